@@ -1,0 +1,12 @@
+// Server tests run in node against real HTTP and a real database.
+module.exports = {
+  displayName: 'server',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
+  transform: {
+    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  },
+  // ESM-only packages are turned into CommonJS for jest.
+  transformIgnorePatterns: ['/node_modules/(?!(jose|oidc-provider|ky|content-disposition)/)'],
+};

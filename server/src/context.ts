@@ -1,0 +1,28 @@
+import '@fastify/swagger';
+import '@fastify/multipart';
+import type { Config } from './config';
+import type { Db } from './db/connect';
+import type { TokenService, AuthContext } from './auth/tokens';
+import type { PasswordHasher } from './auth/passwords';
+import type { Mailer } from './mail/mailer';
+import type { OidcVerifier } from './auth/oidc';
+import type { FailureThrottle } from './auth/throttle';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  hasher: PasswordHasher;
+  mailer: Mailer;
+  oidc: OidcVerifier | null;
+  throttles: { loginAccount: FailureThrottle; loginIp: FailureThrottle; resetRequest: FailureThrottle };
+  uploadsDir: string;
+  /** Outbound HTTP (ORCID); injectable so tests need no network. */
+  fetch: typeof fetch;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}

@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+  ping(): Promise<boolean>;
+}
+
+export interface DbOptions {
+  databaseUrl: string | null;
+  /** PostgreSQL schema put first on search_path (tests isolate runs this way). */
+  databaseSchema?: string | null;
+  /** SQLite file; ignored for PostgreSQL. */
+  sqliteFile: string;
+}
+
+export function openDatabase(opts: DbOptions): Db {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      ...(opts.databaseSchema ? { options: `-c search_path=${opts.databaseSchema}` } : {}),
+    });
+    // An idle client losing its connection must not crash the process.
+    pool.on('error', () => undefined);
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      kysely,
+      dialect: 'postgres',
+      close: () => kysely.destroy(),
+      ping: async () => {
+        try {
+          await sql`select 1`.execute(kysely);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+    };
+  }
+  mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
+  const database = new SQLite(opts.sqliteFile);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return {
+    kysely,
+    dialect: 'sqlite',
+    close: () => kysely.destroy(),
+    ping: async () => {
+      try {
+        await sql`select 1`.execute(kysely);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Db } from './connect';
+import type { PasswordHasher } from '../auth/passwords';
+import { SERVICE_CATALOGUE } from './catalogue';
+import { seedCatalogue, listServices, replaceOfferedServices } from './repo/services';
+import { findUserByEmail, insertUser, updateUser } from './repo/users';
+import { insertRecord } from './repo/records';
+import { RECORD_KINDS } from '../records/kinds';
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role: 'expert' | 'owner';
+}
+
+export const DEMO_ACCOUNTS_FILE = path.resolve(__dirname, '..', '..', 'seed', 'demo-accounts.json');
+
+export function readDemoAccounts(file = DEMO_ACCOUNTS_FILE): DemoAccount[] {
+  return JSON.parse(readFileSync(file, 'utf8')) as DemoAccount[];
+}
+
+/** Idempotent: the catalogue is completed and demo members are created only when missing. */
+export async function seed(db: Db, hasher: PasswordHasher, demo: boolean): Promise<void> {
+  await seedCatalogue(db, SERVICE_CATALOGUE);
+  if (!demo) return;
+  for (const account of readDemoAccounts()) {
+    const email = account.email.toLowerCase();
+    if (await findUserByEmail(db, email)) continue;
+    const id = await insertUser(db, {
+      email,
+      passwordHash: await hasher.hash(account.password),
+      firstName: account.firstName,
+      lastName: account.lastName,
+      phoneNumber: '+1 5550100' + (account.role === 'expert' ? '1' : '2'),
+      authProvider: 'password',
+    });
+    if (account.role === 'expert') await seedExpertProfile(db, id);
+    else await updateUser(db, id, { headline: 'Project owner looking for scientific expertise', profileSummary: 'I run R&D projects and hire experts for analysis and writing.' });
+  }
+}
+
+async function seedExpertProfile(db: Db, id: number): Promise<void> {
+  await updateUser(db, id, {
+    headline: 'Biostatistician and medical writer for clinical research',
+    profileSummary: 'Ten years of clinical-trial statistics and regulatory writing for pharma and medical-device companies.',
+    hourlyFee: 85,
+  });
+  const catalogue = await listServices(db);
+  const pick = (service: string, areas: string[]) => {
+    const s = catalogue.find((c) => c.name === service)!;
+    return { serviceId: s.id, practiceAreaIds: s.practiceAreas.filter((a) => areas.includes(a.name)).map((a) => a.id) };
+  };
+  await replaceOfferedServices(db, id, [
+    pick('Statistical Analysis', ['Biostatistics', 'Clinical Trial Statistics']),
+    pick('Medical Writing', ['Clinical Study Reports', 'Manuscript Writing']),
+  ]);
+  await insertRecord(db, RECORD_KINDS.workExperience, id, {
+    companyName: 'Analytical Engine Research',
+    jobTitle: 'Senior Biostatistician',
+    employmentType: 'Full time',
+    currentlyWorking: true,
+    description: 'Statistical analysis plans and CSRs for phase II–III trials.',
+    startTime: '2019-03',
+    endTime: null,
+  });
+  await insertRecord(db, RECORD_KINDS.education, id, {
+    institutionName: 'University of London',
+    degreeTitle: 'Statistics',
+    degreeType: 'PhD',
+    currentlyStudying: false,
+    description: null,
+    startTime: '2012-09',
+    endTime: '2016-07',
+  });
+  await insertRecord(db, RECORD_KINDS.certification, id, {
+    certificationName: 'Certified Clinical Data Manager',
+    issuingOrganization: 'Society for Clinical Data Management',
+    certificationUrl: null,
+    isExpire: true,
+    startTime: '2020-05',
+    endTime: null,
+  });
+}

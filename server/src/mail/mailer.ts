@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+const FROM = 'SciExperts <no-reply@sciexperts.test>';
+
+/** Development transport: each mail becomes an .eml (what SMTP would carry) and a .json (easy to read in tests). */
+export class OutboxMailer implements Mailer {
+  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  constructor(readonly dir: string) {}
+
+  async send(message: MailMessage): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const info = await this.transport.sendMail({ from: FROM, ...message });
+    const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}`;
+    await writeFile(path.join(this.dir, `${base}.eml`), info.message as Buffer);
+    await writeFile(path.join(this.dir, `${base}.json`), JSON.stringify({ from: FROM, ...message, date: new Date().toISOString() }, null, 2));
+  }
+}
+
+export class SmtpMailer implements Mailer {
+  private readonly transport;
+  constructor(url: string) {
+    this.transport = nodemailer.createTransport(url);
+  }
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail({ from: FROM, ...message });
+  }
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/connect';
+import { buildApp, prepareDatabase } from './app';
+
+async function start(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      for (const p of err.problems) console.error(`config: ${p}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'sciexperts.db') });
+  await prepareDatabase(db, config);
+  const app = await buildApp(config, { db });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    // A stuck connection must not keep the process alive forever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    app
+      .close()
+      .then(() => db.close())
+      .then(() => process.exit(0))
+      .catch(() => process.exit(1));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`SciExperts API on ${config.publicUrl} (database: ${db.dialect}); docs at ${config.publicUrl}/api/docs`);
+}
+
+start().catch((err: unknown) => {
+  console.error(err instanceof Error ? `Failed to start: ${err.message}` : err);
+  process.exit(1);
+});

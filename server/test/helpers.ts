@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { LoginResponse, SignupRequest, SignupResponse } from '@sciexperts/shared/contracts';
+import { buildApp, prepareDatabase, type AppDeps } from '../src/app';
+import type { Config } from '../src/config';
+import { openDatabase, type Db } from '../src/db/connect';
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: null,
+    databaseSchema: null,
+    publicUrl: 'http://api.test',
+    siteUrl: 'http://site.test',
+    corsOrigins: ['http://localhost:8080'],
+    integratorOrigins: ['https://partner.example'],
+    tokenSecret: 'test-secret-test-secret-test-secret-0123456789',
+    tokenTtlSeconds: 3600,
+    seedDemo: false,
+    logLevel: 'silent',
+    smtpUrl: null,
+    oidc: null,
+    orcid: null,
+    // Cheap hashing keeps the suite fast; production uses 17.
+    passwordHashLogN: 10,
+    rateLimitPerMinute: 100_000,
+    ...overrides,
+  };
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  base: string;
+  dir: string;
+  api: <T = unknown>(method: string, url: string, opts?: { body?: unknown; token?: string | null; raw?: string | Buffer; headers?: Record<string, string> }) => Promise<{ status: number; body: T; headers: Headers }>;
+  close: () => Promise<void>;
+}
+
+export async function startApp(overrides: Partial<Config> = {}, deps: Partial<AppDeps> = {}): Promise<Harness> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sciexperts-test-'));
+  const config = testConfig(dir, overrides);
+  const db = deps.db ?? openDatabase({ databaseUrl: null, sqliteFile: path.join(dir, 'sciexperts.db') });
+  await prepareDatabase(db, config);
+  const app = await buildApp(config, { ...deps, db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const base = `http://127.0.0.1:${port}`;
+  const api: Harness['api'] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | Buffer | undefined;
+    if (opts.raw !== undefined) body = opts.raw;
+    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    const res = await fetch(base + url, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed as never, headers: res.headers };
+  };
+  return {
+    app,
+    db,
+    config,
+    base,
+    dir,
+    api,
+    close: async () => {
+      await app.close();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export function signupBody(overrides: Partial<SignupRequest> = {}): SignupRequest {
+  counter += 1;
+  return {
+    email: `member${counter}.${Date.now()}@example.test`,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    phoneNumber: '+1 5551234567',
+    password: 'correct horse battery staple',
+    ...overrides,
+  };
+}
+
+/** Signs up and logs in a fresh member. */
+export async function member(h: Harness, overrides: Partial<SignupRequest> = {}): Promise<{ token: string; id: number; email: string; password: string }> {
+  const body = signupBody(overrides);
+  const created = await h.api<SignupResponse>('POST', '/api/User/AddNewUser', { body });
+  if (created.status !== 201) throw new Error(`signup failed: ${created.status} ${JSON.stringify(created.body)}`);
+  const login = await h.api<LoginResponse>('POST', '/api/Account/Login', { body: { email: body.email, password: body.password } });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  return { token: login.body.token, id: login.body.user.id, email: body.email, password: body.password };
+}

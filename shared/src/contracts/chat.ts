@@ -1,0 +1,50 @@
+// Chat payloads and socket.io events, typed once for the gateway and the clients.
+
+export interface ChatMessage {
+  id: number;
+  senderId: number;
+  receiverId: number;
+  text: string;
+  /** ISO 8601 */
+  timestamp: string;
+  /** The sender's client-generated id, used to de-duplicate retries. */
+  clientId: string | null;
+}
+
+export interface SendMessagePayload {
+  senderId: number;
+  receiverId: number;
+  text: string;
+  clientId: string;
+}
+
+export type SendMessageAck = { ok: true; message: ChatMessage } | { ok: false; message: string };
+
+export interface TypingPayload {
+  receiverId: number;
+}
+
+export interface ServerToClientEvents {
+  newMessage: (message: ChatMessage) => void;
+  messageSent: (message: ChatMessage) => void;
+  typing: (payload: { senderId: number }) => void;
+}
+
+export interface ClientToServerEvents {
+  sendMessage: (payload: SendMessagePayload, ack: (result: SendMessageAck) => void) => void;
+  typing: (payload: TypingPayload) => void;
+}
+
+export interface ConversationSummary {
+  counterpart: { id: number; firstName: string; lastName: string; profImgUrl: string | null };
+  lastMessage: ChatMessage;
+  unreadCount: number;
+}
+
+export interface MessagePage {
+  messages: ChatMessage[];
+  /** Pass as `before` to fetch the next older page; null when there is none. */
+  nextBefore: number | null;
+}
+
+export const CHAT_MESSAGE_MAX_LENGTH = 4000;

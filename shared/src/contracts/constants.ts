@@ -1,0 +1,27 @@
+// Business constants of spec §9 and the choice lists of §2/§5.
+
+export const HEADLINE_MAX_LENGTH = 120;
+export const HEADLINE_WARN_REMAINING = 20;
+export const MANDATORY_PROFILE_ITEMS = 5;
+
+export const EMPLOYMENT_TYPES = ['Full time', 'Part time', 'Self employed', 'Freelancer', 'Internship'] as const;
+export const DEGREE_TYPES = ['PhD', 'Master', 'Bachelor'] as const;
+
+export const COUNTRY_CODES = [
+  { code: '+1', label: 'US' },
+  { code: '+44', label: 'UK' },
+  { code: '+49', label: 'DE' },
+  { code: '+33', label: 'FR' },
+  { code: '+98', label: 'IR' },
+] as const;
+
+export const HEARD_ABOUT_OPTIONS = ['google', 'linkedin', 'friend', 'conference', 'article', 'other'] as const;
+
+/** Local storage keys of spec §3: the auth token and the user data object. */
+export const STORAGE_KEYS = { token: 'authToken', user: 'userData' } as const;
+
+/** Fired on window whenever this tab changes the stored auth state (spec §4). */
+export const AUTH_CHANGE_EVENT = 'authChange';
+
+export const MOBILE_BREAKPOINT_PX = 768;
+export const HEADER_SCROLL_THRESHOLD_PX = 10;

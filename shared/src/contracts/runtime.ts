@@ -1,0 +1,19 @@
+// Run-time configuration the shell fetches at start, so moving a service is a config change, not a rebuild.
+
+export interface RemoteRegistryEntry {
+  /** The federation container name, e.g. 'mf_chat'. */
+  name: string;
+  /** URL of the remote's mf-manifest.json. */
+  entry: string;
+}
+
+export interface RemoteRegistry {
+  remotes: RemoteRegistryEntry[];
+}
+
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  socketUrl: string;
+  oidc: { authority: string; clientId: string; audience: string; scope: string } | null;
+  orcid: { authorizeUrl: string; clientId: string } | null;
+}
