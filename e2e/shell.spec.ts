@@ -1,0 +1,162 @@
+import { e2eOrigins } from '../playwright.config';
+import { expect, storeSession, test } from './fixtures';
+
+test.describe('shell composition', () => {
+  test('serves the home page from the marketing remote, found through the registry', async ({ page }) => {
+    const manifests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/mf-manifest.json')) manifests.push(request.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(manifests).toContain(`${e2eOrigins.marketing}/mf-manifest.json`);
+    // Lazy remotes: nothing the route does not need is fetched.
+    expect(manifests.some((url) => url.startsWith(e2eOrigins.chat) || url.startsWith(e2eOrigins.profile))).toBe(false);
+  });
+
+  test('loads each of the four remotes at run time', async ({ page }) => {
+    const origins = new Set<string>();
+    page.on('response', (response) => {
+      if (response.url().endsWith('/remoteEntry.js') && response.ok()) origins.add(new URL(response.url()).origin);
+    });
+    await page.goto('/join-expert');
+    await expect(page.getByRole('heading', { name: 'Join as Expert' })).toBeVisible();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await storeSession(page, { id: 1, firstName: 'Ada' });
+    await page.goto('/chat');
+    await expect(page.getByRole('heading', { name: 'Direct Message' })).toBeVisible();
+    await page.goto('/profile/settings');
+    await expect(page.getByRole('heading', { name: 'Account Setting' })).toBeVisible();
+    expect([...origins].sort()).toEqual([e2eOrigins.auth, e2eOrigins.chat, e2eOrigins.marketing, e2eOrigins.profile].sort());
+  });
+
+  test('one copy each of react, react-dom, the router, zustand and shared, with all four remotes in the page', async ({ page }) => {
+    const navigate = (path: string) =>
+      page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    await page.goto('/join-expert');
+    await expect(page.getByRole('heading', { name: 'Join as Expert' })).toBeVisible();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    // Sign in the way another tab would: storage plus the authChange event the shared store listens to.
+    await page.evaluate(() => {
+      localStorage.setItem('authToken', 'e2e-token');
+      localStorage.setItem('userData', JSON.stringify({ id: 1, firstName: 'Ada' }));
+      window.dispatchEvent(new Event('authChange'));
+    });
+    await navigate('/chat');
+    await expect(page.getByRole('heading', { name: 'Direct Message' })).toBeVisible();
+    await navigate('/profile/settings');
+    await expect(page.getByText('Hi, Ada!')).toBeVisible();
+
+    const report = await page.evaluate(() => {
+      type Shared = { loaded?: boolean; from: string };
+      type Instance = { name: string; shareScopeMap: Record<string, Record<string, Record<string, Shared>>> };
+      const federation = (window as unknown as { __FEDERATION__: { __INSTANCES__: Instance[] } }).__FEDERATION__;
+      const loaded: Record<string, string[]> = {};
+      for (const instance of federation.__INSTANCES__) {
+        for (const [pkg, versions] of Object.entries(instance.shareScopeMap.default ?? {})) {
+          for (const [version, shared] of Object.entries(versions)) {
+            if (shared.loaded) (loaded[pkg] ??= []).push(`${version} from ${shared.from}`);
+          }
+        }
+      }
+      for (const key of Object.keys(loaded)) loaded[key] = [...new Set(loaded[key])];
+      return { instances: federation.__INSTANCES__.map((i) => i.name).sort(), loaded };
+    });
+    expect(report.instances).toEqual(['mf_auth', 'mf_chat', 'mf_marketing', 'mf_profile', 'shell']);
+    for (const pkg of ['react', 'react-dom', 'react-router', 'react-router-dom', 'zustand', '@sciexperts/shared']) {
+      expect(report.loaded[pkg], `${pkg} is loaded exactly once`).toHaveLength(1);
+    }
+  });
+
+  test('a remote that cannot be fetched fails in its own region; Retry brings it back', async ({ page }) => {
+    await page.route(`${e2eOrigins.marketing}/**`, (route) => route.abort('connectionrefused'));
+    await page.goto('/how-it-works');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('could not be loaded');
+    // The header, navigation and the other remotes keep working.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.unroute(`${e2eOrigins.marketing}/**`);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'How it Works', level: 1 })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});
+
+test.describe('guards', () => {
+  test('visitors are sent from /profile/* and /chat to /', async ({ page }) => {
+    await page.goto('/profile/billing');
+    await expect(page).toHaveURL(`${e2eOrigins.site}/`);
+    await page.goto('/chat');
+    await expect(page).toHaveURL(`${e2eOrigins.site}/`);
+  });
+
+  test('members at / go to the freelancer dashboard, without the public header', async ({ page }) => {
+    await storeSession(page, { id: 1, firstName: 'Ada' });
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/profile\/freelancer-dashboard$/);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  });
+
+  test('a path nobody serves shows the not-found page inside the layout', async ({ page }) => {
+    await page.goto('/find-expert');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+});
+
+test.describe('header and navigation', () => {
+  test('desktop: dropdowns work with the keyboard and close on Escape', async ({ page }) => {
+    await page.goto('/join-expert');
+    const solutions = page.getByRole('button', { name: 'Solutions' });
+    await solutions.focus();
+    await page.keyboard.press('Enter');
+    await expect(solutions).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('link', { name: 'Consulting' }).first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(solutions).toHaveAttribute('aria-expanded', 'false');
+    await expect(solutions).toBeFocused();
+    await expect(page.getByRole('button', { name: /menu/i })).toBeHidden();
+  });
+
+  test('the header takes the scrolled style after 10 px, and always on /how-it-works', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto('/join-expert');
+    const header = page.getByRole('banner');
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.goto('/how-it-works');
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await expect(page.getByRole('navigation', { name: 'Expert categories' }).getByRole('link', { name: 'Writers' })).toHaveAttribute(
+      'href',
+      '/services/scientific-writing',
+    );
+  });
+
+  test('mobile: the hamburger opens a drawer with the navigation, Login and Request a service', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/join-expert');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const hamburger = page.getByRole('button', { name: /menu/i });
+    await hamburger.click();
+    const drawer = page.getByRole('dialog', { name: 'Site menu' });
+    await expect(drawer.getByRole('link', { name: 'How it Works' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Request a service' })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Login' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+    await expect(hamburger).toBeFocused();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+  });
+});

@@ -1,0 +1,10 @@
+const { createConfig } = require('../scripts/webpack/createConfig.cjs');
+
+module.exports = createConfig({
+  dir: __dirname,
+  name: 'mf_auth',
+  title: 'SciExperts sign-in (standalone)',
+  exposes: {
+    './AuthModal': './src/exposes/AuthModal.tsx',
+  },
+});

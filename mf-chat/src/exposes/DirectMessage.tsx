@@ -1,0 +1,1 @@
+export { DirectMessage as default } from '../conversation/DirectMessage';

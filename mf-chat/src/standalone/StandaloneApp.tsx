@@ -1,0 +1,9 @@
+import { DirectMessage } from '../conversation/DirectMessage';
+
+export function StandaloneApp() {
+  return (
+    <main>
+      <DirectMessage />
+    </main>
+  );
+}

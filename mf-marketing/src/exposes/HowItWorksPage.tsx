@@ -1,0 +1,1 @@
+export { HowItWorksPage as default } from '../pages/HowItWorksPage';

@@ -1,0 +1,1 @@
+export { JoinExpertPage as default } from '../pages/JoinExpertPage';

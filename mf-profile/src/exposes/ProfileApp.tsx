@@ -1,0 +1,1 @@
+export { ProfileApp as default } from '../layout/ProfileApp';

@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// The e2e suite starts the built product itself on its own ports and a throw-away database.
+const ports = {
+  SHELL_PORT: '18080',
+  MF_MARKETING_PORT: '18081',
+  MF_AUTH_PORT: '18082',
+  MF_CHAT_PORT: '18083',
+  MF_PROFILE_PORT: '18084',
+  API_PORT: '13000',
+};
+
+export const e2eOrigins = {
+  site: `http://localhost:${ports.SHELL_PORT}`,
+  api: `http://localhost:${ports.API_PORT}`,
+  marketing: `http://localhost:${ports.MF_MARKETING_PORT}`,
+  auth: `http://localhost:${ports.MF_AUTH_PORT}`,
+  chat: `http://localhost:${ports.MF_CHAT_PORT}`,
+  profile: `http://localhost:${ports.MF_PROFILE_PORT}`,
+};
+
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: e2eOrigins.site,
+    trace: 'off',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs } } }],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${e2eOrigins.site}/remotes.json`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    env: { ...ports, DATA_DIR: '.runtime/e2e-data', SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

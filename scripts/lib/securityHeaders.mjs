@@ -1,0 +1,39 @@
+// Security headers for the pages the shell serves. The CSP is derived from the remote registry,
+// so adding or moving a remote never means hand-editing a policy.
+
+function originOf(url) {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+export function buildContentSecurityPolicy({ registry, runtimeConfig }) {
+  const remoteOrigins = [...new Set(registry.remotes.map((remote) => originOf(remote.entry)).filter(Boolean))];
+  const apiOrigin = originOf(runtimeConfig.apiBaseUrl);
+  const socketOrigin = originOf(runtimeConfig.socketUrl);
+  const socketWs = socketOrigin ? socketOrigin.replace(/^http/, 'ws') : null;
+  const extraConnect = [runtimeConfig.oidc?.authority, runtimeConfig.orcid?.authorizeUrl].map((u) => (u ? originOf(u) : null));
+  const connect = ["'self'", ...remoteOrigins, apiOrigin, socketOrigin, socketWs, ...extraConnect].filter(Boolean);
+  const images = ["'self'", 'data:', 'blob:', ...remoteOrigins, apiOrigin].filter(Boolean);
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${remoteOrigins.join(' ')}`.trim(),
+    `style-src 'self' ${remoteOrigins.join(' ')}`.trim(),
+    `img-src ${[...new Set(images)].join(' ')}`,
+    `font-src 'self' ${remoteOrigins.join(' ')}`.trim(),
+    `connect-src ${[...new Set(connect)].join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export const commonSecurityHeaders = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};

@@ -1,0 +1,143 @@
+// A small production-like static server: pre-compressed brotli/gzip by Accept-Encoding, immutable
+// caching for hashed assets, revalidation for the registry, manifests, remote entries and HTML.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { commonSecurityHeaders } from './securityHeaders.mjs';
+
+const contentTypes = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+const hashedAsset = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|svg|woff2?)$/;
+
+export function cacheControlFor(filePath) {
+  return hashedAsset.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+function pickEncoding(acceptEncoding = '') {
+  const accepted = acceptEncoding.split(',').map((part) => part.trim().split(';')[0]);
+  const order = [];
+  if (accepted.includes('br')) order.push(['br', '.br']);
+  if (accepted.includes('gzip')) order.push(['gzip', '.gz']);
+  return order;
+}
+
+async function isFile(file) {
+  try {
+    return (await fsp.stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.root           folder to serve
+ * @param {boolean} [options.spa]          unknown paths without an extension answer index.html (the shell)
+ * @param {Record<string, () => string>} [options.generated]  path -> body producer (the registry, runtime config)
+ * @param {(req) => Record<string,string>} [options.pageHeaders]  extra headers on HTML pages (CSP)
+ * @param {boolean} [options.cors]         allow any origin to fetch these public assets (remotes)
+ */
+export function createStaticServer({ root, spa = false, generated = {}, pageHeaders = () => ({}), cors = false }) {
+  const rootDir = path.resolve(root);
+
+  return http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      let pathname = decodeURIComponent(url.pathname);
+      const headers = { ...commonSecurityHeaders, Vary: 'Accept-Encoding' };
+      if (cors) {
+        headers['Access-Control-Allow-Origin'] = '*';
+        headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { ...headers, Allow: 'GET, HEAD' }).end();
+        return;
+      }
+
+      const producer = generated[pathname];
+      if (producer) {
+        const body = producer();
+        res.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return;
+      }
+
+      if (pathname.endsWith('/')) pathname += 'index.html';
+      let file = path.join(rootDir, pathname);
+      if (!file.startsWith(rootDir + path.sep)) {
+        res.writeHead(400, headers).end('Bad path');
+        return;
+      }
+      if (!(await isFile(file))) {
+        if (spa && !path.extname(pathname)) {
+          file = path.join(rootDir, 'index.html');
+        } else {
+          res.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not found');
+          return;
+        }
+      }
+
+      const ext = path.extname(file);
+      const isPage = ext === '.html';
+      Object.assign(headers, {
+        'Content-Type': contentTypes[ext] ?? 'application/octet-stream',
+        'Cache-Control': cacheControlFor(file),
+      });
+      if (isPage) Object.assign(headers, pageHeaders(req));
+
+      let served = file;
+      for (const [encoding, suffix] of pickEncoding(req.headers['accept-encoding'])) {
+        if (await isFile(file + suffix)) {
+          served = file + suffix;
+          headers['Content-Encoding'] = encoding;
+          break;
+        }
+      }
+      const stat = await fsp.stat(served);
+      headers['Content-Length'] = String(stat.size);
+      headers['Last-Modified'] = stat.mtime.toUTCString();
+      const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+      headers.ETag = etag;
+      if (req.headers['if-none-match'] === etag) {
+        delete headers['Content-Length'];
+        res.writeHead(304, headers).end();
+        return;
+      }
+      res.writeHead(200, headers);
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      fs.createReadStream(served).pipe(res);
+    } catch (error) {
+      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Server error');
+      console.error('[static]', error);
+    }
+  });
+}
+
+export function listen(server, port, host = '127.0.0.1') {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `npm start`: builds what is not built yet, then serves the whole product on localhost.
+import { buildFrontends } from './lib/build.mjs';
+import { readDemoAccounts, resolveSuiteConfig, startSuite } from './lib/suite.mjs';
+
+async function main() {
+  let config;
+  try {
+    config = resolveSuiteConfig();
+  } catch (error) {
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(2);
+  }
+  const built = await buildFrontends();
+  if (Object.keys(built).length === 0) console.log('front-end builds are up to date');
+
+  const suite = await startSuite(config);
+  const pad = (label) => label.padEnd(14);
+  const lines = [
+    '',
+    'SciExperts is running:',
+    `  ${pad('website')}${config.siteOrigin}`,
+    ...config.remotes.map((r) => `  ${pad(r.dir)}${config.originOf(r.port)}  (standalone page and mf-manifest.json)`),
+    `  ${pad('API + chat')}${config.runtimeConfig.apiBaseUrl}  (docs at /api/docs, health at /api/health)`,
+    `  ${pad('database')}${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${config.dataDir}`}`,
+    `  ${pad('mail outbox')}${config.dataDir}/outbox`,
+  ];
+  const demo = readDemoAccounts();
+  if (demo.length) {
+    lines.push('', 'Demo accounts:');
+    for (const account of demo) lines.push(`  ${account.email}  /  ${account.password}  (${account.role ?? 'member'})`);
+  }
+  lines.push('', 'Press Ctrl-C to stop.', '');
+  console.log(lines.join('\n'));
+
+  const shutdown = async (signal) => {
+    console.log(`\n${signal}: stopping…`);
+    await suite.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error.stack ?? error.message);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, every workspace's jest suite, then the Playwright e2e suite against the
+// built product. Prints one closing line: "total: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { root } from './lib/apps.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const reportDir = path.join(root, '.runtime', 'reports');
+fs.mkdirSync(reportDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+const failures = [];
+
+function run(label, command, args, options = {}) {
+  console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' }, ...options });
+  const ok = result.status === 0;
+  console.log(`--- ${label}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+const typecheckProjects = ['shared', 'server', 'shell', 'mf-marketing', 'mf-auth', 'mf-chat', 'mf-profile', 'e2e'];
+for (const project of typecheckProjects) {
+  if (run(`typecheck ${project}`, bin('tsc'), ['-p', project])) totals.passed += 1;
+  else totals.failed += 1;
+}
+
+if (run('lint', bin('eslint'), ['.', '--max-warnings=0'])) totals.passed += 1;
+else totals.failed += 1;
+
+const jestReport = path.join(reportDir, 'jest.json');
+run('unit and integration tests (jest)', bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]);
+try {
+  const report = JSON.parse(fs.readFileSync(jestReport, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests + report.numRuntimeErrorTestSuites;
+} catch {
+  totals.failed += 1;
+}
+
+if (process.env.SKIP_E2E === '1') {
+  console.log('\nSKIP_E2E=1: the e2e suite was not run (never set in CI).');
+} else {
+  const chromium = ensureChromium();
+  if (!chromium) {
+    failures.push('e2e (no Chromium)');
+    totals.failed += 1;
+  } else {
+    const e2eReport = path.join(reportDir, 'e2e.json');
+    run('build (production)', process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
+    run('end-to-end tests (playwright, Debian chromium)', bin('playwright'), ['test'], {
+      env: { ...process.env, FORCE_COLOR: '0', CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+    });
+    try {
+      const report = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
+      totals.passed += report.stats.expected + (report.stats.flaky ?? 0);
+      totals.failed += report.stats.unexpected;
+    } catch {
+      totals.failed += 1;
+    }
+  }
+}
+
+console.log('');
+if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
+console.log(`total: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failures.length || totals.failed ? 1 : 0);

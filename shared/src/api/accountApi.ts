@@ -1,0 +1,15 @@
+import type { LoginRequest, LoginResponse, LoginWithAuth0Response, SignupRequest, SignupResponse } from '../contracts/api';
+import { request } from './http';
+
+export const accountApi = {
+  login: (body: LoginRequest) =>
+    request<LoginResponse>('post', '/api/Account/Login', { json: body, fallbackError: 'Login failed' }),
+  signup: (body: SignupRequest) =>
+    request<SignupResponse>('post', '/api/User/AddNewUser', { json: body, fallbackError: 'Registration Failed' }),
+  loginWithIdentityToken: (identityAccessToken: string) =>
+    request<LoginWithAuth0Response>('post', '/api/Account/LoginWithAuth0', {
+      headers: { Authorization: `Bearer ${identityAccessToken}` },
+      fallbackError: 'Auth0 token verification failed',
+    }),
+  logout: () => request<void>('post', '/api/Account/Logout', { fallbackError: 'Logout failed' }),
+};

@@ -1,0 +1,87 @@
+import ky, { HTTPError, type KyInstance } from 'ky';
+import { authStore, signOut } from '../auth/authStore';
+import { getRuntimeConfig } from '../config/runtimeConfig';
+import type { ApiErrorBody } from '../contracts/api';
+
+export const SESSION_EXPIRED_MESSAGE = 'Your session has ended. Please log in again.';
+
+/** Error carrying the server's `{ message }` and the HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: ApiErrorBody | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+function createHttp(): KyInstance {
+  return ky.create({
+    timeout: 15_000,
+    retry: 0,
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = authStore.getState().token;
+          if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        (request, _options, response) => {
+          // A 401 on a call made with our token means the server ended the session: sign out everywhere.
+          if (response.status === 401 && request.headers.get('Authorization') && authStore.getState().token) {
+            signOut(SESSION_EXPIRED_MESSAGE);
+          }
+          return response;
+        },
+      ],
+    },
+  });
+}
+
+let instance: KyInstance | null = null;
+function http(): KyInstance {
+  instance ??= createHttp();
+  return instance;
+}
+
+export function apiUrl(path: string): string {
+  return `${getRuntimeConfig().apiBaseUrl.replace(/\/$/, '')}${path}`;
+}
+
+/** Turns ky's HTTPError into an ApiError with the server's message (or `fallback`). */
+export async function toApiError(error: unknown, fallback: string): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) {
+    let body: ApiErrorBody | null = null;
+    try {
+      body = (await error.response.clone().json()) as ApiErrorBody;
+    } catch {
+      body = null;
+    }
+    return new ApiError(body?.message || fallback, error.response.status, body);
+  }
+  return new ApiError(fallback, 0, null);
+}
+
+export async function request<T>(
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; fallbackError: string },
+): Promise<T> {
+  try {
+    const response = await http()(apiUrl(path), {
+      method,
+      json: options.json,
+      body: options.body,
+      headers: options.headers,
+    });
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch (error) {
+    throw await toApiError(error, options.fallbackError);
+  }
+}

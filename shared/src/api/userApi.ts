@@ -1,0 +1,19 @@
+import type { BulkServicesRequest, ProfileUpdateRequest } from '../contracts/api';
+import type { PublicUser, Service, User } from '../contracts/entities';
+import { request } from './http';
+
+export const userApi = {
+  getById: (id: number) => request<User | PublicUser>('get', `/api/User/GetUserById/${id}`, { fallbackError: 'No User Id' }),
+  update: (id: number, body: ProfileUpdateRequest) =>
+    request<User>('put', `/api/User/UpdateUser/${id}`, { json: body, fallbackError: 'Failed to update profile' }),
+  updateIdentityUser: (body: ProfileUpdateRequest) =>
+    request<User>('put', '/api/User/UpdateUserAuth0', { json: body, fallbackError: 'Failed to update profile' }),
+  bulkAddServices: (id: number, body: BulkServicesRequest) =>
+    request<User>('post', `/api/User/BulkAddServices/${id}`, { json: body, fallbackError: 'Failed to save services' }),
+  uploadProfileImage: (id: number, file: Blob) => {
+    const form = new FormData();
+    form.append('file', file);
+    return request<User>('post', `/api/User/UploadProfileImage/${id}`, { body: form, fallbackError: 'Failed to upload image' });
+  },
+  getAllServices: () => request<Service[]>('get', '/api/Service/GetAllServices', { fallbackError: 'Failed to fetch services' }),
+};

@@ -1,0 +1,9 @@
+// The browser entry of the shared singleton: contracts, API clients and stores. No React screens.
+export * from './contracts';
+export * from './config/runtimeConfig';
+export * from './auth/authStore';
+export { useAuth } from './auth/useAuth';
+export * from './ui/loginModalStore';
+export { ApiError, apiUrl, request, toApiError, SESSION_EXPIRED_MESSAGE } from './api/http';
+export { accountApi } from './api/accountApi';
+export { userApi } from './api/userApi';

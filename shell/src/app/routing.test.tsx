@@ -1,0 +1,88 @@
+import { act, screen } from '@testing-library/react';
+import { authStore, signIn, signOut, type User } from '@sciexperts/shared';
+import { renderRoute } from '../test/renderRoute';
+
+// Remotes are stood in for by components that say which exposed module the shell asked for.
+jest.mock('../federation/remoteRegistry', () => ({
+  loadRemoteModule: jest.fn(async (id: string) => ({ default: () => <p>remote {id}</p> })),
+  resetRemote: jest.fn(async () => undefined),
+}));
+
+const member = { id: 1, firstName: 'Ada' } as User;
+
+beforeEach(() => {
+  localStorage.clear();
+  signOut();
+  authStore.setState({ signedOutReason: null });
+});
+
+describe('routes and guards', () => {
+  it('shows the home page to visitors at /', async () => {
+    renderRoute('/');
+    expect(await screen.findByText('remote mf_marketing/HomePage')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it('sends members from / to the freelancer dashboard', async () => {
+    signIn('t', member);
+    const { router } = renderRoute('/');
+    expect(await screen.findByText('remote mf_profile/ProfileApp')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile/freelancer-dashboard');
+  });
+
+  it('sends visitors away from /profile/* and /chat to /', async () => {
+    const profile = renderRoute('/profile/settings');
+    expect(await screen.findByText('remote mf_marketing/HomePage')).toBeInTheDocument();
+    expect(profile.router.state.location.pathname).toBe('/');
+    profile.unmount();
+    const chat = renderRoute('/chat');
+    expect(await screen.findByText('remote mf_marketing/HomePage')).toBeInTheDocument();
+    expect(chat.router.state.location.pathname).toBe('/');
+  });
+
+  it('lets members into /chat and /profile, and hides the public header on /profile', async () => {
+    signIn('t', member);
+    const chat = renderRoute('/chat');
+    expect(await screen.findByText('remote mf_chat/DirectMessage')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    chat.unmount();
+    renderRoute('/profile/billing');
+    expect(await screen.findByText('remote mf_profile/ProfileApp')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Loading' while auth state loads, and 'Checking authentication...' on /chat", () => {
+    act(() => authStore.setState({ status: 'loading' }));
+    const home = renderRoute('/');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    home.unmount();
+    renderRoute('/chat');
+    expect(screen.getByText('Checking authentication...')).toBeInTheDocument();
+    expect(screen.queryByText('remote mf_chat/DirectMessage')).not.toBeInTheDocument();
+  });
+
+  it('serves the marketing pages from the marketing remote', async () => {
+    renderRoute('/how-it-works');
+    expect(await screen.findByText('remote mf_marketing/HowItWorksPage')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Expert categories' })).toBeInTheDocument();
+  });
+
+  it('shows a not-found page inside the normal layout for unknown paths', async () => {
+    renderRoute('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('/no/such/page')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it("shows 'Unexpected Application Error!' when a route throws", async () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Boom = () => {
+      throw new Error('kaboom');
+    };
+    renderRoute('/boom', [{ path: 'boom', element: <Boom /> }]);
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByText('kaboom')).toBeInTheDocument();
+    spy.mockRestore();
+  });
+});

@@ -1,0 +1,19 @@
+import { Outlet, useLocation } from 'react-router-dom';
+import { useAuth } from '@sciexperts/shared';
+import { LoadingMessage } from './LoadingMessage';
+import { AuthModalHost } from './AuthModalHost';
+import { SessionNotice } from './SessionNotice';
+
+export function RootLayout() {
+  const status = useAuth((state) => state.status);
+  const { pathname } = useLocation();
+  // On /chat the guard says 'Checking authentication...' itself (spec §2); elsewhere the app says 'Loading'.
+  if (status === 'loading' && pathname !== '/chat') return <LoadingMessage />;
+  return (
+    <>
+      <SessionNotice />
+      <Outlet />
+      <AuthModalHost />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { Link } from 'react-router-dom';
+import styles from './SiteFooter.module.css';
+
+export function SiteFooter() {
+  return (
+    <footer className={styles.footer}>
+      <nav aria-label="Footer">
+        <ul className={styles.links}>
+          <li><Link to="/how-it-works">How it Works</Link></li>
+          <li><Link to="/join-expert">Join as expert</Link></li>
+          <li><Link to="/faq">FAQ</Link></li>
+          <li><Link to="/privacy-policy">Privacy Policy</Link></li>
+        </ul>
+      </nav>
+      <p className={styles.copy}>© {new Date().getFullYear()} SciExperts</p>
+    </footer>
+  );
+}

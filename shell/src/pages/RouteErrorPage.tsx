@@ -1,0 +1,22 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import styles from './StatusPage.module.css';
+
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong.';
+}
+
+/** Spec §2: an unexpected routing error shows a page titled 'Unexpected Application Error!'. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  return (
+    <main className={styles.page}>
+      <h1>Unexpected Application Error!</h1>
+      <p>{describe(error)}</p>
+      <p>
+        <a href="/">Go to the home page</a>
+      </p>
+    </main>
+  );
+}

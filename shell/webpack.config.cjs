@@ -1,0 +1,4 @@
+const { createConfig } = require('../scripts/webpack/createConfig.cjs');
+
+// The shell is built with no remotes: it registers them at start-up from /remotes.json.
+module.exports = createConfig({ dir: __dirname, name: 'shell', isHost: true, title: 'SciExperts — freelance scientific and research experts' });
