@@ -1,13 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // The e2e suite starts the built product itself on its own ports and a throw-away database.
+// E2E_PORT_OFFSET lets several runs share a machine (each gets its own ports and data folder).
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const port = (base: number) => String(base + offset);
 const ports = {
-  SHELL_PORT: '18080',
-  MF_MARKETING_PORT: '18081',
-  MF_AUTH_PORT: '18082',
-  MF_CHAT_PORT: '18083',
-  MF_PROFILE_PORT: '18084',
-  API_PORT: '13000',
+  SHELL_PORT: port(18080),
+  MF_MARKETING_PORT: port(18081),
+  MF_AUTH_PORT: port(18082),
+  MF_CHAT_PORT: port(18083),
+  MF_PROFILE_PORT: port(18084),
+  API_PORT: port(13000),
 };
 
 export const e2eOrigins = {
@@ -40,7 +43,7 @@ export default defineConfig({
     url: `${e2eOrigins.site}/remotes.json`,
     reuseExistingServer: false,
     timeout: 240_000,
-    env: { ...ports, DATA_DIR: '.runtime/e2e-data', SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    env: { ...ports, DATA_DIR: `.runtime/e2e-data-${offset}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -34,21 +34,62 @@ export function needsBuild(app) {
   return sources > built;
 }
 
-function buildOne(app) {
-  const started = Date.now();
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One build of an app at a time, across processes (several test runs may share a checkout). */
+async function withBuildLock(app, fn) {
+  const lock = path.join(root, app.dir, '.build-lock');
+  for (let waited = 0; ; waited += 500) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      // A lock older than 10 minutes belongs to a build that died.
+      if (Date.now() - fs.statSync(lock).mtimeMs > 600_000) fs.rmSync(lock, { recursive: true, force: true });
+      await sleep(500);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function runWebpack(app, outputPath) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production'], {
+    const cli = path.join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+    const child = spawn(process.execPath, [cli, '--mode', 'production', '--output-path', outputPath], {
       cwd: path.join(root, app.dir),
       stdio: ['ignore', 'inherit', 'inherit'],
       env: { ...process.env, NODE_ENV: 'production' },
     });
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`build of ${app.dir} failed (exit ${code})`));
-      fs.writeFileSync(path.join(root, app.dir, 'dist', stampName), new Date().toISOString());
-      const seconds = (Date.now() - started) / 1000;
-      console.log(`built ${app.dir} in ${seconds.toFixed(1)} s`);
-      resolve(seconds);
-    });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build of ${app.dir} failed (exit ${code})`))));
+  });
+}
+
+async function buildOne(app, force) {
+  return withBuildLock(app, async () => {
+    if (!force && !needsBuild(app)) return null; // another process built it while we waited
+    const started = Date.now();
+    const dist = path.join(root, app.dir, 'dist');
+    const staging = path.join(root, app.dir, `.dist-${process.pid}`);
+    fs.rmSync(staging, { recursive: true, force: true });
+    try {
+      await runWebpack(app, staging);
+      fs.writeFileSync(path.join(staging, stampName), new Date().toISOString());
+      // Swap the finished build in, so a running server never serves half a build.
+      const old = `${dist}.old-${process.pid}`;
+      if (fs.existsSync(dist)) fs.renameSync(dist, old);
+      fs.renameSync(staging, dist);
+      fs.rmSync(old, { recursive: true, force: true });
+    } finally {
+      fs.rmSync(staging, { recursive: true, force: true });
+    }
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`built ${app.dir} in ${seconds.toFixed(1)} s`);
+    return seconds;
   });
 }
 
@@ -59,7 +100,8 @@ export async function buildFrontends({ force = false, only = null, concurrency =
   const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
     while (queue.length) {
       const app = queue.shift();
-      times[app.dir] = await buildOne(app);
+      const seconds = await buildOne(app, force);
+      if (seconds !== null) times[app.dir] = seconds;
     }
   });
   await Promise.all(workers);
