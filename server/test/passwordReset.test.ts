@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { member, startApp, type Harness } from './helpers';
+
+async function waitForMail(dir: string, to: string, count: number): Promise<Array<{ to: string; text: string; subject: string }>> {
+  for (let i = 0; i < 100; i += 1) {
+    let mails: Array<{ to: string; text: string; subject: string }> = [];
+    try {
+      mails = readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string; text: string; subject: string })
+        .filter((m) => m.to === to);
+    } catch {
+      /* outbox not created yet */
+    }
+    if (mails.length >= count) return mails;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no mail for ${to}`);
+}
+
+const tokenOf = (text: string) => {
+  const m = /http:\/\/site\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!m) throw new Error(`no link in ${text}`);
+  return decodeURIComponent(m[1]!);
+};
+
+describe('password reset', () => {
+  let h: Harness;
+  let outbox: string;
+  beforeAll(async () => {
+    h = await startApp();
+    outbox = path.join(h.dir, 'outbox');
+  });
+  afterAll(() => h.close());
+
+  it('answers the same for known and unknown e-mails', async () => {
+    const m = await member(h);
+    const known = await h.api<{ message: string }>('POST', '/api/Account/RequestPasswordReset', { body: { email: m.email } });
+    const unknown = await h.api<{ message: string }>('POST', '/api/Account/RequestPasswordReset', { body: { email: 'ghost@example.test' } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    await waitForMail(outbox, m.email, 1);
+    expect(readdirSync(outbox).some((f) => f.endsWith('.eml'))).toBe(true);
+  });
+
+  it('resets once, revokes every session and accepts the new password', async () => {
+    const m = await member(h);
+    const second = await h.api<{ token: string }>('POST', '/api/Account/Login', { body: { email: m.email, password: m.password } });
+    await h.api('POST', '/api/Account/RequestPasswordReset', { body: { email: m.email } });
+    const [mail] = await waitForMail(outbox, m.email, 1);
+    const token = tokenOf(mail!.text);
+
+    expect((await h.api('POST', '/api/Account/ResetPassword', { body: { token, password: 'short' } })).status).toBe(400);
+    const ok = await h.api('POST', '/api/Account/ResetPassword', { body: { token, password: 'a brand new passphrase' } });
+    expect(ok.status).toBe(200);
+    for (const t of [m.token, second.body.token]) expect((await h.api('GET', `/api/User/GetUserById/${m.id}`, { token: t })).status).toBe(401);
+    expect((await h.api('POST', '/api/Account/Login', { body: { email: m.email, password: m.password } })).status).toBe(401);
+    expect((await h.api('POST', '/api/Account/Login', { body: { email: m.email, password: 'a brand new passphrase' } })).status).toBe(200);
+
+    const reuse = await h.api<{ message: string }>('POST', '/api/Account/ResetPassword', { body: { token, password: 'yet another passphrase' } });
+    expect(reuse.status).toBe(400);
+    expect(reuse.body.message).toMatch(/invalid or has expired/);
+  });
+
+  it('refuses expired and made-up tokens', async () => {
+    const m = await member(h);
+    await h.api('POST', '/api/Account/RequestPasswordReset', { body: { email: m.email } });
+    const [mail] = await waitForMail(outbox, m.email, 1);
+    const token = tokenOf(mail!.text);
+    await h.db.kysely.updateTable('passwordResetTokens').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
+    expect((await h.api('POST', '/api/Account/ResetPassword', { body: { token, password: 'a brand new passphrase' } })).status).toBe(400);
+    expect((await h.api('POST', '/api/Account/ResetPassword', { body: { token: 'made-up', password: 'a brand new passphrase' } })).status).toBe(400);
+    expect((await h.api('POST', '/api/Account/Login', { body: { email: m.email, password: m.password } })).status).toBe(200);
+  });
+
+  it('stores only a hash of the token and validates input', async () => {
+    const m = await member(h);
+    await h.api('POST', '/api/Account/RequestPasswordReset', { body: { email: m.email } });
+    const [mail] = await waitForMail(outbox, m.email, 1);
+    const token = tokenOf(mail!.text);
+    const rows = await h.db.kysely.selectFrom('passwordResetTokens').select('tokenHash').execute();
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+    expect((await h.api('POST', '/api/Account/RequestPasswordReset', { body: { email: 'nope' } })).status).toBe(400);
+    expect((await h.api('POST', '/api/Account/RequestPasswordReset', { body: { email: m.email, extra: 1 } })).status).toBe(400);
+  });
+});
