@@ -8,5 +8,5 @@ module.exports = {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },
   // ESM-only packages are turned into CommonJS for jest.
-  transformIgnorePatterns: ['/node_modules/(?!(jose|oidc-provider|ky|content-disposition)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|oidc-provider|ky|content-disposition|cookie)/)'],
 };
