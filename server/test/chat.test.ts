@@ -1,0 +1,92 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ChatMessage, ClientToServerEvents, SendMessageAck, ServerToClientEvents } from '@sciexperts/shared/contracts';
+import { member, startApp, type Harness } from './helpers';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+describe('chat gateway', () => {
+  let h: Harness;
+  let alice: Awaited<ReturnType<typeof member>>;
+  let bob: Awaited<ReturnType<typeof member>>;
+  const open: Client[] = [];
+  beforeAll(async () => {
+    h = await startApp();
+    alice = await member(h);
+    bob = await member(h);
+  });
+  afterEach(() => {
+    for (const s of open.splice(0)) s.disconnect();
+  });
+  afterAll(() => h.close());
+
+  const client = (token: string | null, userId: number | string) => {
+    const s: Client = connect(h.base, { transports: ['websocket'], forceNew: true, reconnection: false, auth: token === null ? {} : { token: `Bearer ${token}` }, query: { userId: String(userId) } });
+    open.push(s);
+    return s;
+  };
+  const connected = (s: Client) =>
+    new Promise<void>((resolve, reject) => {
+      s.once('connect', () => resolve());
+      s.once('connect_error', (err) => reject(err));
+    });
+  const refused = (s: Client) =>
+    new Promise<string>((resolve, reject) => {
+      s.once('connect', () => reject(new Error('connected')));
+      s.once('connect_error', (err) => resolve(err.message));
+    });
+  const send = (s: Client, payload: unknown) => new Promise<SendMessageAck>((resolve) => s.emit('sendMessage', payload as never, resolve));
+
+  it('refuses missing, bad and mismatched credentials', async () => {
+    expect(await refused(client(null, alice.id))).toMatch(/Authentication required/);
+    expect(await refused(client('garbage', alice.id))).toMatch(/expired or is invalid/);
+    expect(await refused(client(alice.token, bob.id))).toMatch(/userId/);
+  });
+
+  it('stores, acks and delivers a message to both rooms', async () => {
+    const a = client(alice.token, alice.id);
+    const b = client(bob.token, bob.id);
+    await Promise.all([connected(a), connected(b)]);
+    const received = new Promise<ChatMessage>((r) => b.once('newMessage', r));
+    const echoed = new Promise<ChatMessage>((r) => a.once('messageSent', r));
+    const ack = await send(a, { senderId: alice.id, receiverId: bob.id, text: `  Hi "Bob" — 你好 '; drop table messages; --  `, clientId: 'c-1' });
+    expect(ack.ok).toBe(true);
+    const message = (ack as { ok: true; message: ChatMessage }).message;
+    expect(message).toMatchObject({ senderId: alice.id, receiverId: bob.id, text: `Hi "Bob" — 你好 '; drop table messages; --`, clientId: 'c-1' });
+    expect(await received).toEqual(message);
+    expect(await echoed).toEqual(message);
+    const rows = await h.db.kysely.selectFrom('messages').selectAll().where('id', '=', message.id).execute();
+    expect(rows).toHaveLength(1);
+
+    const retry = await send(a, { senderId: alice.id, receiverId: bob.id, text: 'Hi again', clientId: 'c-1' });
+    expect(retry).toEqual({ ok: true, message });
+    expect(await h.db.kysely.selectFrom('messages').select('id').where('senderId', '=', alice.id).execute()).toHaveLength(1);
+  });
+
+  it('refuses impersonation, blank, long and misaddressed messages', async () => {
+    const a = client(alice.token, alice.id);
+    await connected(a);
+    const cases: unknown[] = [
+      { senderId: bob.id, receiverId: alice.id, text: 'spoof', clientId: 'x1' },
+      { receiverId: bob.id, text: '   ', clientId: 'x2' },
+      { receiverId: bob.id, text: 'x'.repeat(4001), clientId: 'x3' },
+      { receiverId: 999_999, text: 'hello?', clientId: 'x4' },
+      { receiverId: '2', text: 'hello', clientId: 'x5' },
+      'not an object',
+    ];
+    for (const payload of cases) {
+      const ack = await send(a, payload);
+      expect(ack.ok).toBe(false);
+      expect((ack as { message: string }).message).toEqual(expect.any(String));
+    }
+    expect(await h.db.kysely.selectFrom('messages').select('id').where('clientId', 'in', ['x1', 'x2', 'x3', 'x4', 'x5']).execute()).toHaveLength(0);
+  });
+
+  it('stops a socket whose session was logged out', async () => {
+    const fresh = await member(h);
+    const s = client(fresh.token, fresh.id);
+    await connected(s);
+    await h.api('POST', '/api/Account/Logout', { token: fresh.token });
+    const ack = await send(s, { receiverId: bob.id, text: 'after logout', clientId: 'late' });
+    expect(ack.ok).toBe(false);
+  });
+});
