@@ -96,3 +96,8 @@ export interface PasswordResetConfirm {
   token: string;
   password: string;
 }
+
+/** Body of calls whose success carries only a sentence: logout, delete, password reset. */
+export interface MessageResponse {
+  message: string;
+}
