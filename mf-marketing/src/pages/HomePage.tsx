@@ -1,20 +1,32 @@
-import { Link } from 'react-router-dom';
-import styles from './HomePage.module.css';
+import { homeFaq } from '../content/faq';
+import { CategoryTabs } from '../home/CategoryTabs';
+import { ExpertTypesRotation } from '../home/ExpertTypesRotation';
+import { HeroSection } from '../home/HeroSection';
+import { KeywordMarquee } from '../home/KeywordMarquee';
+import { ProcessStepsSection } from '../home/ProcessStepsSection';
+import { ServiceCardsSection } from '../home/ServiceCardsSection';
+import { TrustedByStrip } from '../home/TrustedByStrip';
+import { BlogPostsSection } from '../sections/BlogPostsSection';
+import { FaqSection } from '../sections/FaqSection';
+import { SuccessStoriesSection } from '../sections/SuccessStoriesSection';
+import { TestimonialsSection } from '../sections/TestimonialsSection';
 
-// Skeleton home page; the marketing issue fills in every section of spec §2.
+// The whole page is one small chunk: splitting the lower sections would cost a request and layout shift
+// for a few kilobytes.
 export function HomePage() {
   return (
-    <section className={styles.hero} aria-labelledby="home-title">
-      <h1 id="home-title">Hire vetted scientific and research experts</h1>
-      <p>Matching within 24 hours, milestone payments in escrow and a 100% money-back guarantee.</p>
-      <div className={styles.actions}>
-        <Link to="/join-expert" className={styles.secondary}>
-          Join as expert
-        </Link>
-        <Link to="/request-service" className={styles.primary}>
-          Request a Service
-        </Link>
-      </div>
-    </section>
+    <>
+      <HeroSection />
+      <TrustedByStrip />
+      <KeywordMarquee />
+      <CategoryTabs />
+      <ServiceCardsSection />
+      <ProcessStepsSection />
+      <ExpertTypesRotation />
+      <SuccessStoriesSection />
+      <TestimonialsSection />
+      <BlogPostsSection />
+      <FaqSection items={homeFaq} />
+    </>
   );
 }

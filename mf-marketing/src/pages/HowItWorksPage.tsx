@@ -1,11 +1,29 @@
-import styles from './HomePage.module.css';
+import { howItWorksFaq } from '../content/faq';
+import { ComparisonTable } from '../howItWorks/ComparisonTable';
+import { ProcessTimeline } from '../howItWorks/ProcessTimeline';
+import { RollingWordBanner } from '../howItWorks/RollingWordBanner';
+import { ServiceTilesSection } from '../howItWorks/ServiceTilesSection';
+import { TwoWaysSection } from '../howItWorks/TwoWaysSection';
+import { WhySection } from '../howItWorks/WhySection';
+import { BlogPostsSection } from '../sections/BlogPostsSection';
+import { FaqSection } from '../sections/FaqSection';
+import { SuccessStoriesSection } from '../sections/SuccessStoriesSection';
+import { TestimonialsSection } from '../sections/TestimonialsSection';
 
-// Skeleton; the marketing issue fills in every section of spec §2.
+// The shell renders the header, the 'Expert categories' sub-header and the footer around this page.
 export function HowItWorksPage() {
   return (
-    <section className={styles.hero} aria-labelledby="how-title">
-      <h1 id="how-title">How it Works</h1>
-      <p>Post your project, invite experts and get quotes, collaborate in the Workspace, and get the job done.</p>
-    </section>
+    <>
+      <RollingWordBanner />
+      <ProcessTimeline />
+      <WhySection />
+      <TwoWaysSection />
+      <ComparisonTable />
+      <FaqSection items={howItWorksFaq} />
+      <ServiceTilesSection />
+      <SuccessStoriesSection />
+      <TestimonialsSection />
+      <BlogPostsSection title="Featured blog posts" />
+    </>
   );
 }

@@ -1,0 +1,54 @@
+// Service cards (home, linking to /create-project) and the ten service tiles of the how-it-works page.
+import bookIcon from '../assets/icons/book.svg';
+import chartIcon from '../assets/icons/chart.svg';
+import documentIcon from '../assets/icons/document.svg';
+import flaskIcon from '../assets/icons/flask.svg';
+import appleIcon from '../assets/icons/apple.svg';
+import lightbulbIcon from '../assets/icons/lightbulb.svg';
+import penIcon from '../assets/icons/pen.svg';
+import searchIcon from '../assets/icons/search.svg';
+import stethoscopeIcon from '../assets/icons/stethoscope.svg';
+import globeIcon from '../assets/icons/globe.svg';
+
+export interface ServiceCard {
+  id: string;
+  title: string;
+  description: string;
+  icon: string;
+}
+
+export const CREATE_PROJECT_PATH = '/create-project';
+
+export const serviceCards: ServiceCard[] = [
+  { id: 'data-analysis', title: 'Data analysis', description: 'Statistics, data science and visualisation for your study or product.', icon: chartIcon },
+  { id: 'scientific-writing', title: 'Scientific writing', description: 'Papers, reports, grant proposals and regulatory documents.', icon: penIcon },
+  { id: 'consulting', title: 'Scientific consulting', description: 'Independent advice on methods, regulation and strategy.', icon: lightbulbIcon },
+  { id: 'product-development', title: 'Product development', description: 'Formulation, prototyping and testing from idea to launch.', icon: flaskIcon },
+  { id: 'research', title: 'Research', description: 'Literature searches, systematic reviews and market research.', icon: searchIcon },
+  { id: 'editing', title: 'Editing and review', description: 'Language, structure and peer-review preparation.', icon: bookIcon },
+];
+
+export interface ServiceTile {
+  id: string;
+  name: string;
+  icon: string;
+}
+
+/** The ten service tiles of spec §2 "How it Works page", in the spec's order. */
+export const serviceTiles: ServiceTile[] = [
+  { id: 'data-science', name: 'Data Science', icon: chartIcon },
+  { id: 'scientific-consulting', name: 'Scientific Consulting', icon: lightbulbIcon },
+  { id: 'statistical-analysis', name: 'Statistical Analysis', icon: chartIcon },
+  { id: 'food-science', name: 'Food Science and Technology', icon: appleIcon },
+  { id: 'medical-writing', name: 'Medical Writing', icon: penIcon },
+  { id: 'clinical-evaluation-report', name: 'Clinical Evaluation Report', icon: stethoscopeIcon },
+  { id: 'scientific-report', name: 'Scientific Report', icon: documentIcon },
+  { id: 'secondary-research', name: 'Secondary Research', icon: globeIcon },
+  { id: 'literature-search', name: 'Literature Search', icon: searchIcon },
+  { id: 'scientific-editing', name: 'Scientific Editing', icon: bookIcon },
+];
+
+/** Where a service tile leads: the expert search for that subject. */
+export function serviceSearchPath(name: string): string {
+  return `/find-an-expert?q=${encodeURIComponent(name)}`;
+}

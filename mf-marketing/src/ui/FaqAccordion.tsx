@@ -1,0 +1,42 @@
+import { useId, useState } from 'react';
+import { type FaqItem } from '../content/faq';
+import styles from './FaqAccordion.module.css';
+
+/** Disclosure buttons (aria-expanded/aria-controls) inside h3s, so the questions stay in the outline. */
+export function FaqAccordion({ items }: { items: FaqItem[] }) {
+  const idPrefix = useId();
+  const [openIds, setOpenIds] = useState<ReadonlySet<string>>(() => new Set());
+
+  const toggle = (id: string) =>
+    setOpenIds((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <div className={styles.accordion}>
+      {items.map((item) => {
+        const open = openIds.has(item.id);
+        const buttonId = `${idPrefix}-question-${item.id}`;
+        const answerId = `${idPrefix}-answer-${item.id}`;
+        return (
+          <div key={item.id} className={styles.item}>
+            <h3 className={styles.question}>
+              <button type="button" id={buttonId} className={styles.toggle} aria-expanded={open} aria-controls={answerId} onClick={() => toggle(item.id)}>
+                <span>{item.question}</span>
+                <span className={styles.icon} aria-hidden="true">
+                  {open ? '−' : '+'}
+                </span>
+              </button>
+            </h3>
+            <div id={answerId} role="region" aria-labelledby={buttonId} className={styles.answer} hidden={!open}>
+              <p>{item.answer}</p>
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
