@@ -1,42 +1,49 @@
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { accountApi, signOut, useAuth } from '@sciexperts/shared';
-import { profilePages } from './profilePages';
+import { ProfileHeader } from '../header/ProfileHeader';
+import { FREELANCER_DASHBOARD, OWNER_DASHBOARD, pageForPath, profileHref } from './profilePages';
+import { ProfileFooter } from './ProfileFooter';
+import { Sidebar } from './Sidebar';
+import { useDashboardMode } from './useDashboardMode';
 import styles from './ProfileLayout.module.css';
 
-// Skeleton layout: sidebar and a minimal header; the profile issue completes header, toggle and menus.
+/**
+ * The frame of every /profile page. It makes no API call itself: the greeting comes from the stored
+ * user, so the header renders even when the server is unreachable or the token has expired.
+ */
 export function ProfileLayout() {
   const firstName = useAuth((state) => state.user?.firstName ?? '');
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const mode = useDashboardMode(pathname);
+  const title = pageForPath(pathname)?.title ?? 'Profile';
+
   const logout = async () => {
+    // Best effort: the server session may already be gone; signing out locally must still happen.
     await accountApi.logout().catch(() => undefined);
     signOut();
     navigate('/');
   };
+
   return (
     <div className={styles.layout}>
-      <nav aria-label="Profile" className={styles.sidebar}>
-        <ul>
-          {profilePages
-            .filter((page) => page.navLabel)
-            .map((page) => (
-              <li key={page.path}>
-                <NavLink end to={`/profile${page.path ? `/${page.path}` : ''}`}>
-                  {page.navLabel}
-                </NavLink>
-              </li>
-            ))}
-        </ul>
-      </nav>
+      <Sidebar mode={mode} />
       <div className={styles.content}>
-        <header className={styles.header}>
-          <span>Hi, {firstName}!</span>
-          <button type="button" onClick={() => void logout()}>
-            Logout
-          </button>
-        </header>
+        <ProfileHeader
+          title={title}
+          firstName={firstName}
+          mode={mode}
+          onModeChange={(next) => navigate(profileHref(next === 'owner' ? OWNER_DASHBOARD : FREELANCER_DASHBOARD))}
+          menuItems={[
+            { label: 'View Profile', onSelect: () => navigate('/profile') },
+            { label: 'Settings', onSelect: () => navigate('/profile/settings') },
+            { label: 'Logout', onSelect: () => void logout() },
+          ]}
+        />
         <main className={styles.main}>
           <Outlet />
         </main>
+        <ProfileFooter />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { BulkServicesRequest, ProfileUpdateRequest } from '../contracts/api';
-import type { PublicUser, Service, User } from '../contracts/entities';
+import type { Certification, Education, Publication, PublicUser, Service, User, WorkExperience } from '../contracts/entities';
 import { request } from './http';
 
 export const userApi = {
@@ -16,4 +16,13 @@ export const userApi = {
     return request<User>('post', `/api/User/UploadProfileImage/${id}`, { body: form, fallbackError: 'Failed to upload image' });
   },
   getAllServices: () => request<Service[]>('get', '/api/Service/GetAllServices', { fallbackError: 'Failed to fetch services' }),
+  // A member's record lists (the profile editor needs their counts for the completion chips).
+  getWorkExperiences: (userId: number) =>
+    request<WorkExperience[]>('get', `/api/WorkExperience/GetAllWorkExperiencesByUserId/${userId}`, { fallbackError: 'Could not load your work experiences.' }),
+  getEducation: (userId: number) =>
+    request<Education[]>('get', `/api/Education/GetAllEducationByUserId/${userId}`, { fallbackError: 'Could not load your educations.' }),
+  getCertifications: (userId: number) =>
+    request<Certification[]>('get', `/api/Certification/GetAllCertificationByUserId/${userId}`, { fallbackError: 'Could not load your certifications.' }),
+  getPublications: (userId: number) =>
+    request<Publication[]>('get', `/api/Publication/GetAllPublicationsByUserId/${userId}`, { fallbackError: 'Could not load your publications.' }),
 };

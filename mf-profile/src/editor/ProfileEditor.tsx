@@ -1,0 +1,85 @@
+import { updateStoredUser, useAuth } from '@sciexperts/shared';
+import { CompletionChips } from './completion/CompletionChips';
+import { computeCompletion } from './completion/computeCompletion';
+import { DetailsSkeleton } from './details/DetailsSkeleton';
+import { ProfileDetails } from './details/ProfileDetails';
+import { EditorSection } from './EditorSection';
+import { PrivacySection } from './privacy/PrivacySection';
+import { RecordPlaceholder } from './records/RecordPlaceholder';
+import { goToSection, SECTIONS } from './sections';
+import { ServicesSection } from './services/ServicesSection';
+import { SectionTracker } from './tracker/SectionTracker';
+import { useActiveSection } from './tracker/useActiveSection';
+import { useProfileData } from './useProfileData';
+import styles from './ProfileEditor.module.css';
+
+const SECTION_IDS = SECTIONS.map((section) => section.id);
+
+/** /profile: completion chips, the sections, and a side tracker of the section in view. */
+export function ProfileEditor() {
+  const user = useAuth((state) => state.user);
+  const [load, retry] = useProfileData(user?.id ?? null);
+  const ready = load.state === 'ready' && user !== null;
+  const active = useActiveSection(SECTION_IDS, ready);
+
+  // Every change goes through the shared store: the header greeting, the chips and the form all follow it.
+  const onUserUpdated = updateStoredUser;
+
+  if (load.state === 'failed') {
+    return (
+      <section aria-labelledby="profile-page-title">
+        <h1 id="profile-page-title">Profile</h1>
+        <p role="alert">{load.message}</p>
+        <button type="button" className={styles.retry} onClick={retry}>
+          Retry
+        </button>
+      </section>
+    );
+  }
+
+  const counts = ready ? load.counts : null;
+  // Work experience also travels on the user object; use it when the list call failed.
+  const completion = ready
+    ? computeCompletion(user, {
+        workExperience: counts?.workExperience ?? user.workExperiences?.length ?? 0,
+        education: counts?.education ?? 0,
+        certification: counts?.certification ?? 0,
+        publication: counts?.publication ?? 0,
+      })
+    : null;
+
+  return (
+    <div className={styles.editor}>
+      <h1 id="profile-page-title" className={styles.title}>
+        Profile
+      </h1>
+      {completion ? <CompletionChips items={completion.items} onSelect={(item) => goToSection(item.sectionId)} /> : <div className={styles.chipsPlaceholder} aria-hidden="true" />}
+      <div className={styles.columns}>
+        <div className={styles.sections}>
+          <EditorSection id="profile-details" title="Profile Details">
+            {ready && completion ? <ProfileDetails user={user} percent={completion.percent} onUserUpdated={onUserUpdated} /> : <DetailsSkeleton />}
+          </EditorSection>
+          <EditorSection id="services" title="Services">
+            {ready ? <ServicesSection user={user} onUserUpdated={onUserUpdated} /> : <p>Loading services...</p>}
+          </EditorSection>
+          <EditorSection id="work-experience" title="Work Experience">
+            {ready && <RecordPlaceholder count={counts?.workExperience ?? null} noun="work experience" />}
+          </EditorSection>
+          <EditorSection id="education" title="Education">
+            {ready && <RecordPlaceholder count={counts?.education ?? null} noun="education" />}
+          </EditorSection>
+          <EditorSection id="certification" title="Certification">
+            {ready && <RecordPlaceholder count={counts?.certification ?? null} noun="certification" />}
+          </EditorSection>
+          <EditorSection id="publication" title="Publication">
+            {ready && <RecordPlaceholder count={counts?.publication ?? null} noun="publication" />}
+          </EditorSection>
+          <EditorSection id="profile-privacy" title="Profile Privacy">
+            {ready && <PrivacySection user={user} onUserUpdated={onUserUpdated} />}
+          </EditorSection>
+        </div>
+        <SectionTracker active={active} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { HEADLINE_MAX_LENGTH, type ProfileUpdateRequest, type User } from '@sciexperts/shared';
+import { formatFee, parseFee } from './fee';
+
+export interface DetailsValues {
+  firstName: string;
+  lastName: string;
+  headline: string;
+  profileSummary: string;
+  hourlyFee: string;
+}
+
+export function valuesFromUser(user: User): DetailsValues {
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    headline: user.headline ?? '',
+    profileSummary: user.profileSummary ?? '',
+    hourlyFee: formatFee(user.hourlyFee),
+  };
+}
+
+/** Spec §5: headline, summary and fee non-blank after trimming, and the fee a number of 0 or more. */
+export function isDetailsValid(values: DetailsValues): boolean {
+  return (
+    values.headline.trim() !== '' &&
+    values.headline.trim().length <= HEADLINE_MAX_LENGTH &&
+    values.profileSummary.trim() !== '' &&
+    parseFee(values.hourlyFee) !== null
+  );
+}
+
+export function isDetailsChanged(values: DetailsValues, original: DetailsValues): boolean {
+  return (Object.keys(values) as Array<keyof DetailsValues>).some((key) =>
+    key === 'hourlyFee' ? parseFee(values[key]) !== parseFee(original[key]) : values[key].trim() !== original[key].trim(),
+  );
+}
+
+/**
+ * Spec §5 omission rules: texts are trimmed and empty ones left out (the server reads an empty text as a
+ * mistake, not a clear); hourlyFee and profImgUrl are sent whenever defined.
+ */
+export function buildUpdateBody(values: DetailsValues, profImgUrl: string | null | undefined): ProfileUpdateRequest {
+  const body: ProfileUpdateRequest = {};
+  const texts = ['firstName', 'lastName', 'headline', 'profileSummary'] as const;
+  for (const key of texts) {
+    const text = values[key].trim();
+    if (text !== '') body[key] = text;
+  }
+  const fee = parseFee(values.hourlyFee);
+  if (fee !== null) body.hourlyFee = fee;
+  if (profImgUrl !== undefined) body.profImgUrl = profImgUrl;
+  return body;
+}

@@ -1,0 +1,33 @@
+import type { OfferedService, Service, User } from '@sciexperts/shared';
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    email: 'ada@example.test',
+    firstName: 'Ada',
+    lastName: 'Expert',
+    headline: 'Statistician',
+    profileSummary: 'I analyse data.',
+    hourlyFee: 50,
+    phoneNumber: '+1 5551234567',
+    profImgUrl: null,
+    isProfilePublic: false,
+    authProvider: 'password',
+    offeredServices: [],
+    workExperiences: [],
+    ...overrides,
+  };
+}
+
+export const catalogue: Service[] = [
+  { id: 1, name: 'Data Science', practiceAreas: [{ id: 11, name: 'Machine Learning' }, { id: 12, name: 'Statistics' }] },
+  { id: 2, name: 'Medical Writing', practiceAreas: [{ id: 21, name: 'Clinical Reports' }] },
+  { id: 3, name: 'Literature Search', practiceAreas: [] },
+];
+
+export const offeredDataScience: OfferedService = {
+  id: 100,
+  createdAt: '2026-01-01T00:00:00Z',
+  service: { id: 1, name: 'Data Science' },
+  practiceAreas: [{ id: 12, name: 'Statistics' }],
+};
