@@ -42,7 +42,7 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     url: `${e2eOrigins.site}/remotes.json`,
     reuseExistingServer: false,
-    timeout: 240_000,
+    timeout: 600_000,
     env: { ...ports, DATA_DIR: `.runtime/e2e-data-${offset}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -51,6 +51,7 @@ export function createAppRouter() {
 /** For tests: the real routes, plus extra children of the root layout (e.g. a route that throws). */
 export function createTestRouter(initialPath: string, extraChildren: RouteObject[] = []) {
   const [rootRoute, ...rest] = routes;
-  const withExtras = rootRoute ? [{ ...rootRoute, children: [...extraChildren, ...(rootRoute.children ?? [])] }, ...rest] : routes;
-  return createMemoryRouter(withExtras, { initialEntries: [initialPath] });
+  if (!rootRoute || rootRoute.index) return createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const withExtras: RouteObject = { ...rootRoute, children: [...extraChildren, ...(rootRoute.children ?? [])] };
+  return createMemoryRouter([withExtras, ...rest], { initialEntries: [initialPath] });
 }

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { e2eOrigins } from '../playwright.config';
+import { expect, test } from './fixtures';
+
+const marketingDist = path.join(__dirname, '..', 'mf-marketing', 'dist');
+
+test.describe('serving like production', () => {
+  test('hashed assets are immutable; registry, manifests, entries and pages are revalidated', async ({ request }) => {
+    const page = await request.get('/how-it-works');
+    expect(page.headers()['cache-control']).toBe('no-cache');
+    const registry = await request.get('/remotes.json');
+    expect(registry.headers()['cache-control']).toBe('no-cache');
+    const manifest = await request.get(`${e2eOrigins.marketing}/mf-manifest.json`);
+    expect(manifest.headers()['cache-control']).toBe('no-cache');
+    const entry = await request.get(`${e2eOrigins.marketing}/remoteEntry.js`);
+    expect(entry.headers()['cache-control']).toBe('no-cache');
+
+    const html = await page.text();
+    const script = html.match(/src="?\/?(main\.[0-9a-f]+\.js)/)?.[1];
+    expect(script, 'the shell page references a hashed main script').toBeTruthy();
+    const asset = await request.get(`/${script}`);
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('serves pre-compressed brotli or gzip by Accept-Encoding', async ({ request }) => {
+    const br = await request.get(`${e2eOrigins.marketing}/remoteEntry.js`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(br.headers()['content-encoding']).toBe('br');
+    const gzip = await request.get(`${e2eOrigins.marketing}/remoteEntry.js`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers()['content-encoding']).toBe('gzip');
+    const identity = await request.get(`${e2eOrigins.marketing}/remoteEntry.js`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(identity.headers()['content-encoding']).toBeUndefined();
+    expect(await identity.text()).toContain('mf_marketing');
+    expect(br.headers().vary).toContain('Accept-Encoding');
+  });
+
+  test('the shell page carries a CSP derived from the registry, and security headers', async ({ request }) => {
+    const response = await request.get('/');
+    const headers = response.headers();
+    const csp = headers['content-security-policy'] ?? '';
+    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? '';
+    const registry = (await (await request.get('/remotes.json')).json()) as { remotes: Array<{ entry: string }> };
+    const allowed = scriptSrc.split(/\s+/).slice(1).sort();
+    expect(allowed).toEqual(["'self'", ...registry.remotes.map((r) => new URL(r.entry).origin)].sort());
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['x-frame-options']).toBe('DENY');
+  });
+
+  test("a remote's new release is picked up on the next page load, without touching the shell", async ({ page }) => {
+    await page.goto('/join-expert');
+    await expect(page.getByText('Share your knowledge and help others grow.')).toBeVisible();
+
+    // Release a changed mf-marketing the way a team would: a new hashed chunk, then a new entry and manifest.
+    const backup = fs.mkdtempSync(path.join(path.dirname(marketingDist), '.release-backup-'));
+    fs.cpSync(marketingDist, backup, { recursive: true });
+    try {
+      const copy = 'Share your knowledge and help others grow.';
+      const chunks = fs
+        .readdirSync(marketingDist)
+        .filter((f) => /\.[0-9a-f]{8,}\.js$/.test(f) && fs.readFileSync(path.join(marketingDist, f), 'utf8').includes(copy));
+      expect(chunks.length, 'chunks holding the join-expert copy').toBeGreaterThan(0);
+      const renames: Array<[string, string]> = [];
+      for (const chunk of chunks) {
+        const hash = chunk.match(/\.([0-9a-f]{8,})\.js$/)![1]!;
+        const newHash = hash.split('').reverse().join('');
+        renames.push([hash, newHash]);
+        const source = fs.readFileSync(path.join(marketingDist, chunk), 'utf8');
+        fs.writeFileSync(path.join(marketingDist, chunk.replace(hash, newHash)), source.replace(copy, 'Share your knowledge (release 2).'));
+      }
+      for (const file of fs.readdirSync(marketingDist).filter((f) => !/\.(br|gz)$/.test(f) && /\.(js|json)$/.test(f))) {
+        const full = path.join(marketingDist, file);
+        const before = fs.readFileSync(full, 'utf8');
+        const after = renames.reduce((text, [from, to]) => text.split(from).join(to), before);
+        if (after === before) continue;
+        fs.writeFileSync(full, after);
+        for (const suffix of ['.br', '.gz']) fs.rmSync(full + suffix, { force: true });
+      }
+
+      await page.reload();
+      await expect(page.getByText('Share your knowledge (release 2).')).toBeVisible();
+    } finally {
+      fs.rmSync(marketingDist, { recursive: true, force: true });
+      fs.renameSync(backup, marketingDist);
+    }
+  });
+});
