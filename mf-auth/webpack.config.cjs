@@ -6,5 +6,6 @@ module.exports = createConfig({
   title: 'SciExperts sign-in (standalone)',
   exposes: {
     './AuthModal': './src/exposes/AuthModal.tsx',
+    './ResetPasswordPage': './src/exposes/ResetPasswordPage.tsx',
   },
 });

@@ -1,5 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { accountApi, signIn, type LoginModalTab } from '@sciexperts/shared';
+import { useCallback, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { loginModalStore, type LoginModalTab } from '@sciexperts/shared';
+import { LoginForm } from '../login/LoginForm';
+import { SignupForm } from '../signup/SignupForm';
+import { ForgotPasswordForm } from '../password/ForgotPasswordForm';
+import { AuthTabs, panelId, tabId } from './AuthTabs';
+import { useDialogFocus } from './useDialogFocus';
 import styles from './AuthModal.module.css';
 
 export interface AuthModalProps {
@@ -7,79 +13,53 @@ export interface AuthModalProps {
   onClose: () => void;
 }
 
-// Skeleton of the sign-in dialog: e-mail login works; the sign-in issue completes both tabs.
+/** Spec §4: after the modal's own sign-up the member lands in the chat. */
+export const AFTER_SIGNUP_PATH = '/chat';
+/** On open the member starts typing in the visible tab's first field. */
+const FIRST_FIELD = '[role="tabpanel"]:not([hidden]) input';
+
 export function AuthModal({ initialTab, onClose }: AuthModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
-  const opener = useRef<Element | null>(typeof document === 'undefined' ? null : document.activeElement);
+  const idBase = useId();
+  const titleId = `${idBase}-title`;
+  const navigate = useNavigate();
   const [tab, setTab] = useState<LoginModalTab>(initialTab);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [loginView, setLoginView] = useState<'login' | 'forgot'>('login');
 
-  useEffect(() => {
-    const returnTo = opener.current;
-    dialog.current?.querySelector<HTMLElement>('input, button')?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      if (returnTo instanceof HTMLElement) returnTo.focus();
-    };
-  }, [onClose]);
+  useDialogFocus(dialog, onClose, FIRST_FIELD);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const { token, user } = await accountApi.login({ email, password });
-      if (!token) throw new Error('No access token received');
-      signIn(token, user);
-      onClose();
-    } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : 'An Unknown error occured during login');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const afterLogin = useCallback(() => {
+    // Read before closing: closing the modal forgets where the opener wanted the member to go.
+    const returnTo = loginModalStore.getState().returnTo;
+    onClose();
+    if (returnTo) void navigate(returnTo);
+  }, [navigate, onClose]);
+
+  const afterSignup = useCallback(() => {
+    onClose();
+    void navigate(AFTER_SIGNUP_PATH);
+  }, [navigate, onClose]);
 
   return (
     <div className={styles.backdrop}>
-      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby="auth-modal-title" className={styles.dialog}>
-        <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
-          ×
+      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} className={styles.dialog}>
+        <button type="button" className={styles.close} aria-label="Close" title="Close" onClick={onClose}>
+          <span aria-hidden="true">×</span>
         </button>
-        <h2 id="auth-modal-title">{tab === 'login' ? 'Login' : 'Create Account'}</h2>
-        {tab === 'login' ? (
-          <form onSubmit={(event) => void submit(event)} className={styles.form}>
-            <label>
-              Email
-              <input type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-            </label>
-            <label>
-              Password
-              <input type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            </label>
-            <p role="alert" className={styles.error}>{error}</p>
-            <button type="submit" className={styles.submit} disabled={busy}>
-              {busy ? 'Logging in...' : 'Login'}
-            </button>
-            <button type="button" className={styles.switch} onClick={() => setTab('signup')}>
-              Create Account
-            </button>
-          </form>
-        ) : (
-          <p>
-            Account creation arrives with the sign-in issue.{' '}
-            <button type="button" className={styles.switch} onClick={() => setTab('login')}>
-              Login
-            </button>
-          </p>
-        )}
+        <h2 id={titleId} className={styles.title}>
+          Welcome to SciExperts
+        </h2>
+        <AuthTabs idBase={idBase} selected={tab} onSelect={setTab} />
+        <div role="tabpanel" id={panelId(idBase, 'login')} aria-labelledby={tabId(idBase, 'login')} hidden={tab !== 'login'} className={styles.panel}>
+          {loginView === 'forgot' ? (
+            <ForgotPasswordForm onBack={() => setLoginView('login')} />
+          ) : (
+            <LoginForm onSignedIn={afterLogin} onForgotPassword={() => setLoginView('forgot')} />
+          )}
+        </div>
+        <div role="tabpanel" id={panelId(idBase, 'signup')} aria-labelledby={tabId(idBase, 'signup')} hidden={tab !== 'signup'} className={styles.panel}>
+          <SignupForm onSignedIn={afterSignup} />
+        </div>
       </div>
     </div>
   );

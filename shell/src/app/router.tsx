@@ -20,6 +20,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomeRoute /> },
           { path: 'join-expert', element: <RemoteModule id="mf_marketing/JoinExpertPage" what="this page" /> },
           { path: 'how-it-works', element: <RemoteModule id="mf_marketing/HowItWorksPage" what="this page" /> },
+          { path: 'reset-password', element: <RemoteModule id="mf_auth/ResetPasswordPage" what="this page" /> },
           {
             path: 'chat',
             element: (
