@@ -1,0 +1,191 @@
+#!/usr/bin/env node
+/* global localStorage -- used inside page scripts that run in the browser */
+// `npm run bench`: builds the production suite, serves it, measures, prints a table of figures next to
+// their goals and writes bench/results.json. Figures, not pass/fail tests: a missed goal is said plainly.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { frontends, root } from './lib/apps.mjs';
+import { buildFrontends } from './lib/build.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
+import { readDemoAccounts, resolveSuiteConfig, startSuite } from './lib/suite.mjs';
+import { createStaticServer, listen } from './lib/staticServer.mjs';
+import { runLighthouse } from './lib/lighthouse.mjs';
+
+const KB = 1024;
+const benchEnv = {
+  ...process.env,
+  SHELL_PORT: '19080',
+  MF_MARKETING_PORT: '19081',
+  MF_AUTH_PORT: '19082',
+  MF_CHAT_PORT: '19083',
+  MF_PROFILE_PORT: '19084',
+  API_PORT: '19000',
+  DATA_DIR: path.join(root, '.runtime', 'bench-data'),
+  LOG_LEVEL: 'warn',
+};
+const singleBundlePort = 19090;
+const rows = [];
+const add = (group, metric, value, unit, goal, met) => rows.push({ group, metric, value, unit, goal: goal ?? '', met: met ?? null });
+
+function gzipBytesOf(url, distByOrigin) {
+  const { origin, pathname } = new URL(url);
+  const dist = distByOrigin.get(origin);
+  if (!dist) return 0;
+  const file = path.join(dist, pathname);
+  for (const candidate of [`${file}.gz`, file]) {
+    if (fs.existsSync(candidate)) return fs.statSync(candidate).size;
+  }
+  return 0;
+}
+
+async function firstRender(browser, url, distByOrigin, session) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  if (session) {
+    await context.addInitScript(([token, user]) => {
+      localStorage.setItem('authToken', token);
+      localStorage.setItem('userData', JSON.stringify(user));
+    }, [session.token, session.user]);
+  }
+  const page = await context.newPage();
+  const requests = [];
+  page.on('requestfinished', (request) => requests.push(request));
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const scripts = requests.filter((request) => request.resourceType() === 'script');
+  const jsGzip = scripts.reduce((sum, request) => sum + gzipBytesOf(request.url(), distByOrigin), 0);
+  await context.close();
+  return { jsGzip, scriptCount: scripts.length, requestCount: requests.length };
+}
+
+async function signInDemo(apiBase) {
+  const [account] = readDemoAccounts();
+  if (!account) return null;
+  const response = await fetch(`${apiBase}/api/Account/Login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!response.ok) return null;
+  return response.json();
+}
+
+function buildSingleBundle() {
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production', '--config', 'bench/single-bundle/webpack.config.cjs'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('the single-bundle build failed');
+  return (Date.now() - started) / 1000;
+}
+
+function printTable() {
+  const header = ['group', 'metric', 'value', 'goal', 'met'];
+  const body = rows.map((r) => [r.group, r.metric, `${r.value}${r.unit ? ` ${r.unit}` : ''}`, r.goal, r.met === null ? '' : r.met ? 'yes' : 'NO']);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => String(row[i]).length)));
+  const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join('  ');
+  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const row of body) console.log(line(row));
+}
+
+async function main() {
+  const chromiumPath = ensureChromium();
+  if (!chromiumPath) process.exit(1);
+
+  console.log('Building every app for production (one at a time, to time each)…');
+  const buildTimes = await buildFrontends({ force: true, concurrency: 1 });
+  for (const app of frontends) {
+    const seconds = buildTimes[app.dir];
+    if (seconds !== undefined) add('build', `${app.dir} production build`, seconds.toFixed(1), 's', '< 20 s', seconds < 20);
+  }
+  const singleSeconds = buildSingleBundle();
+  add('build', 'single-bundle build (benchmark only)', singleSeconds.toFixed(1), 's');
+
+  fs.rmSync(benchEnv.DATA_DIR, { recursive: true, force: true });
+  const config = resolveSuiteConfig(benchEnv);
+  const suite = await startSuite(config, { env: benchEnv, log: () => undefined });
+  const singleDist = path.join(root, 'bench', 'single-bundle', 'dist');
+  const single = createStaticServer({
+    root: singleDist,
+    spa: true,
+    generated: { '/runtime-config.json': () => JSON.stringify(config.runtimeConfig), '/remotes.json': () => '{"remotes":[]}' },
+  });
+  await listen(single, singleBundlePort);
+  const singleOrigin = `http://localhost:${singleBundlePort}`;
+
+  const distByOrigin = new Map(config.apps.map((app) => [config.originOf(app.port), path.join(root, app.dir, 'dist')]));
+  distByOrigin.set(singleOrigin, singleDist);
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const session = await signInDemo(config.runtimeConfig.apiBaseUrl);
+
+  const pages = [
+    { path: '/', public: true },
+    { path: '/how-it-works', public: true },
+    { path: '/join-expert', public: true },
+    { path: '/profile', public: false },
+    { path: '/chat', public: false },
+  ];
+  const federated = {};
+  const bundled = {};
+  try {
+    for (const page of pages) {
+      if (!page.public && !session) {
+        add('first render', `${page.path} JavaScript`, 'not measured (demo sign-in failed)', '');
+        continue;
+      }
+      const measured = await firstRender(browser, `${config.siteOrigin}${page.path}`, distByOrigin, page.public ? null : session);
+      federated[page.path] = measured;
+      const goal = page.path === '/' ? '≤ 150 KB' : '';
+      add('first render', `${page.path} JavaScript (gzip)`, (measured.jsGzip / KB).toFixed(1), 'KB', goal, page.path === '/' ? measured.jsGzip <= 150 * KB : null);
+      add('first render', `${page.path} requests (scripts)`, `${measured.requestCount} (${measured.scriptCount})`, '');
+      if (page.public) {
+        bundled[page.path] = await firstRender(browser, `${singleOrigin}${page.path}`, distByOrigin, null);
+        const ratio = measured.jsGzip / bundled[page.path].jsGzip - 1;
+        add('composition', `${page.path} federated vs single bundle, JS`, `${(bundled[page.path].jsGzip / KB).toFixed(1)} KB single, ${ratio >= 0 ? '+' : ''}${(ratio * 100).toFixed(1)}`, '%', '≤ +10 %', ratio <= 0.1);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const lighthouse = await runLighthouse({
+    chromiumPath,
+    pages: pages.filter((p) => p.public).map((p) => ({ label: p.path, federated: `${config.siteOrigin}${p.path}`, single: `${singleOrigin}${p.path}` })),
+  });
+  for (const row of lighthouse) add(row.group, row.metric, row.value, row.unit, row.goal, row.met);
+
+  for (const script of fs.existsSync(path.join(root, 'server', 'bench')) ? fs.readdirSync(path.join(root, 'server', 'bench')).filter((f) => f.endsWith('.bench.ts')) : []) {
+    console.log(`running server/bench/${script}…`);
+    const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join('server', 'bench', script)], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...benchEnv, BENCH_API_URL: config.runtimeConfig.apiBaseUrl },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines = (result.stdout ?? '').split('\n').filter((l) => l.startsWith('{'));
+    for (const line of lines) {
+      const row = JSON.parse(line);
+      add(row.group, row.metric, row.value, row.unit, row.goal, row.met);
+    }
+    if (result.status !== 0) add('server', script, 'failed', '');
+  }
+
+  await new Promise((resolve) => single.close(resolve));
+  await suite.stop();
+
+  printTable();
+  const results = { date: new Date().toISOString(), cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', node: process.version, rows, federated, bundled };
+  fs.mkdirSync(path.join(root, 'bench'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${os.cpus().length} cores, ${results.date}; written to bench/results.json`);
+}
+
+main().catch((error) => {
+  console.error(error.stack ?? error.message);
+  process.exit(1);
+});
