@@ -13,7 +13,7 @@ export function SuccessStoriesSection({ title = 'Success stories' }: { title?: s
         {title}
       </h2>
       <p className={layout.sectionLead}>Real projects, what they cost and how long they took.</p>
-      <Carousel label="Success stories" itemsName="stories" items={stories} getKey={(story) => story.id} renderItem={(story) => <StoryCard story={story} />} layout={landingCarouselLayout} />
+      <Carousel label="Success story cards" itemsName="stories" items={stories} getKey={(story) => story.id} renderItem={(story) => <StoryCard story={story} />} layout={landingCarouselLayout} />
     </section>
   );
 }
