@@ -18,6 +18,9 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** Fired on window by goToSection, so the tracker can highlight the member's choice at once. */
+export const SECTION_JUMP_EVENT = 'sciexperts:profile-section-jump';
+
 /** Scrolls the section into view (smoothly unless the member asked for less motion) and focuses its heading. */
 export function goToSection(id: SectionId): void {
   const section = document.getElementById(id);
@@ -25,4 +28,5 @@ export function goToSection(id: SectionId): void {
   section.scrollIntoView?.({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
   // preventScroll: the smooth scroll above is already under way; focus() would jump instantly.
   document.getElementById(headingId(id))?.focus({ preventScroll: true });
+  window.dispatchEvent(new CustomEvent(SECTION_JUMP_EVENT, { detail: id }));
 }
