@@ -58,6 +58,10 @@ test.describe('profile area', () => {
     }
     await page.goto('/profile/browse');
     await expect(page).toHaveURL(/\/profile\/browse-projects$/);
+    // Footer pages are not written yet: they land on the shell's not-found page.
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Frequently Asked Questions' }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 
   test('the Freelancer / Project Owner switch moves between the dashboards', async ({ page, request }) => {
