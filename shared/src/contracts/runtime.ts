@@ -15,5 +15,12 @@ export interface RuntimeConfig {
   apiBaseUrl: string;
   socketUrl: string;
   oidc: { authority: string; clientId: string; audience: string; scope: string } | null;
-  orcid: { authorizeUrl: string; clientId: string } | null;
+  orcid: {
+    authorizeUrl: string;
+    clientId: string;
+    /** Where ORCID returns with ?code=…; must be registered with ORCID and match the API's ORCID_REDIRECT_URI. Default `<site>/profile`. */
+    redirectUri?: string;
+    /** ORCID scope to request; '/authenticate' (read the iD and public works). */
+    scope?: string;
+  } | null;
 }
