@@ -29,6 +29,8 @@ import { publicationRoutes } from './routes/publications';
 import { passwordResetRoutes } from './routes/passwordReset';
 import { healthRoutes } from './routes/health';
 import { attachChatGateway, type ChatServer } from './chat/gateway';
+import { attachRedisAdapter } from './chat/redis';
+import { chatRoutes } from './routes/chat';
 
 export interface AppDeps {
   db: Db;
@@ -157,13 +159,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     recordRoutes(scope, ctx);
     uploadRoutes(scope, ctx);
     publicationRoutes(scope, ctx);
+    chatRoutes(scope, ctx);
   });
 
   const io = attachChatGateway(app.server, { db: ctx.db, tokens: ctx.tokens, origins: [...config.corsOrigins, ...config.integratorOrigins], log: app.log });
   app.decorate('io', io);
+  // With REDIS_URL several processes share chat delivery; without it the in-memory adapter serves one process.
+  const redis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl, config.chatStreamName) : null;
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
     io.engine.close();
+    await redis?.close();
   });
 
   return app;

@@ -39,6 +39,10 @@ export interface Config {
   passwordHashLogN: number;
   /** Global per-IP request budget per minute; login throttling is separate and stricter. */
   rateLimitPerMinute: number;
+  /** redis://… shares chat delivery between processes (Redis Streams adapter); unset keeps the in-memory adapter. */
+  redisUrl?: string | null;
+  /** Redis stream the chat processes share; tests use a unique one per run. */
+  chatStreamName?: string;
 }
 
 export class ConfigError extends Error {
@@ -166,6 +170,9 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('ORCID_BASE_URL, ORCID_CLIENT_ID, ORCID_CLIENT_SECRET and ORCID_REDIRECT_URI must be set together (or all left unset).');
   }
 
+  const redisUrlEnv = str('REDIS_URL');
+  if (redisUrlEnv !== undefined && !/^rediss?:\/\//.test(redisUrlEnv)) problems.push('REDIS_URL must start with redis:// or rediss://.');
+
   const tokenSecretEnv = str('TOKEN_SECRET');
   if (tokenSecretEnv !== undefined && tokenSecretEnv.length < 32) problems.push('TOKEN_SECRET must be at least 32 characters.');
 
@@ -188,6 +195,8 @@ export function loadConfig(env: Env = process.env): Config {
     orcid,
     passwordHashLogN: int('PASSWORD_HASH_LOG_N', 17, 10, 20),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 1200, 1, 1_000_000),
+    redisUrl: str('REDIS_URL') ?? null,
+    chatStreamName: str('CHAT_STREAM_NAME') ?? 'sciexperts-chat',
   };
   if (problems.length > 0) throw new ConfigError(problems);
   config.tokenSecret = tokenSecretEnv ?? persistedSecret(dataDir);

@@ -7,3 +7,6 @@ export * from './ui/loginModalStore';
 export { ApiError, apiUrl, request, toApiError, SESSION_EXPIRED_MESSAGE } from './api/http';
 export { accountApi } from './api/accountApi';
 export { userApi } from './api/userApi';
+export { chatApi, type MessagePageQuery } from './api/chatApi';
+export { unreadCountStore, refreshUnreadCount, announceUnreadChange, watchUnreadCount, UNREAD_POLL_MS, type UnreadCountState } from './chat/unreadCountStore';
+export { useUnreadMessageCount } from './chat/useUnreadMessageCount';

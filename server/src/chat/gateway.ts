@@ -50,6 +50,9 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
     cors: { origin: deps.origins, credentials: false },
     maxHttpBufferSize: 64 * 1024,
     serveClient: false,
+    // A short network drop resumes the same session (rooms and missed events) instead of starting over;
+    // the auth middleware still runs again on recovery.
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
   });
 
   io.use((socket, next) => {

@@ -139,10 +139,28 @@ function initial(dialect: Dialect): Migration {
   };
 }
 
+/** Chat read marks: one row per (reader, counterpart) holding the newest message id the reader has seen. */
+function chatReads(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('chatReads')
+        .addColumn('userId', 'integer', userFk)
+        .addColumn('counterpartId', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('lastReadId', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('chatReads_pk', ['userId', 'counterpartId'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('chatReads').ifExists().execute();
+    },
+  };
+}
+
 class InCodeProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '0001_initial': initial(this.dialect) };
+    return { '0001_initial': initial(this.dialect), '0002_chat_reads': chatReads() };
   }
 }
 

@@ -48,3 +48,21 @@ export interface MessagePage {
 }
 
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+
+/** The public face of a chat counterpart: name and avatar only. */
+export interface ChatCounterpart {
+  id: number;
+  firstName: string;
+  lastName: string;
+  profImgUrl: string | null;
+}
+
+/** `GET /api/Chat/UnreadCount` and the answer of `POST /api/Chat/MarkRead/:counterpartId` (the member's total). */
+export interface UnreadCountResponse {
+  count: number;
+}
+
+export const CHAT_PAGE_MAX = 100;
+export const CHAT_PAGE_DEFAULT = 50;
+/** Window event the chat fires after marking a conversation read, so unread badges refresh at once. */
+export const CHAT_UNREAD_CHANGE_EVENT = 'chatUnreadChange';
