@@ -11,6 +11,9 @@ const ports = {
   MF_CHAT_PORT: port(18083),
   MF_PROFILE_PORT: port(18084),
   API_PORT: port(13000),
+  // Local identity provider and ORCID stand-in (13050/13051 + offset never meet another run's ports).
+  OIDC_PORT: port(13050),
+  ORCID_PORT: port(13051),
 };
 
 export const e2eOrigins = {

@@ -1,4 +1,5 @@
-// Starts the whole product: API server, the shell and the four remotes, each on its own origin.
+// Starts the whole product: API server, the shell and the four remotes, each on its own origin,
+// plus local stand-ins for the identity provider and ORCID unless hosted ones are configured.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,24 +7,83 @@ import { apiPort, frontends, portFrom, root } from './apps.mjs';
 import { createStaticServer, listen } from './staticServer.mjs';
 import { buildContentSecurityPolicy } from './securityHeaders.mjs';
 
+/** Spec §3: the scopes the product asks the identity provider for. */
+export const IDENTITY_SCOPES = 'openid profile email read:profile read:experts send:message';
+/** The public client the local OpenID provider registers for the website. */
+export const LOCAL_OIDC_CLIENT_ID = 'sciexperts-web';
+/** Credentials the local ORCID stand-in accepts (development only). */
+export const LOCAL_ORCID_CLIENT = { clientId: 'APP-SCIEXPERTSDEV01', clientSecret: 'local-orcid-dev-secret' };
+
+/** Kept in step with server/src/dev/oidcProvider.ts (DEMO_IDENTITIES) and orcidStandIn.ts (DEMO_RESEARCHER). */
+export const LOCAL_OIDC_IDENTITIES = [
+  { email: 'ada.identity@sciexperts.test', password: 'ada-identity-demo' },
+  { email: 'liam.linkedin@sciexperts.test', password: 'liam-linkedin-demo' },
+];
+export const LOCAL_ORCID_RESEARCHER = 'Josiah Carberry, 0000-0002-1825-0097';
+
+const standInsEnabled = (env) => !/^(0|false|no|off)$/i.test(env.DEV_STAND_INS ?? '');
+const trimSlash = (url) => url.replace(/\/+$/, '');
+
+/**
+ * Identity provider and ORCID: hosted ones when OIDC_ISSUER / ORCID_BASE_URL are set, otherwise the local
+ * stand-ins (ports OIDC_PORT and ORCID_PORT, by default the API port + 1 and + 2), unless DEV_STAND_INS=false.
+ */
+function resolveProviders(env, { api, originOf, siteOrigin }) {
+  const apiBase = originOf(api);
+  let oidc = null;
+  if (env.OIDC_ISSUER) {
+    const issuer = trimSlash(env.OIDC_ISSUER);
+    if (!env.OIDC_AUDIENCE || !env.OIDC_CLIENT_ID) throw new Error('OIDC_ISSUER needs OIDC_AUDIENCE and OIDC_CLIENT_ID (the public SPA client) as well');
+    oidc = { local: false, issuer, audience: env.OIDC_AUDIENCE, clientId: env.OIDC_CLIENT_ID, jwksUrl: env.OIDC_JWKS_URL || null, port: null };
+  } else if (standInsEnabled(env)) {
+    const port = portFrom(env, 'OIDC_PORT', api + 1);
+    const issuer = `http://localhost:${port}`;
+    oidc = { local: true, issuer, audience: `${apiBase}/api`, clientId: LOCAL_OIDC_CLIENT_ID, jwksUrl: `${issuer}/jwks`, port };
+  }
+  let orcid = null;
+  const redirectUri = env.ORCID_REDIRECT_URI || `${siteOrigin}/profile`;
+  if (env.ORCID_BASE_URL) {
+    if (!env.ORCID_CLIENT_ID || !env.ORCID_CLIENT_SECRET) throw new Error('ORCID_BASE_URL needs ORCID_CLIENT_ID and ORCID_CLIENT_SECRET as well');
+    const baseUrl = trimSlash(env.ORCID_BASE_URL);
+    orcid = { local: false, baseUrl, apiUrl: env.ORCID_API_URL || null, clientId: env.ORCID_CLIENT_ID, clientSecret: env.ORCID_CLIENT_SECRET, redirectUri, port: null };
+  } else if (standInsEnabled(env)) {
+    const port = portFrom(env, 'ORCID_PORT', api + 2);
+    const baseUrl = `http://localhost:${port}`;
+    orcid = { local: true, baseUrl, apiUrl: baseUrl, ...LOCAL_ORCID_CLIENT, redirectUri, port };
+  }
+  return { oidc, orcid };
+}
+
+function runtimeProviders({ oidc, orcid }) {
+  return {
+    oidc: oidc ? { authority: oidc.issuer, clientId: oidc.clientId, audience: oidc.audience, scope: IDENTITY_SCOPES } : null,
+    orcid: orcid ? { authorizeUrl: `${orcid.baseUrl}/oauth/authorize`, clientId: orcid.clientId, redirectUri: orcid.redirectUri, scope: '/authenticate' } : null,
+  };
+}
+
 export function resolveSuiteConfig(env = process.env) {
   const host = env.PUBLIC_HOST || 'localhost';
   const apps = frontends.map((app) => ({ ...app, port: portFrom(env, app.portEnv, app.defaultPort) }));
   const api = portFrom(env, apiPort.portEnv, apiPort.defaultPort);
+  const originOf = (port) => `http://${host}:${port}`;
+  const siteOrigin = originOf(apps.find((a) => a.isHost).port);
+  const providers = resolveProviders(env, { api, originOf, siteOrigin });
   const seen = new Map();
-  for (const [label, port] of [...apps.map((a) => [a.dir, a.port]), ['server', api]]) {
+  const standInPorts = [
+    ['local OpenID provider', providers.oidc?.port],
+    ['local ORCID stand-in', providers.orcid?.port],
+  ].filter(([, port]) => port);
+  for (const [label, port] of [...apps.map((a) => [a.dir, a.port]), ['server', api], ...standInPorts]) {
     if (seen.has(port)) throw new Error(`${label} and ${seen.get(port)} are both set to port ${port}`);
     seen.set(port, label);
   }
-  const originOf = (port) => `http://${host}:${port}`;
   const shell = apps.find((a) => a.isHost);
   const remotes = apps.filter((a) => !a.isHost);
   const registry = { remotes: remotes.map((a) => ({ name: a.name, entry: `${originOf(a.port)}/mf-manifest.json` })) };
   const runtimeConfig = {
     apiBaseUrl: originOf(api),
     socketUrl: originOf(api),
-    oidc: null,
-    orcid: null,
+    ...runtimeProviders(providers),
   };
   return {
     host,
@@ -31,21 +91,22 @@ export function resolveSuiteConfig(env = process.env) {
     shell,
     remotes,
     apiPort: api,
-    siteOrigin: originOf(shell.port),
+    siteOrigin,
     originOf,
+    providers,
     registry,
     runtimeConfig,
     dataDir: env.DATA_DIR || path.join(root, 'data'),
   };
 }
 
-function waitForHealth(url, timeoutMs) {
+function waitForHealth(url, timeoutMs, accept = (response) => response.ok) {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve) => {
     const attempt = async () => {
       try {
         const response = await fetch(url);
-        if (response.ok) return resolve(true);
+        if (accept(response)) return resolve(true);
       } catch {
         // not up yet
       }
@@ -56,29 +117,85 @@ function waitForHealth(url, timeoutMs) {
   });
 }
 
+/** Environment the API needs to use the identity provider and ORCID the suite resolved. */
+function providerEnv({ oidc, orcid }) {
+  const out = {};
+  if (oidc?.local) Object.assign(out, { OIDC_ISSUER: oidc.issuer, OIDC_AUDIENCE: oidc.audience, OIDC_JWKS_URL: oidc.jwksUrl });
+  if (orcid) {
+    Object.assign(out, { ORCID_BASE_URL: orcid.baseUrl, ORCID_CLIENT_ID: orcid.clientId, ORCID_CLIENT_SECRET: orcid.clientSecret, ORCID_REDIRECT_URI: orcid.redirectUri });
+    if (orcid.apiUrl) out.ORCID_API_URL = orcid.apiUrl;
+  }
+  return out;
+}
+
 export async function startSuite(config, { log = console.log, env = process.env } = {}) {
   const closers = [];
   const children = [];
+  let stopping = false;
+  const tsxCli = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const spawnTsx = (label, entry, childEnv) => {
+    const child = spawn(process.execPath, [tsxCli, entry], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, ...childEnv } });
+    children.push(child);
+    child.on('exit', (code, signal) => {
+      if (!stopping) log(`${label} exited (${signal ?? code})`);
+    });
+    return child;
+  };
+  // Up when the URL answers, down as soon as the child exits (e.g. its port is taken by another process).
+  const untilUp = (child, url, accept) =>
+    Promise.race([waitForHealth(url, 60_000, accept), new Promise((resolve) => child.once('exit', () => resolve(false)))]);
+
+  // The stand-ins start first so the API finds them; one that does not come up is left out of the
+  // runtime config (the site then hides that sign-in path) instead of sending users to a dead page.
+  const { oidc, orcid } = config.providers ?? {};
+  const standIns = [];
+  if (oidc?.local) {
+    const child = spawnTsx('local OpenID provider', path.join(root, 'server', 'src', 'dev', 'oidcMain.ts'), {
+      OIDC_PORT: String(oidc.port),
+      OIDC_CLIENT_ID: oidc.clientId,
+      OIDC_AUDIENCE: oidc.audience,
+      SITE_URL: config.siteOrigin,
+    });
+    standIns.push(
+      untilUp(child, `${oidc.issuer}/.well-known/openid-configuration`).then((up) => {
+        if (up) return;
+        log(`warning: the local OpenID provider did not start on port ${oidc.port}; identity sign-in is off`);
+        config.runtimeConfig.oidc = null;
+        config.providers.oidc = null;
+      }),
+    );
+  }
+  if (orcid?.local) {
+    const child = spawnTsx('local ORCID stand-in', path.join(root, 'server', 'src', 'dev', 'orcidMain.ts'), {
+      ORCID_PORT: String(orcid.port),
+      ORCID_CLIENT_ID: orcid.clientId,
+      ORCID_CLIENT_SECRET: orcid.clientSecret,
+      ORCID_REDIRECT_URI: orcid.redirectUri,
+      SITE_URL: config.siteOrigin,
+    });
+    // The authorize endpoint answers 400 without parameters: any answer means it is up.
+    standIns.push(
+      untilUp(child, `${orcid.baseUrl}/oauth/authorize`, (response) => response.status < 500).then((up) => {
+        if (up) return;
+        log(`warning: the local ORCID stand-in did not start on port ${orcid.port}; ORCID sync is off`);
+        config.runtimeConfig.orcid = null;
+        config.providers.orcid = null;
+      }),
+    );
+  }
+  await Promise.all(standIns);
 
   const serverEntry = path.join(root, 'server', 'src', 'main.ts');
   let apiReady = false;
   if (fs.existsSync(serverEntry)) {
-    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), serverEntry], {
-      cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: {
-        ...env,
-        PORT: String(config.apiPort),
-        HOST: env.API_HOST || '127.0.0.1',
-        DATA_DIR: config.dataDir,
-        PUBLIC_URL: config.runtimeConfig.apiBaseUrl,
-        SITE_URL: config.siteOrigin,
-        CORS_ORIGINS: [config.siteOrigin, ...config.remotes.map((r) => config.originOf(r.port))].join(','),
-      },
-    });
-    children.push(child);
-    child.on('exit', (code, signal) => {
-      if (!stopping) log(`server exited (${signal ?? code})`);
+    spawnTsx('server', serverEntry, {
+      ...providerEnv(config.providers ?? {}),
+      PORT: String(config.apiPort),
+      HOST: env.API_HOST || '127.0.0.1',
+      DATA_DIR: config.dataDir,
+      PUBLIC_URL: config.runtimeConfig.apiBaseUrl,
+      SITE_URL: config.siteOrigin,
+      CORS_ORIGINS: [config.siteOrigin, ...config.remotes.map((r) => config.originOf(r.port))].join(','),
     });
     apiReady = await waitForHealth(`http://127.0.0.1:${config.apiPort}/api/health`, 60_000);
     if (!apiReady) log('warning: the API server did not report healthy within 60 s');
@@ -105,7 +222,6 @@ export async function startSuite(config, { log = console.log, env = process.env 
     server.closeIdleConnections?.();
   }
 
-  let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
