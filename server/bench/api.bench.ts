@@ -1,0 +1,163 @@
+// API throughput benchmark (run by `npm run bench`, or alone: `node_modules/.bin/tsx server/bench/api.bench.ts`).
+// Starts a dedicated API server in a child process on SQLite (so the load generator here never shares its
+// event loop), signs up a member with ~20 work experiences, then drives autocannon for ~10 s per route.
+// Each figure is one JSON line on stdout: {"group":"api","metric":…,"value":…,"unit":…,"goal":…,"met":…}.
+// BENCH_API_URL (the suite `npm run bench` runs) is deliberately not used: its rate limit and logging differ.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DURATION_S = Number(process.env.BENCH_API_DURATION || 10);
+const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS || 50);
+const log = (msg: string) => process.stderr.write(`[api.bench] ${msg}\n`);
+const emit = (metric: string, value: number | string, unit: string, goal = '', met: boolean | null = null) =>
+  process.stdout.write(`${JSON.stringify({ group: 'api', metric, value, unit, goal, met })}\n`);
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(base: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API child exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the API child did not become healthy');
+}
+
+async function call<T>(base: string, method: string, url: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+async function main(): Promise<void> {
+  // autocannon ships no types; the shape used here is declared above.
+  const autocannon = ((await import(String('autocannon'))) as { default: Autocannon }).default;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sciexperts-api-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // One server process (tsx as a loader, not its relaunching CLI). BENCH_API_NODE_ARGS adds node flags,
+  // e.g. "--cpu-prof --cpu-prof-dir=/tmp/api-prof" to profile the server under load.
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL || 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      TOKEN_SECRET: randomBytes(32).toString('hex'),
+    },
+  });
+  const stop = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  process.on('exit', stop);
+  try {
+    await waitHealthy(base, child);
+    const email = `bench.${Date.now()}@example.test`;
+    const password = 'bench-password-long-enough';
+    await call(base, 'POST', '/api/User/AddNewUser', { email, firstName: 'Bench', lastName: 'Mark', phoneNumber: '+1 5551234567', password });
+    const login = await call<{ token: string; user: { id: number } }>(base, 'POST', '/api/Account/Login', { email, password });
+    const { token } = login;
+    const id = login.user.id;
+    for (let i = 0; i < 20; i += 1) {
+      const current = i === 0;
+      await call(
+        base,
+        'POST',
+        `/api/WorkExperience/AddNewWorkExperience/${id}`,
+        {
+          companyName: `Research Lab ${i + 1}`,
+          jobTitle: `Senior Scientist ${i + 1}`,
+          employmentType: 'Full time',
+          currentlyWorking: current,
+          description: 'Led experimental design, statistical analysis and reporting for multi-site studies.',
+          startTime: `${2000 + (i % 20)}-0${(i % 9) + 1}`,
+          endTime: current ? null : `${2001 + (i % 20)}-0${(i % 9) + 1}`,
+        },
+        token,
+      );
+    }
+    const list = await call<unknown[]>(base, 'GET', `/api/WorkExperience/GetAllWorkExperiencesByUserId/${id}`, undefined, token);
+    log(`member ${id} with ${list.length} work experiences; ${CONNECTIONS} connections, ${DURATION_S} s per route`);
+    const auth = { authorization: `Bearer ${token}` };
+
+    // Warm-up (JIT, statement caches) so the measured run is steady state.
+    await autocannon({ url: `${base}/api/WorkExperience/GetAllWorkExperiencesByUserId/${id}`, headers: auth, connections: 10, duration: 2 });
+
+    const get = await autocannon({ url: `${base}/api/WorkExperience/GetAllWorkExperiencesByUserId/${id}`, headers: auth, connections: CONNECTIONS, duration: DURATION_S });
+    const getOk = get.errors === 0 && get.non2xx === 0;
+    emit('GET work experiences (20 items), requests/s', Math.round(get.requests.average), 'req/s', '≥ 8000', getOk && get.requests.average >= 8000);
+    emit('GET work experiences, p99 latency', get.latency.p99, 'ms', '< 20 ms', getOk && get.latency.p99 < 20);
+    if (!getOk) emit('GET work experiences, failed responses', get.errors + get.non2xx, '', '0', false);
+
+    let n = 0;
+    const put = await autocannon({
+      url: `${base}/api/User/UpdateUser/${id}`,
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      requests: [
+        {
+          method: 'PUT',
+          setupRequest: (req: Record<string, unknown>) => {
+            n += 1;
+            return { ...req, body: JSON.stringify({ headline: `Biostatistician, update ${n}`, profileSummary: 'Twenty years of clinical trial analysis.', hourlyFee: 100 + (n % 50) }) };
+          },
+        },
+      ],
+    });
+    const putOk = put.errors === 0 && put.non2xx === 0;
+    emit('PUT UpdateUser, requests/s', Math.round(put.requests.average), 'req/s');
+    emit('PUT UpdateUser, p99 latency', put.latency.p99, 'ms');
+    if (!putOk) emit('PUT UpdateUser, failed responses', put.errors + put.non2xx, '', '0', false);
+  } finally {
+    stop();
+    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(null)));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  log(err instanceof Error ? (err.stack ?? err.message) : String(err));
+  process.exit(1);
+});
