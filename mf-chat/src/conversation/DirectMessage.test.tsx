@@ -1,24 +1,242 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ChatMessage, ConversationSummary, MessagePage } from '@sciexperts/shared';
+import type { FakeSocket } from '../test/fakeSocket';
 import { DirectMessage } from './DirectMessage';
+import { ACK_TIMEOUT_MS, MAX_SEND_ATTEMPTS } from '../chat/ChatController';
 
-describe('DirectMessage (skeleton)', () => {
-  it("shows 'No messages yet. Say hello!' until a message is sent", () => {
-    render(<DirectMessage />);
-    expect(screen.getByRole('heading', { name: 'Direct Message' })).toBeInTheDocument();
-    expect(screen.getByText('No messages yet. Say hello!')).toBeInTheDocument();
+const sockets: FakeSocket[] = [];
+jest.mock('socket.io-client', () => ({
+  io: (url: string, options: Record<string, unknown>) => {
+    // jest.mock factories may not close over imports; the fake is required inside.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/consistent-type-imports
+    const { FakeSocket: Fake } = require('../test/fakeSocket') as typeof import('../test/fakeSocket');
+    const s = new Fake(url, options);
+    sockets.push(s);
+    return s;
+  },
+}));
+
+const ME = 7;
+const BOB = 8;
+const CAROL = 9;
+const people: Record<number, { id: number; firstName: string; lastName: string; profImgUrl: null }> = {
+  [BOB]: { id: BOB, firstName: 'Bob', lastName: 'Builder', profImgUrl: null },
+  [CAROL]: { id: CAROL, firstName: 'Carol', lastName: 'Singer', profImgUrl: null },
+};
+let history: ChatMessage[] = [];
+let conversations: ConversationSummary[] = [];
+let requests: string[] = [];
+let nextId = 100;
+
+const msg = (senderId: number, receiverId: number, text: string, clientId: string | null = null): ChatMessage => ({
+  id: nextId++,
+  senderId,
+  receiverId,
+  text,
+  timestamp: '2024-05-01T10:00:00.000Z',
+  clientId,
+});
+
+function respond(status: number, body: unknown) {
+  return Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
+}
+
+beforeEach(() => {
+  sockets.length = 0;
+  history = [];
+  conversations = [];
+  requests = [];
+  global.fetch = jest.fn((input: RequestInfo | URL) => {
+    const url = new URL(String(input));
+    requests.push(url.pathname + url.search);
+    const counterpart = /^\/api\/Chat\/Counterpart\/(\d+)$/.exec(url.pathname);
+    if (counterpart) {
+      const p = people[Number(counterpart[1])];
+      return p ? respond(200, p) : respond(404, { message: 'User not found' });
+    }
+    const messages = /^\/api\/Chat\/Messages\/(\d+)$/.exec(url.pathname);
+    if (messages) {
+      const other = Number(messages[1]);
+      if (!people[other]) return respond(404, { message: 'User not found' });
+      const after = Number(url.searchParams.get('after') ?? 0);
+      const page: MessagePage = { messages: history.filter((m) => (m.senderId === other || m.receiverId === other) && m.id > after), nextBefore: null };
+      return respond(200, page);
+    }
+    if (url.pathname === '/api/Chat/Conversations') return respond(200, conversations);
+    if (url.pathname.startsWith('/api/Chat/MarkRead/')) return respond(200, { count: 0 });
+    return respond(404, { message: 'no route' });
+  }) as typeof fetch;
+});
+
+const props = (counterpartId?: number) => ({ apiBaseUrl: 'http://api.test', socketUrl: 'http://api.test', token: 'tok', userId: ME, counterpartId });
+
+async function openChat(counterpartId: number | undefined = BOB) {
+  const view = render(<DirectMessage {...props(counterpartId)} />);
+  const socket = sockets.at(-1) as FakeSocket;
+  act(() => socket.serverConnect());
+  if (counterpartId !== undefined && people[counterpartId]) await screen.findByRole('heading', { name: `${people[counterpartId].firstName} ${people[counterpartId].lastName}` });
+  await act(async () => undefined);
+  return { socket, view };
+}
+
+const log = () => screen.getByRole('log');
+
+describe('DirectMessage', () => {
+  it("shows the title, the counterpart and 'No messages yet. Say hello!'; connects with the bearer token and user id", async () => {
+    const { socket } = await openChat();
+    expect(screen.getByRole('heading', { level: 1, name: 'Direct Message' })).toBeInTheDocument();
+    expect(within(log()).getByText('No messages yet. Say hello!')).toBeInTheDocument();
+    expect(log()).toHaveAttribute('aria-live', 'polite');
+    expect(socket.options).toMatchObject({ transports: ['websocket'], auth: { token: 'Bearer tok' }, query: { userId: String(ME) }, reconnection: true });
+    expect(screen.getByLabelText('Message')).toHaveAttribute('placeholder', 'Type a message...');
   });
 
-  it('sends with Enter, trims, clears the input and ignores blank messages', async () => {
-    render(<DirectMessage />);
+  it('sends with Enter and the Send button, trims, clears the input and never sends blanks', async () => {
+    const { socket } = await openChat();
     const input = screen.getByPlaceholderText('Type a message...');
     await userEvent.type(input, '   {Enter}');
-    expect(screen.getByText('No messages yet. Say hello!')).toBeInTheDocument();
+    expect(socket.sends()).toHaveLength(0);
     await userEvent.type(input, '  hello there  {Enter}');
-    expect(screen.getByText('hello there')).toBeInTheDocument();
     expect(input).toHaveValue('');
+    expect(within(log()).getByText('hello there')).toBeInTheDocument();
+    expect(socket.sends()[0]?.payload).toMatchObject({ senderId: ME, receiverId: BOB, text: 'hello there', clientId: expect.any(String) });
     await userEvent.type(input, 'second');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(screen.getByText('second')).toBeInTheDocument();
+    expect(within(log()).getByText('second')).toBeInTheDocument();
+    expect(socket.sends()).toHaveLength(2);
+  });
+
+  it('shows a message as pending at once, then as sent when acknowledged, once even when messageSent also arrives', async () => {
+    const { socket } = await openChat();
+    await userEvent.type(screen.getByPlaceholderText('Type a message...'), 'hi bob{Enter}');
+    expect(within(log()).getByText('hi bob').closest('li')).toHaveAttribute('data-status', 'pending');
+    const sent = socket.sends()[0];
+    const stored = msg(ME, BOB, 'hi bob', (sent?.payload as { clientId: string }).clientId);
+    act(() => socket.fire('messageSent', stored));
+    act(() => sent?.ack?.(null, { ok: true, message: stored }));
+    expect(within(log()).getAllByText('hi bob')).toHaveLength(1);
+    expect(within(log()).getByText('hi bob').closest('li')).toHaveAttribute('data-status', 'sent');
+  });
+
+  it('retries unanswered sends with the same client id, marks them failed after the last attempt, and Retry sends again', async () => {
+    jest.useFakeTimers();
+    try {
+      const { socket } = await openChat();
+      fireEvent.change(screen.getByPlaceholderText('Type a message...'), { target: { value: 'are you there?' } });
+      fireEvent.submit(screen.getByPlaceholderText('Type a message...').closest('form') as HTMLFormElement);
+      for (let i = 0; i < MAX_SEND_ATTEMPTS; i++) {
+        const last = socket.sends().at(-1);
+        act(() => last?.ack?.(new Error('operation has timed out')));
+        act(() => jest.advanceTimersByTime(ACK_TIMEOUT_MS * 4));
+      }
+      const ids = new Set(socket.sends().map((s) => (s.payload as { clientId: string }).clientId));
+      expect(socket.sends()).toHaveLength(MAX_SEND_ATTEMPTS);
+      expect(ids.size).toBe(1);
+      expect(within(log()).getByText('are you there?').closest('li')).toHaveAttribute('data-status', 'failed');
+      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+      const again = socket.sends().at(-1);
+      expect(socket.sends()).toHaveLength(MAX_SEND_ATTEMPTS + 1);
+      act(() => again?.ack?.(null, { ok: true, message: msg(ME, BOB, 'are you there?', [...ids][0]) }));
+      expect(within(log()).getByText('are you there?').closest('li')).toHaveAttribute('data-status', 'sent');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows a refusal from the server as failed without retrying on its own', async () => {
+    const { socket } = await openChat();
+    await userEvent.type(screen.getByPlaceholderText('Type a message...'), 'nope{Enter}');
+    act(() => socket.sends()[0]?.ack?.(null, { ok: false, message: 'The recipient does not exist.' }));
+    expect(within(log()).getByText(/The recipient does not exist/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(socket.sends()).toHaveLength(1);
+  });
+
+  it('keeps messages typed while disconnected and sends them once on reconnect, then fetches what was missed', async () => {
+    const known = msg(BOB, ME, 'before the drop');
+    history.push(known);
+    const { socket } = await openChat();
+    expect(await within(log()).findByText('before the drop')).toBeInTheDocument();
+    act(() => socket.serverDrop());
+    expect(await screen.findByText(/Offline/)).toBeInTheDocument();
+    await userEvent.type(screen.getByPlaceholderText('Type a message...'), 'sent while offline{Enter}');
+    expect(socket.sends()).toHaveLength(0);
+    const missed = msg(BOB, ME, 'you missed this');
+    history.push(missed);
+    requests = [];
+    act(() => socket.serverConnect());
+    expect(socket.sends()).toHaveLength(1);
+    expect(await within(log()).findByText('you missed this')).toBeInTheDocument();
+    expect(requests).toContain(`/api/Chat/Messages/${BOB}?after=${known.id}&limit=100`);
+  });
+
+  it('renders markup as plain text', async () => {
+    const { socket } = await openChat();
+    act(() => socket.fire('newMessage', msg(BOB, ME, '<b>hi</b><img src=x onerror=alert(1)>')));
+    expect(within(log()).getByText('<b>hi</b><img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(log().querySelector('b, img')).toBeNull();
+  });
+
+  it('appends incoming messages once and only those of the open conversation; shows typing', async () => {
+    const { socket } = await openChat();
+    const m = msg(BOB, ME, 'from bob');
+    act(() => {
+      socket.fire('newMessage', m);
+      socket.fire('newMessage', m);
+      socket.fire('newMessage', msg(CAROL, ME, 'from carol'));
+    });
+    expect(within(log()).getAllByText('from bob')).toHaveLength(1);
+    expect(within(log()).queryByText('from carol')).toBeNull();
+    act(() => socket.fire('typing', { senderId: BOB }));
+    expect(screen.getByText('Bob is typing…')).toBeInTheDocument();
+  });
+
+  it('lists conversations and switches between them, marking the open one', async () => {
+    conversations = [
+      { counterpart: people[CAROL] as ConversationSummary['counterpart'], lastMessage: msg(CAROL, ME, 'latest from carol'), unreadCount: 2 },
+      { counterpart: people[BOB] as ConversationSummary['counterpart'], lastMessage: msg(ME, BOB, 'older to bob'), unreadCount: 0 },
+    ];
+    history = [conversations[1]?.lastMessage as ChatMessage, conversations[0]?.lastMessage as ChatMessage];
+    await openChat(BOB);
+    const nav = screen.getByRole('navigation', { name: 'Conversations' });
+    const buttons = await within(nav).findAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['CSCarol Singerlatest from carol2 unread', 'BBBob Builderolder to bob']);
+    expect(within(nav).getByRole('button', { name: /Bob Builder/ })).toHaveAttribute('aria-current', 'true');
+    await userEvent.click(within(nav).getByRole('button', { name: /Carol Singer/ }));
+    expect(await screen.findByRole('heading', { name: 'Carol Singer' })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: /Carol Singer/ })).toHaveAttribute('aria-current', 'true');
+    expect(await within(log()).findByText('latest from carol')).toBeInTheDocument();
+    expect(within(log()).queryByText('older to bob')).toBeNull();
+  });
+
+  it('says clearly when the member does not exist', async () => {
+    await openChat(424242);
+    expect(await screen.findByRole('alert')).toHaveTextContent('User not found');
+    expect(screen.getByPlaceholderText('Type a message...')).toBeDisabled();
+  });
+
+  it('gives every mounted chat its own store and connection', async () => {
+    render(
+      <>
+        <DirectMessage {...props(BOB)} />
+        <DirectMessage {...props(CAROL)} />
+      </>,
+    );
+    expect(sockets).toHaveLength(2);
+    act(() => sockets.forEach((s) => s.serverConnect()));
+    const [first, second] = screen.getAllByRole('log');
+    const [input1] = screen.getAllByPlaceholderText('Type a message...');
+    await userEvent.type(input1 as HTMLElement, 'only in the first{Enter}');
+    expect(within(first as HTMLElement).getByText('only in the first')).toBeInTheDocument();
+    expect(within(second as HTMLElement).queryByText('only in the first')).toBeNull();
+    expect(sockets[0]?.sends()).toHaveLength(1);
+    expect(sockets[1]?.sends()).toHaveLength(0);
+  });
+
+  it('disconnects when it leaves the page', async () => {
+    const { socket, view } = await openChat();
+    view.unmount();
+    expect(socket.connected).toBe(false);
   });
 });

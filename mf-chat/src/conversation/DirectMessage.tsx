@@ -1,32 +1,66 @@
-import { useState, type FormEvent } from 'react';
+import { getRuntimeConfig, useAuth } from '@sciexperts/shared';
+import { useState } from 'react';
+import { useInRouterContext } from 'react-router';
+import { ChatProvider } from '../chat/ChatProvider';
+import { ChatView } from './ChatView';
+import { RoutedChatView } from './RoutedChatView';
 import styles from './DirectMessage.module.css';
 
-// Skeleton of the conversation view (spec §2 "Direct message page"); the chat issue connects it.
-export function DirectMessage() {
-  const [draft, setDraft] = useState('');
-  const [messages, setMessages] = useState<string[]>([]);
+export interface DirectMessageProps {
+  /** REST API address; default: the shared runtime config. */
+  apiBaseUrl?: string;
+  /** socket.io address; default: the shared runtime config. */
+  socketUrl?: string;
+  /** The member's token; default: the shared auth store. */
+  token?: string;
+  /** The member's id; default: the shared auth store. */
+  userId?: number;
+  /** Who to talk to; default: the `with` query parameter inside the product. */
+  counterpartId?: number;
+}
 
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    const text = draft.trim();
-    if (!text) return;
-    setMessages((list) => [...list, text]);
-    setDraft('');
-  };
+/** Spec §2 "Direct message page": the conversation with one member, and the list of the member's conversations. */
+export function DirectMessage(props: DirectMessageProps) {
+  const storedToken = useAuth((s) => s.token);
+  const storedUserId = useAuth((s) => s.user?.id ?? null);
+  const inRouter = useInRouterContext();
+  const token = props.token ?? storedToken;
+  const userId = props.userId ?? storedUserId;
+  const socketUrl = props.socketUrl ?? getRuntimeConfig().socketUrl;
 
-  return (
-    <section className={styles.chat} aria-labelledby="dm-title">
-      <h1 id="dm-title">Direct Message</h1>
-      <ul className={styles.list} aria-live="polite">
-        {messages.length === 0 ? <li className={styles.empty}>No messages yet. Say hello!</li> : messages.map((m, i) => <li key={i}>{m}</li>)}
-      </ul>
-      <form className={styles.composer} onSubmit={send}>
-        <label htmlFor="dm-input" className={styles.visuallyHidden}>
-          Message
-        </label>
-        <input id="dm-input" placeholder="Type a message..." value={draft} onChange={(e) => setDraft(e.target.value)} />
-        <button type="submit">Send</button>
-      </form>
-    </section>
+  if (!token || userId === null) {
+    return (
+      <section className={styles.chat} aria-labelledby="dm-title">
+        <h1 id="dm-title">Direct Message</h1>
+        <p role="status">Please sign in to use direct messages.</p>
+      </section>
+    );
+  }
+  // A new member or token is a new chat: the key gives it a fresh store and connection.
+  const key = `${userId}|${token}|${socketUrl}|${props.apiBaseUrl ?? ''}`;
+  return inRouter && props.counterpartId === undefined ? (
+    <RoutedChatView key={key} userId={userId} token={token} socketUrl={socketUrl} apiBaseUrl={props.apiBaseUrl} tokenOverride={props.token} />
+  ) : (
+    <StandaloneChat key={key} userId={userId} token={token} socketUrl={socketUrl} apiBaseUrl={props.apiBaseUrl} tokenOverride={props.token} counterpartId={props.counterpartId ?? null} />
   );
 }
+
+interface ConnectionProps {
+  userId: number;
+  token: string;
+  socketUrl: string;
+  apiBaseUrl?: string;
+  tokenOverride?: string;
+}
+
+/** Outside a router (embedded, or given a counterpart): switching conversations is local state. */
+function StandaloneChat({ counterpartId, ...connection }: ConnectionProps & { counterpartId: number | null }) {
+  const [selected, setSelected] = useState<number | null>(counterpartId);
+  return (
+    <ChatProvider {...connection} initialCounterpartId={counterpartId}>
+      <ChatView counterpartId={selected} onSelect={setSelected} />
+    </ChatProvider>
+  );
+}
+
+export default DirectMessage;

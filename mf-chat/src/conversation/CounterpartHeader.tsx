@@ -1,0 +1,28 @@
+import { useChat } from '../chat/ChatProvider';
+import { Avatar } from './Avatar';
+import styles from './DirectMessage.module.css';
+
+/** Who the open conversation is with: name and avatar, or a clear message when the member does not exist. */
+export function CounterpartHeader() {
+  const counterpartId = useChat((s) => s.counterpartId);
+  const counterpart = useChat((s) => s.counterpart);
+  const error = useChat((s) => s.counterpartError);
+  if (counterpartId === null) {
+    return <p className={styles.hint}>Choose a conversation, or open a member&apos;s profile to write to them.</p>;
+  }
+  if (error) {
+    return (
+      <p role="alert" className={styles.error}>
+        {error === 'User not found' ? `User not found: there is no member with id ${counterpartId}.` : error}
+      </p>
+    );
+  }
+  if (!counterpart) return <p className={styles.hint}>Loading…</p>;
+  const name = `${counterpart.firstName} ${counterpart.lastName}`.trim();
+  return (
+    <div className={styles.counterpart}>
+      <Avatar name={name} url={counterpart.profImgUrl} />
+      <h2 className={styles.counterpartName}>{name}</h2>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import styles from './MessageItem.module.css';
+
+export interface MessageItemProps {
+  text: string;
+  timestamp: string;
+  mine: boolean;
+  status: 'sent' | 'pending' | 'failed';
+  error?: string | null;
+  onRetry?: () => void;
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/** One message. The text is a React text node: markup a member types is shown, never interpreted. */
+export function MessageItem({ text, timestamp, mine, status, error, onRetry }: MessageItemProps) {
+  const date = new Date(timestamp);
+  return (
+    <li className={`${styles.message} ${mine ? styles.mine : styles.theirs} ${status !== 'sent' ? styles[status] : ''}`} data-status={status}>
+      <span className={styles.visuallyHidden}>{mine ? 'You: ' : 'Them: '}</span>
+      <p className={styles.text}>{text}</p>
+      <span className={styles.meta}>
+        {Number.isNaN(date.getTime()) ? null : <time dateTime={timestamp}>{timeFormat.format(date)}</time>}
+        {status === 'pending' && <span> · Sending…</span>}
+        {status === 'failed' && (
+          <>
+            <span className={styles.failed}> · {error ?? 'Not delivered.'}</span>{' '}
+            <button type="button" className={styles.retry} onClick={onRetry}>
+              Retry
+            </button>
+          </>
+        )}
+      </span>
+    </li>
+  );
+}

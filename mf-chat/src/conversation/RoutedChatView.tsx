@@ -1,0 +1,29 @@
+import { useSearchParams } from 'react-router';
+import { ChatProvider } from '../chat/ChatProvider';
+import { ChatView } from './ChatView';
+import { parseCounterpart } from '../chat/ids';
+
+export interface RoutedChatViewProps {
+  userId: number;
+  token: string;
+  socketUrl: string;
+  apiBaseUrl?: string;
+  tokenOverride?: string;
+}
+
+/** Inside the product: `/chat?with=<userId>` names the conversation; switching updates the query. */
+export function RoutedChatView(props: RoutedChatViewProps) {
+  const [params, setParams] = useSearchParams();
+  const counterpartId = parseCounterpart(params.get('with'));
+  const select = (id: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('with', String(id));
+      return next;
+    });
+  return (
+    <ChatProvider {...props} initialCounterpartId={counterpartId}>
+      <ChatView counterpartId={counterpartId} onSelect={select} />
+    </ChatProvider>
+  );
+}
