@@ -51,6 +51,18 @@ export function openDatabase(opts: DbOptions): Db {
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // Kysely prepares every query afresh; better-sqlite3 statements are reusable, so keep the hot ones.
+  const prepare = database.prepare.bind(database);
+  const statements = new Map<string, ReturnType<typeof prepare>>();
+  database.prepare = ((source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      if (statements.size >= 500) statements.clear();
+      statement = prepare(source);
+      statements.set(source, statement);
+    }
+    return statement;
+  }) as typeof database.prepare;
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return {
     kysely,
