@@ -1,10 +1,44 @@
+const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { createConfig } = require('../scripts/webpack/createConfig.cjs');
 
-module.exports = createConfig({
+const remote = createConfig({
   dir: __dirname,
   name: 'mf_chat',
   title: 'SciExperts direct messages (standalone)',
   exposes: {
     './DirectMessage': './src/exposes/DirectMessage.tsx',
+    // Framework-free: mount(element, options) => unmount; also defines <sciexperts-chat>.
+    './mount': './src/exposes/mount.ts',
   },
 });
+
+// A second, federation-free build: the integrator example page and its one script, which loads the chat
+// through @module-federation/enhanced/runtime exactly as a partner site would. It runs after the remote's
+// build (which cleans dist) and writes next to it.
+module.exports = (env, argv) => {
+  const main = { ...remote(env, argv), name: 'remote' };
+  const production = main.mode === 'production';
+  const embed = {
+    name: 'embed',
+    dependencies: ['remote'],
+    mode: main.mode,
+    context: __dirname,
+    entry: { embed: './src/embed/embed.ts' },
+    target: 'web',
+    devtool: false,
+    output: {
+      path: main.output.path,
+      publicPath: 'auto',
+      uniqueName: 'mf_chat_embed',
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      clean: false,
+    },
+    resolve: main.resolve,
+    module: { rules: [main.module.rules[0]] },
+    plugins: [new HtmlWebpackPlugin({ template: './src/embed/embed-example.html', filename: 'embed-example.html', chunks: ['embed'], scriptLoading: 'defer', inject: 'body' })],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+  };
+  return [main, embed];
+};
