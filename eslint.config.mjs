@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '.runtime/**', 'test-results/**', 'playwright-report/**', 'bench/reports/**', '**/@mf-types/**'],
+    ignores: ['**/dist/**', '**/node_modules/**', '.runtime/**', 'test-results/**', 'playwright-report/**', 'bench/reports/**', '**/@mf-types/**', '**/.dist-*/**', '**/dist.old-*/**', '**/.mf/**', '**/.build-lock/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
