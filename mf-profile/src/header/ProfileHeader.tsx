@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Icon } from '../ui/Icon';
+import { MessagesLink } from './MessagesLink';
 import { NotificationsButton } from './NotificationsButton';
 import { RoleSwitch, type DashboardMode } from './RoleSwitch';
 import { UserMenu, type UserMenuItem } from './UserMenu';
@@ -24,9 +25,7 @@ export function ProfileHeader({ title, firstName, mode, onModeChange, menuItems 
         <Link to="/profile" className={styles.iconButton} aria-label="My profile">
           <Icon name="user" />
         </Link>
-        <Link to="/chat" className={styles.iconButton} aria-label="Messages">
-          <Icon name="chat" />
-        </Link>
+        <MessagesLink />
         <NotificationsButton />
         <UserMenu label={firstName ? `Hi, ${firstName}!` : 'Hi!'} items={menuItems} />
       </div>
