@@ -7,6 +7,7 @@ export * from './ui/loginModalStore';
 export { ApiError, apiUrl, request, toApiError, SESSION_EXPIRED_MESSAGE } from './api/http';
 export { accountApi } from './api/accountApi';
 export { userApi } from './api/userApi';
+export { workExperienceApi, educationApi, certificationApi, type RecordsClient } from './api/recordsApi';
 export { chatApi, type MessagePageQuery } from './api/chatApi';
 export { unreadCountStore, refreshUnreadCount, announceUnreadChange, watchUnreadCount, UNREAD_POLL_MS, type UnreadCountState } from './chat/unreadCountStore';
 export { useUnreadMessageCount } from './chat/useUnreadMessageCount';

@@ -1,0 +1,42 @@
+import type { CertificationInput, EducationInput, MessageResponse, WorkExperienceInput } from '../contracts/api';
+import type { Certification, Education, WorkExperience } from '../contracts/entities';
+import { request } from './http';
+// The list getters already live in userApi (the editor loads them for the chips); called late so spies on them apply.
+import { userApi } from './userApi';
+
+/**
+ * The same four calls for each of the profile's record lists (spec §7). The profile editor drives all
+ * three kinds through one list-and-form mechanism, so they share this shape.
+ */
+export interface RecordsClient<TRecord, TInput> {
+  list: (userId: number) => Promise<TRecord[]>;
+  add: (userId: number, body: TInput) => Promise<TRecord>;
+  /** The body repeats the id (spec §7 "same fields plus id"); the server checks it matches the path. */
+  update: (id: number, body: TInput & { id: number }) => Promise<TRecord>;
+  remove: (id: number) => Promise<MessageResponse>;
+}
+
+// Spec §8: add and update failures of all three kinds use the work-experience wording.
+const SAVE_FAILED = 'Failed to save. Please check your input and try again.';
+const DELETE_FAILED = 'Failed to delete. Please try again.';
+
+export const workExperienceApi: RecordsClient<WorkExperience, WorkExperienceInput> = {
+  list: (userId) => userApi.getWorkExperiences(userId),
+  add: (userId, body) => request<WorkExperience>('post', `/api/WorkExperience/AddNewWorkExperience/${userId}`, { json: body, fallbackError: SAVE_FAILED }),
+  update: (id, body) => request<WorkExperience>('put', `/api/WorkExperience/UpdateWorkExperience/${id}`, { json: body, fallbackError: SAVE_FAILED }),
+  remove: (id) => request<MessageResponse>('delete', `/api/WorkExperience/DeleteWorkExperienceById/${id}`, { fallbackError: DELETE_FAILED }),
+};
+
+export const educationApi: RecordsClient<Education, EducationInput> = {
+  list: (userId) => userApi.getEducation(userId),
+  add: (userId, body) => request<Education>('post', `/api/Education/AddEducation/${userId}`, { json: body, fallbackError: SAVE_FAILED }),
+  update: (id, body) => request<Education>('put', `/api/Education/UpdateEducation/${id}`, { json: body, fallbackError: SAVE_FAILED }),
+  remove: (id) => request<MessageResponse>('delete', `/api/Education/DeleteEducationById/${id}`, { fallbackError: DELETE_FAILED }),
+};
+
+export const certificationApi: RecordsClient<Certification, CertificationInput> = {
+  list: (userId) => userApi.getCertifications(userId),
+  add: (userId, body) => request<Certification>('post', `/api/Certification/AddCertification/${userId}`, { json: body, fallbackError: SAVE_FAILED }),
+  update: (id, body) => request<Certification>('put', `/api/Certification/UpdateCertification/${id}`, { json: body, fallbackError: SAVE_FAILED }),
+  remove: (id) => request<MessageResponse>('delete', `/api/Certification/DeleteCertificationById/${id}`, { fallbackError: DELETE_FAILED }),
+};
