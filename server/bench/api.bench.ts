@@ -5,7 +5,7 @@
 // BENCH_API_URL (the suite `npm run bench` runs) is deliberately not used: its rate limit and logging differ.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,19 @@ async function waitHealthy(base: string, child: ChildProcess, timeoutMs = 60_000
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('the API child did not become healthy');
+}
+
+/** CPU seconds the server process has used (Linux /proc; null elsewhere). Per-request CPU is a figure that
+ * other load on the machine barely moves, unlike requests/s, so it shows whether a change helped. */
+function processCpuSeconds(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), i.e. 11 and 12 after the command name.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 async function call<T>(base: string, method: string, url: string, body?: unknown, token?: string): Promise<T> {
@@ -123,13 +136,19 @@ async function main(): Promise<void> {
     // Warm-up (JIT, statement caches) so the measured run is steady state.
     await autocannon({ url: `${base}/api/WorkExperience/GetAllWorkExperiencesByUserId/${id}`, headers: auth, connections: 10, duration: 2 });
 
+    const cpuBeforeGet = processCpuSeconds(child.pid);
     const get = await autocannon({ url: `${base}/api/WorkExperience/GetAllWorkExperiencesByUserId/${id}`, headers: auth, connections: CONNECTIONS, duration: DURATION_S });
+    const cpuAfterGet = processCpuSeconds(child.pid);
     const getOk = get.errors === 0 && get.non2xx === 0;
     emit('GET work experiences (20 items), requests/s', Math.round(get.requests.average), 'req/s', '≥ 8000', getOk && get.requests.average >= 8000);
     emit('GET work experiences, p99 latency', get.latency.p99, 'ms', '< 20 ms', getOk && get.latency.p99 < 20);
+    if (cpuBeforeGet !== null && cpuAfterGet !== null && get.requests.total > 0) {
+      emit('GET work experiences, server CPU per request', Math.round(((cpuAfterGet - cpuBeforeGet) * 1e6) / get.requests.total), 'µs');
+    }
     if (!getOk) emit('GET work experiences, failed responses', get.errors + get.non2xx, '', '0', false);
 
     let n = 0;
+    const cpuBeforePut = processCpuSeconds(child.pid);
     const put = await autocannon({
       url: `${base}/api/User/UpdateUser/${id}`,
       method: 'PUT',
@@ -149,6 +168,10 @@ async function main(): Promise<void> {
     const putOk = put.errors === 0 && put.non2xx === 0;
     emit('PUT UpdateUser, requests/s', Math.round(put.requests.average), 'req/s');
     emit('PUT UpdateUser, p99 latency', put.latency.p99, 'ms');
+    const cpuAfterPut = processCpuSeconds(child.pid);
+    if (cpuBeforePut !== null && cpuAfterPut !== null && put.requests.total > 0) {
+      emit('PUT UpdateUser, server CPU per request', Math.round(((cpuAfterPut - cpuBeforePut) * 1e6) / put.requests.total), 'µs');
+    }
     if (!putOk) emit('PUT UpdateUser, failed responses', put.errors + put.non2xx, '', '0', false);
   } finally {
     stop();

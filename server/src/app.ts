@@ -60,7 +60,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const ctx: AppContext = {
     config,
     db: deps.db,
-    tokens: new TokenService(deps.db, config.tokenSecret, config.tokenTtlSeconds),
+    tokens: new TokenService(deps.db, config.tokenSecret, config.tokenTtlSeconds, { sessionCacheMs: config.sessionCacheMs ?? 0 }),
     hasher: new PasswordHasher(config.passwordHashLogN),
     mailer: deps.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl) : new OutboxMailer(path.join(config.dataDir, 'outbox'))),
     oidc: config.oidc ? new OidcVerifier(config.oidc) : null,

@@ -43,6 +43,8 @@ export interface Config {
   redisUrl?: string | null;
   /** Redis stream the chat processes share; tests use a unique one per run. */
   chatStreamName?: string;
+  /** How long a positive session check is reused in-process (0 = ask the database every time). */
+  sessionCacheMs?: number;
 }
 
 export class ConfigError extends Error {
@@ -197,6 +199,8 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 1200, 1, 1_000_000),
     redisUrl: str('REDIS_URL') ?? null,
     chatStreamName: str('CHAT_STREAM_NAME') ?? 'sciexperts-chat',
+    // One process owns an SQLite file, so it sees every revocation; several processes (PostgreSQL) must ask the database.
+    sessionCacheMs: int('SESSION_CACHE_MS', databaseUrl ? 0 : 5000, 0, 60_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   config.tokenSecret = tokenSecretEnv ?? persistedSecret(dataDir);

@@ -28,6 +28,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     // Cheap hashing keeps the suite fast; production uses 17.
     passwordHashLogN: 10,
     rateLimitPerMinute: 100_000,
+    // As in production on SQLite, so the revocation tests prove the cache is evicted.
+    sessionCacheMs: 5000,
     ...overrides,
   };
 }

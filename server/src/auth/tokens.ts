@@ -1,6 +1,7 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SignJWT } from 'jose';
 import type { Db } from '../db/connect';
-import { createSession, isSessionActive } from '../db/repo/sessions';
+import { createSession, deleteSession, deleteUserSessions, isSessionActive } from '../db/repo/sessions';
 
 export interface AuthContext {
   userId: number;
@@ -8,15 +9,39 @@ export interface AuthContext {
 }
 
 const ISSUER = 'sciexperts-api';
+const CLOCK_TOLERANCE_SECONDS = 5;
+const MAX_CACHED_SESSIONS = 10_000;
+/** base64url of {"alg":"HS256","typ":"JWT"}: the only header this service ever signs. */
+const EXPECTED_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+interface CachedSession {
+  userId: number;
+  /** Until when the database's "yes, active" may be reused (never past the session's own expiry). */
+  reuseUntilMs: number;
+}
+
+export interface TokenServiceOptions {
+  /**
+   * How long a positive session check may be reused in this process. Revocations made through this
+   * service evict at once; a revocation by another process is seen within this window, so several
+   * processes (PostgreSQL) should keep it at 0.
+   */
+  sessionCacheMs?: number;
+}
 
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly sessionCacheMs: number;
+  private readonly cache = new Map<string, CachedSession>();
+
   constructor(
     private readonly db: Db,
     secret: string,
     private readonly ttlSeconds: number,
+    options: TokenServiceOptions = {},
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.sessionCacheMs = options.sessionCacheMs ?? 0;
   }
 
   async issue(userId: number): Promise<string> {
@@ -31,17 +56,63 @@ export class TokenService {
   }
 
   /** A valid signature is not enough: the session must still exist, so logout and password reset revoke at once. */
-  async verify(token: string): Promise<AuthContext | null> {
+  async verify(token: string, now = Date.now()): Promise<AuthContext | null> {
+    const claims = this.verifySignedClaims(token, now);
+    if (!claims) return null;
+    const { userId, sid, expMs } = claims;
+    const cached = this.cache.get(sid);
+    if (cached && cached.userId === userId && now < cached.reuseUntilMs) return { userId, sessionId: sid };
+    if (cached) this.cache.delete(sid);
+    if (!(await isSessionActive(this.db, sid, userId, new Date(now)))) return null;
+    if (this.sessionCacheMs > 0) this.remember(sid, userId, Math.min(now + this.sessionCacheMs, expMs));
+    return { userId, sessionId: sid };
+  }
+
+  async revokeSession(sessionId: string): Promise<void> {
+    this.cache.delete(sessionId);
+    await deleteSession(this.db, sessionId);
+  }
+
+  async revokeUserSessions(userId: number): Promise<void> {
+    for (const [sid, entry] of this.cache) if (entry.userId === userId) this.cache.delete(sid);
+    await deleteUserSessions(this.db, userId);
+  }
+
+  /**
+   * HS256 check done synchronously with node:crypto: this runs on every authenticated request, and the
+   * WebCrypto path (key import and a promise per call) cost several times more CPU than the HMAC itself.
+   * Only the exact header this service signs is accepted, so no algorithm confusion is possible.
+   */
+  private verifySignedClaims(token: string, now: number): { userId: number; sid: string; expMs: number } | null {
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [header, payload, signature] = parts as [string, string, string];
+    if (header !== EXPECTED_HEADER) return null;
+    const expected = createHmac('sha256', this.key).update(`${header}.${payload}`).digest();
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    let claims: Record<string, unknown>;
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
-      const userId = Number(payload.sub);
-      const sid = payload.sid;
-      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sid !== 'string') return null;
-      if (!(await isSessionActive(this.db, sid, userId))) return null;
-      return { userId, sessionId: sid };
+      const parsed: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+      claims = parsed as Record<string, unknown>;
     } catch {
       return null;
     }
+    const nowSeconds = now / 1000;
+    if (claims.iss !== ISSUER) return null;
+    if (typeof claims.exp !== 'number' || claims.exp + CLOCK_TOLERANCE_SECONDS <= nowSeconds) return null;
+    if (typeof claims.iat === 'number' && claims.iat - CLOCK_TOLERANCE_SECONDS > nowSeconds) return null;
+    const userId = Number(claims.sub);
+    const sid = claims.sid;
+    if (typeof claims.sub !== 'string' || !Number.isSafeInteger(userId) || userId <= 0 || typeof sid !== 'string' || sid === '') return null;
+    return { userId, sid, expMs: claims.exp * 1000 };
+  }
+
+  private remember(sid: string, userId: number, reuseUntilMs: number): void {
+    // Map keeps insertion order, so the first key is the oldest entry.
+    if (this.cache.size >= MAX_CACHED_SESSIONS) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(sid, { userId, reuseUntilMs });
   }
 }
 

@@ -4,7 +4,6 @@ import type { AppContext } from '../context';
 import { HttpError, badRequest, unauthorized, type Detail } from '../http/errors';
 import { bearer, errorSchema, isEmail } from '../http/schemas';
 import { bearerToken } from '../auth/tokens';
-import { deleteSession } from '../db/repo/sessions';
 import { findUserByEmail, findUserById, insertUser, loadUser } from '../db/repo/users';
 import { findUserIdByIdentity, linkIdentity } from '../db/repo/identities';
 import { OidcError } from '../auth/oidc';
@@ -112,7 +111,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const token = bearerToken(request.headers.authorization);
       const session = token ? await tokens.verify(token) : null;
-      if (session) await deleteSession(db, session.sessionId);
+      if (session) await tokens.revokeSession(session.sessionId);
       return { message: 'Logged out.' };
     },
   );

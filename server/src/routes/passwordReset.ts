@@ -6,7 +6,6 @@ import { HttpError, badRequest } from '../http/errors';
 import { errorSchema, isEmail } from '../http/schemas';
 import { findUserByEmail, setPasswordHash } from '../db/repo/users';
 import { consumeResetToken, deleteResetTokensOf, insertResetToken } from '../db/repo/resetTokens';
-import { deleteUserSessions } from '../db/repo/sessions';
 import { checkPassword } from './accounts';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -73,7 +72,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext): void
       if (userId === undefined) throw badRequest([{ field: 'token', message: INVALID }]);
       await setPasswordHash(db, userId, await hasher.hash(password));
       await deleteResetTokensOf(db, userId);
-      await deleteUserSessions(db, userId);
+      await ctx.tokens.revokeUserSessions(userId);
       return { message: 'Your password has been changed. Please sign in with the new password.' };
     },
   );
