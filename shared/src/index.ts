@@ -8,6 +8,7 @@ export { ApiError, apiUrl, request, toApiError, SESSION_EXPIRED_MESSAGE } from '
 export { accountApi } from './api/accountApi';
 export { userApi } from './api/userApi';
 export { workExperienceApi, educationApi, certificationApi, type RecordsClient } from './api/recordsApi';
+export { publicationsApi, orcidAuthorizeUrl, ORCID_SYNC_FAILED, PUBLICATIONS_LOAD_FAILED, type OrcidSettings } from './api/publicationsApi';
 export { chatApi, type MessagePageQuery } from './api/chatApi';
 export { unreadCountStore, refreshUnreadCount, announceUnreadChange, watchUnreadCount, UNREAD_POLL_MS, type UnreadCountState } from './chat/unreadCountStore';
 export { useUnreadMessageCount } from './chat/useUnreadMessageCount';

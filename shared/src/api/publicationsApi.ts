@@ -1,0 +1,36 @@
+import type { OrcidCallbackResponse } from '../contracts/api';
+import type { Publication } from '../contracts/entities';
+import type { RuntimeConfig } from '../contracts/runtime';
+import { request } from './http';
+
+// Spec §8 wording for the two ways the publication section can fail.
+export const ORCID_SYNC_FAILED = 'Failed to sync ORCID publications';
+export const PUBLICATIONS_LOAD_FAILED = 'Something went wrong';
+
+/** ORCID's scope for reading the member's iD and public works (the only one the API needs). */
+export const ORCID_DEFAULT_SCOPE = '/authenticate';
+
+export type OrcidSettings = NonNullable<RuntimeConfig['orcid']>;
+
+/**
+ * Where 'Connect to ORCID' sends the browser: ORCID's authorization page for our client, returning to
+ * /profile (or the configured redirect URI, which must equal the API's ORCID_REDIRECT_URI for the code
+ * exchange to succeed). `state` comes back unchanged and ties the returning code to this browser.
+ */
+export function orcidAuthorizeUrl(orcid: OrcidSettings, state: string, siteOrigin: string): string {
+  const url = new URL(orcid.authorizeUrl);
+  url.searchParams.set('client_id', orcid.clientId);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('scope', orcid.scope || ORCID_DEFAULT_SCOPE);
+  url.searchParams.set('redirect_uri', orcid.redirectUri || `${siteOrigin}/profile`);
+  url.searchParams.set('state', state);
+  return url.toString();
+}
+
+export const publicationsApi = {
+  /** The works stored by the member's last sync (shown on later visits without reconnecting). */
+  list: (userId: number) => request<Publication[]>('get', `/api/Publication/GetAllPublicationsByUserId/${userId}`, { fallbackError: PUBLICATIONS_LOAD_FAILED }),
+  /** Spec §7: the API exchanges the code with ORCID (its secret never reaches the browser), stores and returns the works. */
+  syncFromOrcid: (code: string) =>
+    request<OrcidCallbackResponse>('get', `/auth/orcid/callback?${new URLSearchParams({ code }).toString()}`, { fallbackError: ORCID_SYNC_FAILED }),
+};
