@@ -147,6 +147,8 @@ async function main(): Promise<void> {
     }
     if (!getOk) emit('GET work experiences, failed responses', get.errors + get.non2xx, '', '0', false);
 
+    // BENCH_API_ONLY=get stops here, so a --cpu-prof of the server shows the GET path alone.
+    if (process.env.BENCH_API_ONLY === 'get') return;
     let n = 0;
     const cpuBeforePut = processCpuSeconds(child.pid);
     const put = await autocannon({

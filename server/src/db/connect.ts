@@ -49,6 +49,8 @@ export function openDatabase(opts: DbOptions): Db {
   mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
   const database = new SQLite(opts.sqliteFile);
   database.pragma('journal_mode = WAL');
+  // SQLite's advice for WAL: a commit survives a crash of this process; only a power cut can lose the last ones.
+  database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   // Kysely prepares every query afresh; better-sqlite3 statements are reusable, so keep the hot ones.
