@@ -41,7 +41,7 @@ async function main() {
     lines.push('', 'Identity-provider demo identities (the LinkedIn button signs in through the same page):');
     for (const identity of LOCAL_OIDC_IDENTITIES) lines.push(`  ${identity.email}  /  ${identity.password}`);
   }
-  if (orcid?.local) lines.push('', `ORCID stand-in researcher: ${LOCAL_ORCID_RESEARCHER} (press Authorize; no password)`);
+  if (orcid?.local) lines.push('', `ORCID stand-in researchers: ${LOCAL_ORCID_RESEARCHER} (choose one and press Authorize; no password)`);
   lines.push('', 'Press Ctrl-C to stop.', '');
   console.log(lines.join('\n'));
 

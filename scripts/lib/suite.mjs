@@ -14,12 +14,12 @@ export const LOCAL_OIDC_CLIENT_ID = 'sciexperts-web';
 /** Credentials the local ORCID stand-in accepts (development only). */
 export const LOCAL_ORCID_CLIENT = { clientId: 'APP-SCIEXPERTSDEV01', clientSecret: 'local-orcid-dev-secret' };
 
-/** Kept in step with server/src/dev/oidcProvider.ts (DEMO_IDENTITIES) and orcidStandIn.ts (DEMO_RESEARCHER). */
+/** Kept in step with server/src/dev/oidcProvider.ts (DEMO_IDENTITIES) and orcidStandIn.ts (DEMO_RESEARCHER, NEW_RESEARCHER). */
 export const LOCAL_OIDC_IDENTITIES = [
   { email: 'ada.identity@sciexperts.test', password: 'ada-identity-demo' },
   { email: 'liam.linkedin@sciexperts.test', password: 'liam-linkedin-demo' },
 ];
-export const LOCAL_ORCID_RESEARCHER = 'Josiah Carberry, 0000-0002-1825-0097';
+export const LOCAL_ORCID_RESEARCHER = 'Josiah Carberry, 0000-0002-1825-0097 (five works), or Rosalind Newcomb, 0009-0000-0000-0017 (no works yet)';
 
 const standInsEnabled = (env) => !/^(0|false|no|off)$/i.test(env.DEV_STAND_INS ?? '');
 const trimSlash = (url) => url.replace(/\/+$/, '');

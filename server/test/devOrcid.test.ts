@@ -1,5 +1,5 @@
 import type { OrcidCallbackResponse, Publication } from '@sciexperts/shared/contracts';
-import { createOrcidStandIn, DEMO_RESEARCHER, DEMO_WORKS, type OrcidStandIn } from '../src/dev/orcidStandIn';
+import { createOrcidStandIn, DEMO_RESEARCHER, DEMO_WORKS, NEW_RESEARCHER, type OrcidStandIn } from '../src/dev/orcidStandIn';
 import { mapOrcidWorks } from '../src/routes/publications';
 import { member, startApp, type Harness } from './helpers';
 
@@ -24,7 +24,7 @@ describe('local ORCID stand-in', () => {
     new URLSearchParams({ client_id: CLIENT.clientId, response_type: 'code', scope: '/authenticate', redirect_uri: REDIRECT, ...over });
 
   /** What the browser does: open the authorize page, press Authorize, follow the redirect. */
-  async function authorize(state?: string): Promise<string> {
+  async function authorize(state?: string, account?: string): Promise<string> {
     const q = authorizeQuery(state ? { state } : {});
     const pageRes = await fetch(`${orcid.url}/oauth/authorize?${q}`);
     expect(pageRes.status).toBe(200);
@@ -34,6 +34,7 @@ describe('local ORCID stand-in', () => {
     expect(pageRes.headers.get('content-security-policy')).toContain("form-action 'self' http://localhost:8080");
     const form = new URLSearchParams(q);
     form.set('decision', 'authorize');
+    if (account) form.set('account', account);
     const res = await fetch(`${orcid.url}/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
     expect(res.status).toBe(303);
     const location = new URL(res.headers.get('location')!);
@@ -102,6 +103,23 @@ describe('local ORCID stand-in', () => {
     expect(again.body.message).toBe('The ORCID authorization code is invalid or was already used.');
     // The earlier sync is kept.
     expect((await h.api<Publication[]>('GET', `/api/Publication/GetAllPublicationsByUserId/${me.id}`, { token: me.token })).body).toHaveLength(DEMO_WORKS.length);
+  });
+
+  it('offers a researcher with no works; syncing as them replaces the stored list with none', async () => {
+    const html = await (await fetch(`${orcid.url}/oauth/authorize?${authorizeQuery()}`)).text();
+    expect(html).toContain('<legend>Signed in to ORCID as</legend>');
+    expect(html).toContain(`value="${DEMO_RESEARCHER.orcid}" checked`);
+    expect(html).toContain(`${NEW_RESEARCHER.orcid}), no works yet`);
+    const me = await member(h);
+    const full = await h.api<OrcidCallbackResponse>('GET', `/auth/orcid/callback?code=${encodeURIComponent(await authorize('s', DEMO_RESEARCHER.orcid))}`, { token: me.token });
+    expect(full.body.user.works).toHaveLength(DEMO_WORKS.length);
+    const empty = await h.api<OrcidCallbackResponse>('GET', `/auth/orcid/callback?code=${encodeURIComponent(await authorize('s', NEW_RESEARCHER.orcid))}`, { token: me.token });
+    expect(empty.status).toBe(200);
+    expect(empty.body.user.works).toEqual([]);
+    expect((await h.api<Publication[]>('GET', `/api/Publication/GetAllPublicationsByUserId/${me.id}`, { token: me.token })).body).toEqual([]);
+
+    const unknown = authorizeQuery({ decision: 'authorize', account: '0000-0000-0000-0000' });
+    expect((await fetch(`${orcid.url}/oauth/authorize`, { method: 'POST', body: unknown, redirect: 'manual' })).status).toBe(400);
   });
 
   it('a denied authorization returns to the site with error=access_denied and no code', async () => {

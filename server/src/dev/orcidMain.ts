@@ -1,7 +1,7 @@
 // `tsx server/src/dev/orcidMain.ts`: the local ORCID stand-in (development only; `npm start` runs it).
 // Env: ORCID_PORT (3002), ORCID_HOST (127.0.0.1), ORCID_CLIENT_ID, ORCID_CLIENT_SECRET,
 // ORCID_REDIRECT_URI (default <SITE_URL>/profile; several may be given comma-separated).
-import { createOrcidStandIn, DEMO_RESEARCHER } from './orcidStandIn';
+import { createOrcidStandIn, DEMO_RESEARCHER, NEW_RESEARCHER } from './orcidStandIn';
 
 const ORCID_DEV_DEFAULTS = { port: 3002, clientId: 'APP-SCIEXPERTSDEV01', clientSecret: 'local-orcid-dev-secret' } as const;
 
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     redirectUris,
   });
   const url = await standIn.listen(port, process.env.ORCID_HOST || '127.0.0.1');
-  console.log(`ORCID stand-in on ${url} (researcher ${DEMO_RESEARCHER.name}, ${DEMO_RESEARCHER.orcid}; redirect ${redirectUris.join(', ')})`);
+  console.log(`ORCID stand-in on ${url} (researchers ${DEMO_RESEARCHER.name} ${DEMO_RESEARCHER.orcid} and ${NEW_RESEARCHER.name} ${NEW_RESEARCHER.orcid}, no works; redirect ${redirectUris.join(', ')})`);
   const stop = () => void standIn.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -19,6 +19,12 @@ export interface OrcidStandInOptions {
   researcher?: OrcidResearcher;
   /** ORCID v3.0 works document for the researcher; realistic demo works by default. */
   works?: OrcidWorks;
+  /**
+   * Several ORCID accounts to choose from on the authorize page (the first is preselected). Without
+   * `researcher`/`works`, the default is the demo researcher and a researcher with no works yet, so the
+   * product's empty state can be reached through the real flow too.
+   */
+  accounts?: OrcidAccount[];
   /** Authorization codes expire after this many seconds (ORCID: 10 minutes). */
   codeTtlSeconds?: number;
 }
@@ -43,6 +49,13 @@ export interface OrcidWorks {
 
 /** The example iD ORCID itself documents (valid ISO 7064 checksum). */
 export const DEMO_RESEARCHER: OrcidResearcher = { orcid: '0000-0002-1825-0097', name: 'Josiah Carberry' };
+/** A fictional researcher whose ORCID record has no works yet (valid checksum too). */
+export const NEW_RESEARCHER: OrcidResearcher = { orcid: '0009-0000-0000-0017', name: 'Rosalind Newcomb' };
+
+export interface OrcidAccount {
+  researcher: OrcidResearcher;
+  works: OrcidWorks;
+}
 
 const v = (value: string | undefined): Value => (value === undefined ? null : { value });
 
@@ -137,16 +150,25 @@ function page(res: ServerResponse, status: number, title: string, body: string, 
     'x-content-type-options': 'nosniff',
   });
   res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}h1{font-size:1.4rem}.card{border:1px solid #ccc;border-radius:8px;padding:1rem 1.25rem}button{font-size:1rem;padding:.5rem 1.25rem;border-radius:6px;border:0;background:#a6ce39;color:#1b1b1b;cursor:pointer}button.secondary{background:#eee;margin-left:.5rem}.note{color:#555;font-size:.9rem}</style>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}h1{font-size:1.4rem}.card{border:1px solid #ccc;border-radius:8px;padding:1rem 1.25rem}fieldset{border:0;padding:0;margin:0 0 1rem}legend{font-weight:600;margin-bottom:.5rem}fieldset label{display:block;margin:.35rem 0}button{font-size:1rem;padding:.5rem 1.25rem;border-radius:6px;border:0;background:#a6ce39;color:#1b1b1b;cursor:pointer}button.secondary{background:#eee;margin-left:.5rem}.note{color:#555;font-size:.9rem}</style>
 </head><body><main>${body}</main></body></html>`);
 }
 
 export function createOrcidStandIn(options: OrcidStandInOptions): OrcidStandIn {
-  const researcher = options.researcher ?? DEMO_RESEARCHER;
-  const works = options.works ?? worksDocument(researcher.orcid, DEMO_WORKS);
+  const accounts: OrcidAccount[] =
+    options.accounts ??
+    (options.researcher || options.works
+      ? [{ researcher: options.researcher ?? DEMO_RESEARCHER, works: options.works ?? worksDocument((options.researcher ?? DEMO_RESEARCHER).orcid, DEMO_WORKS) }]
+      : [
+          { researcher: DEMO_RESEARCHER, works: worksDocument(DEMO_RESEARCHER.orcid, DEMO_WORKS) },
+          { researcher: NEW_RESEARCHER, works: worksDocument(NEW_RESEARCHER.orcid, []) },
+        ]);
+  if (accounts.length === 0) throw new Error('The ORCID stand-in needs at least one account.');
+  const accountById = new Map(accounts.map((a) => [a.researcher.orcid, a]));
   const codeTtlMs = (options.codeTtlSeconds ?? 600) * 1000;
-  const codes = new Map<string, { redirectUri: string; expires: number }>();
-  const tokens = new Set<string>();
+  const codes = new Map<string, { redirectUri: string; expires: number; orcid: string }>();
+  /** access token → the ORCID iD it was issued for */
+  const tokens = new Map<string, string>();
 
   const authorizeProblem = (q: URLSearchParams): string | null => {
     if (q.get('client_id') !== options.clientId) return 'Unknown client_id.';
@@ -171,14 +193,24 @@ export function createOrcidStandIn(options: OrcidStandInOptions): OrcidStandIn {
         .filter((k) => q.get(k) !== null)
         .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k)!)}">`)
         .join('');
+      const first = accounts[0]!.researcher;
+      const who =
+        accounts.length === 1
+          ? `<p>Signed in as <strong>${escapeHtml(first.name)}</strong> (${first.orcid}).</p><input type="hidden" name="account" value="${first.orcid}">`
+          : `<fieldset><legend>Signed in to ORCID as</legend>${accounts
+              .map(({ researcher: r, works: w }, i) => {
+                const count = w.group.length;
+                return `<label><input type="radio" name="account" value="${r.orcid}"${i === 0 ? ' checked' : ''}> <strong>${escapeHtml(r.name)}</strong> (${r.orcid}), ${count === 0 ? 'no works yet' : `${count} public work${count === 1 ? '' : 's'}`}</label>`;
+              })
+              .join('')}</fieldset>`;
       return page(
         res,
         200,
         'ORCID stand-in: authorize access',
-        `<h1>ORCID (local stand-in)</h1><div class="card"><p>Signed in as <strong>${escapeHtml(researcher.name)}</strong> (${researcher.orcid}).</p>
+        `<h1>ORCID (local stand-in)</h1><form class="card" method="post" action="/oauth/authorize">${who}
 <p><strong>SciExperts</strong> asks to get your ORCID iD (scope <code>/authenticate</code>) and read your public works.</p>
-<form method="post" action="/oauth/authorize">${hidden}<button type="submit" name="decision" value="authorize">Authorize</button><button class="secondary" type="submit" name="decision" value="deny">Deny</button></form>
-<p class="note">You will return to ${escapeHtml(new URL(redirect).origin)}.</p></div>`,
+${hidden}<button type="submit" name="decision" value="authorize">Authorize</button><button class="secondary" type="submit" name="decision" value="deny">Deny</button>
+<p class="note">You will return to ${escapeHtml(new URL(redirect).origin)}.</p></form>`,
         new URL(redirect).origin,
       );
     }
@@ -189,8 +221,10 @@ export function createOrcidStandIn(options: OrcidStandInOptions): OrcidStandIn {
       if (problem) return page(res, 400, 'ORCID: invalid request', `<h1>Invalid authorization request</h1><p>${escapeHtml(problem)}</p>`);
       const target = new URL(q.get('redirect_uri')!);
       if (q.get('decision') === 'authorize') {
+        const account = accountById.get(q.get('account') ?? accounts[0]!.researcher.orcid);
+        if (!account) return page(res, 400, 'ORCID: invalid request', '<h1>Invalid authorization request</h1><p>Unknown ORCID account.</p>');
         const code = randomBytes(4).toString('base64url').slice(0, 6);
-        codes.set(code, { redirectUri: q.get('redirect_uri')!, expires: Date.now() + codeTtlMs });
+        codes.set(code, { redirectUri: q.get('redirect_uri')!, expires: Date.now() + codeTtlMs, orcid: account.researcher.orcid });
         target.searchParams.set('code', code);
       } else {
         target.searchParams.set('error', 'access_denied');
@@ -215,7 +249,8 @@ export function createOrcidStandIn(options: OrcidStandInOptions): OrcidStandIn {
       if (!grant || grant.expires < Date.now()) return json(res, 400, { error: 'invalid_grant', error_description: `Invalid authorization code: ${code}` });
       if (form.get('redirect_uri') !== grant.redirectUri) return json(res, 400, { error: 'invalid_grant', error_description: 'Redirect URI mismatch.' });
       const accessToken = randomBytes(16).toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
-      tokens.add(accessToken);
+      tokens.set(accessToken, grant.orcid);
+      const researcher = accountById.get(grant.orcid)!.researcher;
       return json(res, 200, {
         access_token: accessToken,
         token_type: 'bearer',
@@ -231,8 +266,10 @@ export function createOrcidStandIn(options: OrcidStandInOptions): OrcidStandIn {
     if (worksMatch && method === 'GET') {
       const auth = req.headers.authorization;
       if (auth !== undefined && !tokens.has(auth.replace(/^Bearer\s+/i, ''))) return json(res, 401, { error: 'invalid_token', error_description: 'Invalid access token' });
-      if (worksMatch[1] !== researcher.orcid) return json(res, 404, { 'response-code': 404, 'developer-message': `ORCID iD ${worksMatch[1]} not found`, 'error-code': 9016 });
-      return json(res, 200, works);
+      // Works are public on ORCID: any valid token (or none) reads any known record.
+      const account = accountById.get(worksMatch[1]!);
+      if (!account) return json(res, 404, { 'response-code': 404, 'developer-message': `ORCID iD ${worksMatch[1]} not found`, 'error-code': 9016 });
+      return json(res, 200, account.works);
     }
 
     json(res, 404, { error: 'not_found', path: url.pathname });
