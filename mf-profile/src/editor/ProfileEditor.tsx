@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { updateStoredUser, useAuth } from '@sciexperts/shared';
 import { CompletionChips } from './completion/CompletionChips';
 import { computeCompletion } from './completion/computeCompletion';
@@ -5,6 +6,7 @@ import { DetailsSkeleton } from './details/DetailsSkeleton';
 import { ProfileDetails } from './details/ProfileDetails';
 import { EditorSection } from './EditorSection';
 import { PrivacySection } from './privacy/PrivacySection';
+import { PublicationsSection } from './publications/PublicationsSection';
 import { RecordPlaceholder } from './records/RecordPlaceholder';
 import { goToSection, SECTIONS } from './sections';
 import { ServicesSection } from './services/ServicesSection';
@@ -21,6 +23,8 @@ export function ProfileEditor() {
   const [load, retry] = useProfileData(user?.id ?? null);
   const ready = load.state === 'ready' && user !== null;
   const active = useActiveSection(SECTION_IDS, ready);
+  // Publications after a sync on this visit (the loaded count may predate it).
+  const [publicationCount, setPublicationCount] = useState<number | null>(null);
 
   // Every change goes through the shared store: the header greeting, the chips and the form all follow it.
   const onUserUpdated = updateStoredUser;
@@ -44,7 +48,7 @@ export function ProfileEditor() {
         workExperience: counts?.workExperience ?? user.workExperiences?.length ?? 0,
         education: counts?.education ?? 0,
         certification: counts?.certification ?? 0,
-        publication: counts?.publication ?? 0,
+        publication: publicationCount ?? counts?.publication ?? 0,
       })
     : null;
 
@@ -72,7 +76,7 @@ export function ProfileEditor() {
             {ready && <RecordPlaceholder count={counts?.certification ?? null} noun="certification" />}
           </EditorSection>
           <EditorSection id="publication" title="Publication">
-            {ready && <RecordPlaceholder count={counts?.publication ?? null} noun="publication" />}
+            {ready && <PublicationsSection userId={user.id} onCountChange={setPublicationCount} />}
           </EditorSection>
           <EditorSection id="profile-privacy" title="Profile Privacy">
             {ready && <PrivacySection user={user} onUserUpdated={onUserUpdated} />}

@@ -11,7 +11,7 @@ describe('publicationsApi', () => {
     await publicationsApi.list(7);
     await publicationsApi.syncFromOrcid('a b&c');
     expect(mockedRequest.mock.calls.map(([method, path, options]) => [method, path, options.fallbackError])).toEqual([
-      ['get', '/api/Publication/GetAllPublicationsByUserId/7', 'Something went wrong'],
+      ['get', '/api/Publication/GetAllPublicationsByUserId/7', 'Could not load your publications.'],
       ['get', '/auth/orcid/callback?code=a+b%26c', 'Failed to sync ORCID publications'],
     ]);
   });

@@ -2,6 +2,8 @@ import type { OrcidCallbackResponse } from '../contracts/api';
 import type { Publication } from '../contracts/entities';
 import type { RuntimeConfig } from '../contracts/runtime';
 import { request } from './http';
+// The list getter already lives in userApi (the editor loads it for the chips); called late so spies on it apply.
+import { userApi } from './userApi';
 
 // Spec §8 wording for the two ways the publication section can fail.
 export const ORCID_SYNC_FAILED = 'Failed to sync ORCID publications';
@@ -29,7 +31,7 @@ export function orcidAuthorizeUrl(orcid: OrcidSettings, state: string, siteOrigi
 
 export const publicationsApi = {
   /** The works stored by the member's last sync (shown on later visits without reconnecting). */
-  list: (userId: number) => request<Publication[]>('get', `/api/Publication/GetAllPublicationsByUserId/${userId}`, { fallbackError: PUBLICATIONS_LOAD_FAILED }),
+  list: (userId: number): Promise<Publication[]> => userApi.getPublications(userId),
   /** Spec §7: the API exchanges the code with ORCID (its secret never reaches the browser), stores and returns the works. */
   syncFromOrcid: (code: string) =>
     request<OrcidCallbackResponse>('get', `/auth/orcid/callback?${new URLSearchParams({ code }).toString()}`, { fallbackError: ORCID_SYNC_FAILED }),
