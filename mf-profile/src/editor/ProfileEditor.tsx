@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { updateStoredUser, useAuth } from '@sciexperts/shared';
 import { CompletionChips } from './completion/CompletionChips';
 import { computeCompletion } from './completion/computeCompletion';
@@ -7,7 +7,8 @@ import { ProfileDetails } from './details/ProfileDetails';
 import { EditorSection } from './EditorSection';
 import { PrivacySection } from './privacy/PrivacySection';
 import { PublicationsSection } from './publications/PublicationsSection';
-import { RecordPlaceholder } from './records/RecordPlaceholder';
+import { certificationKind, educationKind, workExperienceKind, type RecordKey } from './records/recordKinds';
+import { RecordSection } from './records/RecordSection';
 import { goToSection, SECTIONS } from './sections';
 import { ServicesSection } from './services/ServicesSection';
 import { SectionTracker } from './tracker/SectionTracker';
@@ -25,6 +26,9 @@ export function ProfileEditor() {
   const active = useActiveSection(SECTION_IDS, ready);
   // Publications after a sync on this visit (the loaded count may predate it).
   const [publicationCount, setPublicationCount] = useState<number | null>(null);
+  // What the record sections hold now (after adds and deletes); the loaded counts until they report.
+  const [recordCounts, setRecordCounts] = useState<Partial<Record<RecordKey, number>>>({});
+  const onRecordCount = useCallback((key: RecordKey, count: number) => setRecordCounts((current) => (current[key] === count ? current : { ...current, [key]: count })), []);
 
   // Every change goes through the shared store: the header greeting, the chips and the form all follow it.
   const onUserUpdated = updateStoredUser;
@@ -45,9 +49,9 @@ export function ProfileEditor() {
   // Work experience also travels on the user object; use it when the list call failed.
   const completion = ready
     ? computeCompletion(user, {
-        workExperience: counts?.workExperience ?? user.workExperiences?.length ?? 0,
-        education: counts?.education ?? 0,
-        certification: counts?.certification ?? 0,
+        workExperience: recordCounts.workExperience ?? counts?.workExperience ?? user.workExperiences?.length ?? 0,
+        education: recordCounts.education ?? counts?.education ?? 0,
+        certification: recordCounts.certification ?? counts?.certification ?? 0,
         publication: publicationCount ?? counts?.publication ?? 0,
       })
     : null;
@@ -67,13 +71,13 @@ export function ProfileEditor() {
             {ready ? <ServicesSection user={user} onUserUpdated={onUserUpdated} /> : <p>Loading services...</p>}
           </EditorSection>
           <EditorSection id="work-experience" title="Work Experience">
-            {ready && <RecordPlaceholder count={counts?.workExperience ?? null} noun="work experience" />}
+            {ready && <RecordSection kind={workExperienceKind} userId={user.id} initialItems={load.records.workExperience} onCountChange={onRecordCount} />}
           </EditorSection>
           <EditorSection id="education" title="Education">
-            {ready && <RecordPlaceholder count={counts?.education ?? null} noun="education" />}
+            {ready && <RecordSection kind={educationKind} userId={user.id} initialItems={load.records.education} onCountChange={onRecordCount} />}
           </EditorSection>
           <EditorSection id="certification" title="Certification">
-            {ready && <RecordPlaceholder count={counts?.certification ?? null} noun="certification" />}
+            {ready && <RecordSection kind={certificationKind} userId={user.id} initialItems={load.records.certification} onCountChange={onRecordCount} />}
           </EditorSection>
           <EditorSection id="publication" title="Publication">
             {ready && <PublicationsSection userId={user.id} onCountChange={setPublicationCount} />}

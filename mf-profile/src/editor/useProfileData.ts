@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError, updateStoredUser, userApi, type User } from '@sciexperts/shared';
+import { ApiError, updateStoredUser, userApi, type Certification, type Education, type User, type WorkExperience } from '@sciexperts/shared';
 
 export interface LoadedCounts {
   workExperience: number | null;
@@ -8,13 +8,21 @@ export interface LoadedCounts {
   publication: number | null;
 }
 
-export type ProfileLoad = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; counts: LoadedCounts };
+/** The record lists the sections start from (null when that call failed: the section says so and offers Retry). */
+export interface LoadedRecords {
+  workExperience: WorkExperience[] | null;
+  education: Education[] | null;
+  certification: Certification[] | null;
+}
 
-const countOf = (result: PromiseSettledResult<unknown[]>) => (result.status === 'fulfilled' && Array.isArray(result.value) ? result.value.length : null);
+export type ProfileLoad = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; counts: LoadedCounts; records: LoadedRecords };
+
+const listOf = <T>(result: PromiseSettledResult<T[]>): T[] | null => (result.status === 'fulfilled' && Array.isArray(result.value) ? result.value : null);
+const countOf = (result: PromiseSettledResult<unknown[]>) => listOf(result)?.length ?? null;
 
 /**
- * Loads the member's full account (it replaces the stored user, spec §7) and the sizes of the record
- * lists the chips need. A failed list leaves its count unknown instead of failing the whole editor.
+ * Loads the member's full account (it replaces the stored user, spec §7) and the record lists the
+ * sections show and the chips count. A failed list leaves it unknown instead of failing the whole editor.
  */
 export function useProfileData(userId: number | null): [ProfileLoad, () => void] {
   const [load, setLoad] = useState<ProfileLoad>({ state: 'loading' });
@@ -31,6 +39,7 @@ export function useProfileData(userId: number | null): [ProfileLoad, () => void]
         setLoad({
           state: 'ready',
           counts: { workExperience: countOf(work), education: countOf(education), certification: countOf(certification), publication: countOf(publication) },
+          records: { workExperience: listOf(work), education: listOf(education), certification: listOf(certification) },
         });
       },
       (error: unknown) => {

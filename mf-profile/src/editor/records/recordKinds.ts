@@ -1,0 +1,149 @@
+import {
+  certificationApi,
+  DEGREE_TYPES,
+  educationApi,
+  EMPLOYMENT_TYPES,
+  workExperienceApi,
+  type Certification,
+  type CertificationInput,
+  type Education,
+  type EducationInput,
+  type RecordsClient,
+  type WorkExperience,
+  type WorkExperienceInput,
+} from '@sciexperts/shared';
+import type { SectionId } from '../sections';
+
+// The three record sections share one list-and-form mechanism (RecordSection); everything that differs
+// between them — fields, labels, spec §8 sentences, the API client — is the data in this module.
+
+export type RecordKey = 'workExperience' | 'education' | 'certification';
+
+/** What every record kind has: an id and the two months (endTime null while current / not expiring). */
+export interface BaseRecord {
+  id: number;
+  startTime: string;
+  endTime: string | null;
+}
+
+type FieldName<R> = Extract<keyof R, string>;
+
+interface FieldCommon<R> {
+  name: FieldName<R>;
+  label: string;
+  /** Shown under the dates (description, credential URL) instead of above them. */
+  afterDates?: boolean;
+}
+
+export type FieldDef<R> =
+  | (FieldCommon<R> & { type: 'text'; requiredMessage: string; maxLength: number })
+  | (FieldCommon<R> & { type: 'textarea'; maxLength: number })
+  | (FieldCommon<R> & { type: 'select'; options: readonly string[]; placeholder: string; requiredMessage: string })
+  | (FieldCommon<R> & { type: 'url'; maxLength: number });
+
+export interface RecordKind<R extends BaseRecord = BaseRecord, I = unknown> {
+  key: RecordKey;
+  sectionId: SectionId;
+  /** As the spec words it in sentences: 'work experience', 'Education', 'certification'. */
+  noun: string;
+  formTitle: { add: string; edit: string };
+  fields: ReadonlyArray<FieldDef<R>>;
+  /** The boolean meaning "no end date": currently working / studying, or the credential does not expire. */
+  flag: { name: FieldName<R>; label: string };
+  dateLegends: { start: string; end: string };
+  messages: { empty: string; confirmDelete: string; loadFailed: string };
+  /** How an entry reads in the list: a heading, a line of facts, an optional text and link. */
+  display: { title: FieldName<R>; facts: ReadonlyArray<FieldName<R>>; text?: FieldName<R>; link?: { field: FieldName<R>; text: string } };
+  /** Names the entry in its Edit / Delete buttons, so each pencil and bin says which entry it acts on. */
+  entryName: (record: R) => string;
+  client: RecordsClient<R, I>;
+}
+
+// Spec §8; the server answers with the same sentences.
+export const ADDED_MESSAGE = 'Added successfully!';
+export const UPDATED_MESSAGE = 'Updated successfully!';
+export const DELETED_MESSAGE = 'Deleted successfully!';
+export const SAVE_FAILED_MESSAGE = 'Failed to save. Please check your input and try again.';
+export const DELETE_FAILED_MESSAGE = 'Failed to delete. Please try again.';
+export const START_REQUIRED_MESSAGE = 'Please select a start date.';
+export const END_REQUIRED_MESSAGE = 'Please select a complete end date.';
+// Not in §8 (the original accepted such dates); worded as the server words its refusal.
+export const END_BEFORE_START_MESSAGE = 'The end date cannot be before the start date.';
+export const URL_INVALID_MESSAGE = 'Please enter a valid URL starting with http:// or https://.';
+
+// The server's limits (server/src/records/kinds.ts), so a long text is stopped while typing, not on save.
+const NAME_MAX = 200;
+const DESCRIPTION_MAX = 4000;
+const URL_MAX = 2000;
+
+const DATES = { start: 'Start date', end: 'End date' };
+
+export const workExperienceKind: RecordKind<WorkExperience, WorkExperienceInput> = {
+  key: 'workExperience',
+  sectionId: 'work-experience',
+  noun: 'work experience',
+  formTitle: { add: 'Add work experience', edit: 'Edit work experience' },
+  fields: [
+    { name: 'companyName', type: 'text', label: 'Company name', requiredMessage: 'Company name is required.', maxLength: NAME_MAX },
+    { name: 'jobTitle', type: 'text', label: 'Job title', requiredMessage: 'Job title is required.', maxLength: NAME_MAX },
+    { name: 'employmentType', type: 'select', label: 'Employment type', options: EMPLOYMENT_TYPES, placeholder: 'Select employment type', requiredMessage: 'Please select employment type.' },
+    { name: 'description', type: 'textarea', label: 'Description (optional)', maxLength: DESCRIPTION_MAX, afterDates: true },
+  ],
+  flag: { name: 'currentlyWorking', label: 'I currently work here' },
+  dateLegends: DATES,
+  messages: {
+    empty: "You haven't added any work experience yet.",
+    confirmDelete: 'Are you sure you want to delete this work experience?',
+    loadFailed: 'Could not load your work experiences.',
+  },
+  display: { title: 'jobTitle', facts: ['companyName', 'employmentType'], text: 'description' },
+  entryName: (record) => `${record.jobTitle} at ${record.companyName}`,
+  client: workExperienceApi,
+};
+
+export const educationKind: RecordKind<Education, EducationInput> = {
+  key: 'education',
+  sectionId: 'education',
+  noun: 'Education',
+  formTitle: { add: 'Add education', edit: 'Edit education' },
+  fields: [
+    { name: 'institutionName', type: 'text', label: 'Institution name', requiredMessage: 'Institution name is required.', maxLength: NAME_MAX },
+    { name: 'degreeTitle', type: 'text', label: 'Degree title', requiredMessage: 'Degree title is required.', maxLength: NAME_MAX },
+    { name: 'degreeType', type: 'select', label: 'Degree type', options: DEGREE_TYPES, placeholder: 'Select degree type', requiredMessage: 'Please select degree type.' },
+    { name: 'description', type: 'textarea', label: 'Description (optional)', maxLength: DESCRIPTION_MAX, afterDates: true },
+  ],
+  flag: { name: 'currentlyStudying', label: 'I currently study here' },
+  dateLegends: DATES,
+  messages: {
+    empty: "You haven't added any Education yet.",
+    confirmDelete: 'Are you sure you want to delete this Education?',
+    loadFailed: 'Could not load your educations.',
+  },
+  display: { title: 'degreeTitle', facts: ['institutionName', 'degreeType'], text: 'description' },
+  entryName: (record) => `${record.degreeTitle} at ${record.institutionName}`,
+  client: educationApi,
+};
+
+export const certificationKind: RecordKind<Certification, CertificationInput> = {
+  key: 'certification',
+  sectionId: 'certification',
+  noun: 'certification',
+  formTitle: { add: 'Add certification', edit: 'Edit certification' },
+  fields: [
+    { name: 'certificationName', type: 'text', label: 'Certification name', requiredMessage: 'Certification name is required.', maxLength: NAME_MAX },
+    { name: 'issuingOrganization', type: 'text', label: 'Issuing organization', requiredMessage: 'Issuing Organization name is required.', maxLength: NAME_MAX },
+    { name: 'certificationUrl', type: 'url', label: 'Credential URL (optional)', maxLength: URL_MAX, afterDates: true },
+  ],
+  // The spec's form labelled this box 'I currently study here'; issue 9 asks for what it means.
+  flag: { name: 'isExpire', label: 'This credential does not expire' },
+  // Legends keep the words of the §8 date messages ('start date', 'end date') and say what they mean here.
+  dateLegends: { start: 'Start date (issued)', end: 'End date (expires)' },
+  messages: {
+    empty: "You haven't added any certification yet.",
+    confirmDelete: 'Are you sure you want to delete this Certification?',
+    loadFailed: 'Could not load your certifications.',
+  },
+  display: { title: 'certificationName', facts: ['issuingOrganization'], link: { field: 'certificationUrl', text: 'Show credential' } },
+  entryName: (record) => `${record.certificationName} from ${record.issuingOrganization}`,
+  client: certificationApi,
+};
