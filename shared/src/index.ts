@@ -3,6 +3,8 @@ export * from './contracts';
 export * from './config/runtimeConfig';
 export * from './auth/authStore';
 export { useAuth } from './auth/useAuth';
+export { isIdentityReturn } from './auth/identityReturn';
+export { logOut, setIdentitySignOut } from './auth/logOut';
 export * from './ui/loginModalStore';
 export { ApiError, apiUrl, request, toApiError, SESSION_EXPIRED_MESSAGE } from './api/http';
 export { accountApi } from './api/accountApi';

@@ -1,5 +1,5 @@
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { accountApi, signOut, useAuth } from '@sciexperts/shared';
+import { logOut, useAuth } from '@sciexperts/shared';
 import { ProfileHeader } from '../header/ProfileHeader';
 import { FREELANCER_DASHBOARD, OWNER_DASHBOARD, pageForPath, profileHref } from './profilePages';
 import { ProfileFooter } from './ProfileFooter';
@@ -19,9 +19,8 @@ export function ProfileLayout() {
   const title = pageForPath(pathname)?.title ?? 'Profile';
 
   const logout = async () => {
-    // Best effort: the server session may already be gone; signing out locally must still happen.
-    await accountApi.logout().catch(() => undefined);
-    signOut();
+    // Server session, local session and, for identity-provider members, the provider's session (shared logOut).
+    await logOut();
     navigate('/');
   };
 

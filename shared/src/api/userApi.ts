@@ -3,7 +3,12 @@ import type { Certification, Education, Publication, PublicUser, Service, User, 
 import { request } from './http';
 
 export const userApi = {
-  getById: (id: number) => request<User | PublicUser>('get', `/api/User/GetUserById/${id}`, { fallbackError: 'No User Id' }),
+  /** `token`: a product token not stored yet (the identity sign-in loads the member before signing in). */
+  getById: (id: number, token?: string) =>
+    request<User | PublicUser>('get', `/api/User/GetUserById/${id}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+      fallbackError: 'No User Id',
+    }),
   update: (id: number, body: ProfileUpdateRequest) =>
     request<User>('put', `/api/User/UpdateUser/${id}`, { json: body, fallbackError: 'Failed to update profile' }),
   updateIdentityUser: (body: ProfileUpdateRequest) =>

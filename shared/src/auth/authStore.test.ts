@@ -1,4 +1,4 @@
-import { AUTH_CHANGE_EVENT, STORAGE_KEYS } from '../contracts/constants';
+import { AUTH_CHANGE_EVENT, SIGN_IN_METHOD_KEY, STORAGE_KEYS } from '../contracts/constants';
 import type { User } from '../contracts/entities';
 import { authStore, isSignedIn, refreshAuthFromStorage, signIn, signOut, startAuthSync } from './authStore';
 
@@ -78,6 +78,28 @@ describe('auth store', () => {
     localStorage.setItem(STORAGE_KEYS.token, 'direct-write');
     window.dispatchEvent(new Event(AUTH_CHANGE_EVENT));
     expect(authStore.getState().token).toBe('direct-write');
+  });
+
+  it('remembers how the member signed in, in every tab, and forgets it on sign-out', () => {
+    signIn('tok-4', ada, 'identity');
+    expect(authStore.getState().signInMethod).toBe('identity');
+    expect(localStorage.getItem(SIGN_IN_METHOD_KEY)).toBe('identity');
+    signIn('tok-5', ada);
+    expect(authStore.getState().signInMethod).toBe('password');
+
+    localStorage.setItem(SIGN_IN_METHOD_KEY, 'identity');
+    window.dispatchEvent(new StorageEvent('storage', { key: SIGN_IN_METHOD_KEY, newValue: 'identity' }));
+    expect(authStore.getState().signInMethod).toBe('identity');
+
+    signOut();
+    expect(authStore.getState().signInMethod).toBeNull();
+    expect(localStorage.getItem(SIGN_IN_METHOD_KEY)).toBeNull();
+  });
+
+  it('treats a session stored without a method as a password sign-in', () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'older-session');
+    refreshAuthFromStorage();
+    expect(authStore.getState().signInMethod).toBe('password');
   });
 
   it('keeps the reason when the server ended the session', () => {

@@ -1,12 +1,17 @@
 import { createStore } from 'zustand/vanilla';
-import { AUTH_CHANGE_EVENT, STORAGE_KEYS } from '../contracts/constants';
+import { AUTH_CHANGE_EVENT, SIGN_IN_METHOD_KEY, STORAGE_KEYS } from '../contracts/constants';
 import type { User } from '../contracts/entities';
+
+/** 'identity': through the identity provider (its session must end at logout too); 'password': the product's own login. */
+export type SignInMethod = 'password' | 'identity';
 
 export interface AuthState {
   /** 'loading' until the stored state has been read once. */
   status: 'loading' | 'ready';
   token: string | null;
   user: User | null;
+  /** How the stored session was obtained; null when signed out. */
+  signInMethod: SignInMethod | null;
   /** Set when the server ended the session, so the UI can say why the member was signed out. */
   signedOutReason: string | null;
 }
@@ -15,6 +20,7 @@ export const authStore = createStore<AuthState>(() => ({
   status: 'loading',
   token: null,
   user: null,
+  signInMethod: null,
   signedOutReason: null,
 }));
 
@@ -42,6 +48,13 @@ function readStoredUser(store: Storage): User | null {
   return null;
 }
 
+function readSignInMethod(store: Storage): SignInMethod | null {
+  const stored = store.getItem(SIGN_IN_METHOD_KEY);
+  if (stored === 'identity' || stored === 'password') return stored;
+  // Sessions stored before the method was recorded came from the e-mail and password login.
+  return store.getItem(STORAGE_KEYS.token) ? 'password' : null;
+}
+
 /** Re-reads local storage into the store; every tab calls it on `storage` and `authChange`. */
 export function refreshAuthFromStorage(): void {
   const store = storage();
@@ -52,6 +65,7 @@ export function refreshAuthFromStorage(): void {
     status: 'ready',
     token: token || null,
     user,
+    signInMethod: token && store ? readSignInMethod(store) : null,
     signedOutReason: token ? null : current.signedOutReason,
   });
 }
@@ -61,11 +75,12 @@ function announce(): void {
 }
 
 /** Stores a new session; the one path that writes the auth state. */
-export function signIn(token: string, user: User): void {
+export function signIn(token: string, user: User, method: SignInMethod = 'password'): void {
   const store = storage();
   store?.setItem(STORAGE_KEYS.token, token);
   store?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  authStore.setState({ status: 'ready', token, user, signedOutReason: null });
+  store?.setItem(SIGN_IN_METHOD_KEY, method);
+  authStore.setState({ status: 'ready', token, user, signInMethod: method, signedOutReason: null });
   announce();
 }
 
@@ -80,7 +95,8 @@ export function signOut(reason: string | null = null): void {
   const store = storage();
   store?.removeItem(STORAGE_KEYS.token);
   store?.removeItem(STORAGE_KEYS.user);
-  authStore.setState({ status: 'ready', token: null, user: null, signedOutReason: reason });
+  store?.removeItem(SIGN_IN_METHOD_KEY);
+  authStore.setState({ status: 'ready', token: null, user: null, signInMethod: null, signedOutReason: reason });
   announce();
 }
 
@@ -96,7 +112,7 @@ export function startAuthSync(): () => void {
   refreshAuthFromStorage();
   if (typeof window === 'undefined') return () => undefined;
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) {
+    if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user || event.key === SIGN_IN_METHOD_KEY) {
       refreshAuthFromStorage();
     }
   };

@@ -20,6 +20,15 @@ export const HEARD_ABOUT_OPTIONS = ['google', 'linkedin', 'friend', 'conference'
 /** Local storage keys of spec §3: the auth token and the user data object. */
 export const STORAGE_KEYS = { token: 'authToken', user: 'userData' } as const;
 
+/**
+ * How the stored session was obtained ('password' or 'identity'), kept beside the two keys of §3 so that
+ * logout knows whether the identity provider's session must end too, in every tab.
+ */
+export const SIGN_IN_METHOD_KEY = 'authMethod';
+
+/** Spec §4: the identity provider's login redirect returns here, with `code` and `state` in the query. */
+export const IDENTITY_RETURN_PATH = '/profile/freelancer-dashboard';
+
 /** Fired on window whenever this tab changes the stored auth state (spec §4). */
 export const AUTH_CHANGE_EVENT = 'authChange';
 

@@ -1,15 +1,16 @@
 import { useNavigate } from 'react-router-dom';
-import { accountApi, openLoginModal, signOut, useAuth } from '@sciexperts/shared';
+import { logOut, openLoginModal, useAuth } from '@sciexperts/shared';
 
-/** Login opens the auth remote's modal; logout ends the server session, clears the store and goes to /. */
+/**
+ * Login opens the auth remote's modal. Logout ends the server session, clears the store and goes to /;
+ * a member who signed in through the identity provider is then taken through the provider's logout too.
+ */
 export function useSessionActions() {
   const signedIn = useAuth((state) => state.token !== null);
   const navigate = useNavigate();
   const login = () => openLoginModal('login');
   const logout = async () => {
-    // The server revokes the session; a network failure must not keep the member signed in here.
-    await accountApi.logout().catch(() => undefined);
-    signOut();
+    await logOut();
     navigate('/');
   };
   return { signedIn, login, logout };
