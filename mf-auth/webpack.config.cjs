@@ -7,5 +7,7 @@ module.exports = createConfig({
   exposes: {
     './AuthModal': './src/exposes/AuthModal.tsx',
     './ResetPasswordPage': './src/exposes/ResetPasswordPage.tsx',
+    './IdentityCallback': './src/exposes/IdentityCallback.tsx',
+    './identitySession': './src/exposes/identitySession.ts',
   },
 });

@@ -1,10 +1,12 @@
 import type { UserManager } from 'oidc-client-ts';
-import { getRuntimeConfig } from '@sciexperts/shared';
+import { getRuntimeConfig, IDENTITY_RETURN_PATH } from '@sciexperts/shared';
 
 /** Spec §3: the scopes the identity provider is asked for. */
 export const IDENTITY_SCOPES = 'openid profile email read:profile read:experts send:message';
 /** Spec §4: the identity login redirect returns to the freelancer dashboard. */
-export const IDENTITY_RETURN_PATH = '/profile/freelancer-dashboard';
+export { IDENTITY_RETURN_PATH };
+/** Spec §9: cached tokens count as expired 60 s early. */
+export const TOKEN_EXPIRY_MARGIN_SECONDS = 60;
 
 let manager: UserManager | null = null;
 
@@ -34,6 +36,15 @@ export async function identityManager(): Promise<UserManager> {
       response_type: 'code',
       scope: oidc.scope || IDENTITY_SCOPES,
       extraQueryParams: audienceParams(),
+      // Spec §9 defaults that have an equivalent here: a token request gives up after 10 s, and a token
+      // counts as expiring 60 s before it does. (The popup timeout, the 1-day session cookie and the
+      // token-fetch retries belong to a popup or cookie flow this redirect flow does not use.)
+      requestTimeoutInSeconds: 10,
+      accessTokenExpiringNotificationTimeInSeconds: TOKEN_EXPIRY_MARGIN_SECONDS,
+      // Both would load the provider in a hidden iframe, which the site's CSP (frame-src) forbids; the
+      // product's own token carries the session, and the provider is asked again at the next sign-in.
+      automaticSilentRenew: false,
+      monitorSession: false,
     });
   }
   return manager;

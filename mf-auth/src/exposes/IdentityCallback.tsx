@@ -1,0 +1,1 @@
+export { IdentityCallback as default } from '../identity/IdentityCallback';

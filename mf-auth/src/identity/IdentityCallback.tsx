@@ -1,0 +1,69 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { openLoginModal } from '@sciexperts/shared';
+import { completeIdentityRedirect } from './completeIdentityRedirect';
+import { describeIdentityError, IDENTITY_LOGIN_FAILED_MESSAGE } from './describeIdentityError';
+import formStyles from '../forms/Form.module.css';
+import styles from './IdentityCallback.module.css';
+
+export const SIGNING_IN_TEXT = 'Signing you in…';
+
+/**
+ * The screen the shell shows when the identity provider sends the browser back with `code` and `state`.
+ * Success stores the session and goes to / (which sends members on to their dashboard), replacing the
+ * return URL so the single-use code never stays in the address bar or history. Failure signs nothing in.
+ */
+export function IdentityCallback() {
+  const navigate = useNavigate();
+  const headingId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    completeIdentityRedirect().then(
+      () => {
+        if (current) void navigate('/', { replace: true });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        setFailure(describeIdentityError(error));
+        // Drop the refused code and state from the address bar (the router keeps this screen until the
+        // member moves on); a reload then simply lands signed out.
+        window.history.replaceState(window.history.state, '', window.location.pathname);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [navigate]);
+
+  return (
+    <section className={styles.page} aria-labelledby={headingId}>
+      <h1 id={headingId} className={styles.title}>
+        Sign in
+      </h1>
+      {/* Both live regions stay in the page so the change from one to the other is announced. */}
+      <p role="status" className={styles.working}>
+        {failure === null ? SIGNING_IN_TEXT : null}
+      </p>
+      <div role="alert" className={styles.failure}>
+        {failure !== null && (
+          <>
+            <p className={formStyles.error}>{IDENTITY_LOGIN_FAILED_MESSAGE}</p>
+            <p className={styles.reason}>{failure}</p>
+          </>
+        )}
+      </div>
+      {failure !== null && (
+        <div className={styles.actions}>
+          <button type="button" className={formStyles.submit} onClick={() => openLoginModal('login')}>
+            Try again
+          </button>
+          <Link className={styles.home} to="/" replace>
+            Back to the home page
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}
