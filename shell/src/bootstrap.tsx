@@ -2,6 +2,7 @@ import '@sciexperts/shared/styles/tokens.css';
 import { createRoot } from 'react-dom/client';
 import { configureRuntime, startAuthSync, type RuntimeConfig } from '@sciexperts/shared';
 import { loadRegistry } from './federation/remoteRegistry';
+import { registerIdentitySignOut } from './federation/identitySession';
 import { App } from './app/App';
 
 async function fetchRuntimeConfig(): Promise<Partial<RuntimeConfig> | null> {
@@ -15,6 +16,7 @@ async function fetchRuntimeConfig(): Promise<Partial<RuntimeConfig> | null> {
 
 async function start(): Promise<void> {
   startAuthSync();
+  registerIdentitySignOut();
   const [config] = await Promise.all([fetchRuntimeConfig(), loadRegistry().catch(() => undefined)]);
   if (config) configureRuntime(config);
   const container = document.getElementById('root');

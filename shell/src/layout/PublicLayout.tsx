@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SiteHeader } from './header/SiteHeader';
 import { SiteFooter } from './SiteFooter';
 import styles from './PublicLayout.module.css';
 
-export function PublicLayout() {
+/** `children`: for a screen shown in the public frame outside the public routes (the identity return). */
+export function PublicLayout({ children }: { children?: ReactNode }) {
   return (
     <div className={styles.layout}>
       <a className={styles.skipLink} href="#main-content">
@@ -11,7 +13,7 @@ export function PublicLayout() {
       </a>
       <SiteHeader />
       <main id="main-content" className={styles.main} tabIndex={-1}>
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
       <SiteFooter />
     </div>
