@@ -172,6 +172,43 @@ describe('local OpenID provider', () => {
     expect(decodeJwt(access_token)).toMatchObject({ email: 'liam.linkedin@sciexperts.test', connection: 'linkedin' });
   });
 
+  it("ends the provider session on the site's logout and returns to the site origin, without a second question", async () => {
+    const flow = await authorize();
+    const { id_token } = (await (await tokenRequest(flow, flow.callback.searchParams.get('code')!)).json()) as { id_token: string };
+    const authorizeAgain = () =>
+      flow.browser.follow(
+        `${idp.issuer}/auth?${new URLSearchParams({ client_id: idp.clientId, response_type: 'code', scope: 'openid', redirect_uri: flow.redirectUri, state: 'again', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })}`,
+        {},
+        idp.issuer,
+      );
+    // Signed in at the provider: a new authorization comes straight back with a code.
+    expect(new URL((await authorizeAgain()).url).searchParams.get('code')).toBeTruthy();
+
+    const logout = await flow.browser.follow(`${idp.issuer}/session/end?${new URLSearchParams({ id_token_hint: id_token, post_logout_redirect_uri: SITE })}`, {}, idp.issuer);
+    expect(logout.res.status).toBe(200);
+    const page = await logout.res.text();
+    // The page submits itself (logout=yes): no "Sign out?" question for our own site.
+    expect(page).toContain('document.forms[0].submit()');
+    const action = /<form id="op.logoutForm" method="post" action="([^"]+)">/.exec(page)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)![1]!;
+    const done = await flow.browser.follow(new URL(action, idp.issuer).toString(), { method: 'POST', body: new URLSearchParams({ xsrf, logout: 'yes' }) }, idp.issuer);
+    expect(done.url).toBe(`${SITE}/`);
+
+    // The session is over: the next sign-in asks for the identity again.
+    const next = await authorizeAgain();
+    expect(next.res.status).toBe(200);
+    expect(await next.res.text()).toContain('ada.identity@sciexperts.test');
+  });
+
+  it('still asks before ending the session when the logout does not name our site', async () => {
+    const flow = await authorize();
+    const logout = await flow.browser.follow(`${idp.issuer}/session/end`, {}, idp.issuer);
+    expect(logout.res.status).toBe(200);
+    const page = await logout.res.text();
+    expect(page).toContain('Sign out of the local identity provider?');
+    expect(page).not.toContain('document.forms[0].submit()');
+  });
+
   it('the API refuses a token issued for another audience', async () => {
     const other = await startApp({ oidc: { issuer: idp.issuer, audience: 'http://localhost:3000/other-api', jwksUrl: null } });
     try {

@@ -152,6 +152,13 @@ export async function startLocalOidcProvider(options: LocalOidcOptions): Promise
         enabled: true,
         logoutSource: (ctx: KoaContextWithOIDC, form: string) => {
           ctx.type = 'html';
+          if (ctx.oidc.client?.clientId === clientId) {
+            // Our own site's logout (its id_token_hint or client_id named it): end the session at once, as
+            // the hosted provider does for its application, instead of asking the member a second time.
+            const confirmed = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Continue</button></noscript></form>');
+            ctx.body = htmlDocument('Signing out', `<h1>Signing you out…</h1>${confirmed}<script>document.forms[0].submit()</script>`);
+            return;
+          }
           ctx.body = htmlDocument('Sign out', `<h1>Sign out of the local identity provider?</h1>${form}<button type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button> <button class="secondary" type="submit" form="op.logoutForm">No, stay signed in</button>`);
         },
         postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => {
