@@ -32,6 +32,9 @@ async function fetchUser(request: APIRequestContext, member: Member) {
 // A valid 1×1 PNG (signature, IHDR, IDAT, IEND): the server checks the bytes, not the name.
 const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
+// The record sections below have their own Save and Cancel (their forms open by themselves while empty).
+const details = (page: Page) => page.getByRole('region', { name: 'Profile Details' });
+const services = (page: Page) => page.getByRole('region', { name: 'Services' });
 const chip = (page: Page, label: string) => page.getByRole('navigation', { name: 'Profile completion' }).getByRole('button', { name: new RegExp(`^${label}:`) });
 
 test.describe('profile area', () => {
@@ -114,12 +117,12 @@ test.describe('profile area', () => {
     await page.getByLabel('Headline', { exact: true }).fill('Computational chemist');
     await expect(page.getByText('99 characters left')).toBeVisible();
     await page.getByLabel('Summary', { exact: true }).fill('I model molecules.');
-    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await expect(details(page).getByRole('button', { name: 'Save' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Increase hourly fee by 1' }).click();
     await page.getByRole('button', { name: 'Increase hourly fee by 1' }).click();
     await expect(page.getByLabel('Hourly fee (USD)')).toHaveValue('2.00');
     await page.getByLabel('Hourly fee (USD)').fill('120.5');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await details(page).getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Profile saved successfully!')).toBeVisible();
     await expect(chip(page, 'Headline')).toHaveAttribute('data-state', 'completed');
     await expect(chip(page, 'Summary')).toHaveAttribute('data-state', 'completed');
@@ -134,7 +137,7 @@ test.describe('profile area', () => {
 
     // Cancel restores what was saved.
     await page.getByLabel('Summary', { exact: true }).fill('Something else');
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await details(page).getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText('All changes have been canceled.')).toBeVisible();
     await expect(page.getByLabel('Summary', { exact: true })).toHaveValue('I model molecules.');
 
@@ -167,7 +170,7 @@ test.describe('profile area', () => {
     await page.getByRole('checkbox', { name: 'Machine Learning' }).check();
     await page.getByRole('tab', { name: 'Medical Writing' }).click();
     await page.getByRole('checkbox', { name: 'Manuscript Writing' }).check();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await services(page).getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Services saved.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Medical Writing', level: 3 })).toBeVisible();
     await expect(chip(page, 'Services')).toHaveAttribute('data-state', 'completed');
@@ -176,7 +179,7 @@ test.describe('profile area', () => {
 
     await page.getByRole('button', { name: 'Edit Selections' }).click();
     await expect(page.getByRole('checkbox', { name: 'Machine Learning' })).toBeChecked();
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await services(page).getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText('Selections cleared.')).toBeVisible();
   });
 
