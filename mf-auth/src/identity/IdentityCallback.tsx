@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { openLoginModal } from '@sciexperts/shared';
+import { openLoginModal, signIn } from '@sciexperts/shared';
 import { completeIdentityRedirect } from './completeIdentityRedirect';
 import { describeIdentityError, IDENTITY_LOGIN_FAILED_MESSAGE } from './describeIdentityError';
 import formStyles from '../forms/Form.module.css';
@@ -21,8 +21,12 @@ export function IdentityCallback() {
   useEffect(() => {
     let current = true;
     completeIdentityRedirect().then(
-      () => {
-        if (current) void navigate('/', { replace: true });
+      (session) => {
+        if (!current) return;
+        // Stored and navigated in one tick: the shell's guard would otherwise show the dashboard at the
+        // return URL (code and state still in it) before this screen could move on.
+        signIn(session.token, session.user, 'identity');
+        void navigate('/', { replace: true });
       },
       (error: unknown) => {
         if (!current) return;

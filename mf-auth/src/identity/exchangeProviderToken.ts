@@ -1,10 +1,15 @@
 import type { UserManager } from 'oidc-client-ts';
-import { accountApi, signIn, userApi, type LoginWithAuth0Response, type User } from '@sciexperts/shared';
+import { accountApi, userApi, type LoginWithAuth0Response, type User } from '@sciexperts/shared';
 
 /** Spec §8: the exchange answered without a token. */
 export const NO_ACCESS_TOKEN_MESSAGE = 'No access token received';
 /** Spec §8: GetUserById without an id. */
 export const NO_USER_ID_MESSAGE = 'No User Id';
+
+export interface ProductSession {
+  token: string;
+  user: User;
+}
 
 /** The member id is the `sub` claim of the product token (the server issues sub = user id). */
 function userIdFromToken(token: string): number {
@@ -23,18 +28,17 @@ function userIdFromToken(token: string): number {
 
 /**
  * The second half of every identity sign-in: the provider's access token is exchanged at
- * POST /api/Account/LoginWithAuth0 for the product's token, the member is loaded, and only then is the
- * session stored (one write, marked 'identity' so logout ends the provider session too).
+ * POST /api/Account/LoginWithAuth0 for the product's token, and the member is loaded. The caller stores
+ * the session (signIn with method 'identity') at the moment that suits its screen.
  * On any failure the provider's stored user is dropped, so nothing is signed in and nothing retries it.
  */
-export async function exchangeProviderToken(identity: UserManager, providerAccessToken: string): Promise<User> {
+export async function exchangeProviderToken(identity: UserManager, providerAccessToken: string): Promise<ProductSession> {
   try {
     // Spec §7 promises only `accessToken`; our server sends the member as well, and any other backend is asked.
     const answer: Partial<LoginWithAuth0Response> | undefined = await accountApi.loginWithIdentityToken(providerAccessToken);
     if (!answer?.accessToken) throw new Error(NO_ACCESS_TOKEN_MESSAGE);
-    const member = answer.user ?? ((await userApi.getById(userIdFromToken(answer.accessToken), answer.accessToken)) as User);
-    signIn(answer.accessToken, member, 'identity');
-    return member;
+    const user = answer.user ?? ((await userApi.getById(userIdFromToken(answer.accessToken), answer.accessToken)) as User);
+    return { token: answer.accessToken, user };
   } catch (error) {
     await identity.removeUser().catch(() => undefined);
     throw error;

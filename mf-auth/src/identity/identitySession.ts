@@ -1,3 +1,4 @@
+import { signIn } from '@sciexperts/shared';
 import { exchangeProviderToken } from './exchangeProviderToken';
 import { identityManager, isIdentityConfigured, TOKEN_EXPIRY_MARGIN_SECONDS } from './identityClient';
 
@@ -12,7 +13,8 @@ export async function resumeIdentitySession(): Promise<boolean> {
     const identity = await identityManager();
     const providerUser = await identity.getUser();
     if (!providerUser || (providerUser.expires_in ?? 0) <= TOKEN_EXPIRY_MARGIN_SECONDS) return false;
-    await exchangeProviderToken(identity, providerUser.access_token);
+    const session = await exchangeProviderToken(identity, providerUser.access_token);
+    signIn(session.token, session.user, 'identity');
     return true;
   } catch {
     return false;
