@@ -63,7 +63,8 @@ export function ConfirmDialog({ message, confirmLabel, busy, onConfirm, onCancel
 
   // In a portal, so no card's overflow or stacking can clip the overlay.
   return createPortal(
-    <div className={styles.backdrop}>
+    // A press on the backdrop would drop focus to the page behind; keep it on the dialog instead.
+    <div className={styles.backdrop} onMouseDown={(event) => event.target === event.currentTarget && event.preventDefault()}>
       <div ref={dialogRef} role="alertdialog" aria-modal="true" aria-labelledby={`${id}-message`} className={styles.dialog} onKeyDown={onKeyDown}>
         <p id={`${id}-message`} className={styles.dialogMessage}>
           {message}

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, workExperienceApi, type WorkExperience } from '@sciexperts/shared';
 import { EditorSection } from '../EditorSection';
@@ -230,6 +230,9 @@ describe('deleting asks first, in an accessible dialog', () => {
     expect(cancel).toHaveFocus();
     await user.tab({ shift: true });
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveFocus();
+
+    // A press on the backdrop leaves focus in the dialog.
+    expect(fireEvent.mouseDown(dialog.parentElement!)).toBe(false);
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
