@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { e2eOrigins } from '../playwright.config';
 
 export { expect };
 
@@ -40,4 +41,29 @@ export async function storeSession(page: Page, member: StoredMember, token = 'e2
     },
     [token, member] as const,
   );
+}
+
+export interface SignedUpMember {
+  token: string;
+  id: number;
+  email: string;
+  password: string;
+  user: StoredMember;
+}
+
+/**
+ * A fresh member signed up and logged in through the real API, with the session stored for the next page
+ * load. Tests that show signed-in pages use it: the product signs out on any 401, so a made-up token no
+ * longer survives the first authenticated call.
+ */
+export async function signUpMember(request: APIRequestContext, page: Page, firstName = 'Ada'): Promise<SignedUpMember> {
+  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@sciexperts.test`;
+  const password = 'Member-E2E-Password-1!';
+  const signup = await request.post(`${e2eOrigins.api}/api/User/AddNewUser`, { data: { email, firstName, lastName: 'Lovelace', phoneNumber: '+1 5551234567', password } });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  const login = await request.post(`${e2eOrigins.api}/api/Account/Login`, { data: { email, password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { token, user } = (await login.json()) as { token: string; user: StoredMember };
+  await storeSession(page, user, token);
+  return { token, id: user.id, email, password, user };
 }

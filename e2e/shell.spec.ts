@@ -1,5 +1,5 @@
 import { e2eOrigins } from '../playwright.config';
-import { expect, storeSession, test } from './fixtures';
+import { expect, signUpMember, test } from './fixtures';
 
 test.describe('shell composition', () => {
   test('serves the home page from the marketing remote, found through the registry', async ({ page }) => {
@@ -14,7 +14,7 @@ test.describe('shell composition', () => {
     expect(manifests.some((url) => url.startsWith(e2eOrigins.chat) || url.startsWith(e2eOrigins.profile))).toBe(false);
   });
 
-  test('loads each of the four remotes at run time', async ({ page }) => {
+  test('loads each of the four remotes at run time', async ({ page, request }) => {
     const origins = new Set<string>();
     page.on('response', (response) => {
       if (response.url().endsWith('/remoteEntry.js') && response.ok()) origins.add(new URL(response.url()).origin);
@@ -24,7 +24,7 @@ test.describe('shell composition', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.keyboard.press('Escape');
-    await storeSession(page, { id: 1, firstName: 'Ada' });
+    await signUpMember(request, page);
     await page.goto('/chat');
     await expect(page.getByRole('heading', { name: 'Direct Message' })).toBeVisible();
     await page.goto('/profile/settings');
@@ -32,7 +32,7 @@ test.describe('shell composition', () => {
     expect([...origins].sort()).toEqual([e2eOrigins.auth, e2eOrigins.chat, e2eOrigins.marketing, e2eOrigins.profile].sort());
   });
 
-  test('one copy each of react, react-dom, the router, zustand and shared, with all four remotes in the page', async ({ page }) => {
+  test('one copy each of react, react-dom, the router, zustand and shared, with all four remotes in the page', async ({ page, request }) => {
     const navigate = (path: string) =>
       page.evaluate((to) => {
         window.history.pushState({}, '', to);
@@ -44,11 +44,15 @@ test.describe('shell composition', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.keyboard.press('Escape');
     // Sign in the way another tab would: storage plus the authChange event the shared store listens to.
-    await page.evaluate(() => {
-      localStorage.setItem('authToken', 'e2e-token');
-      localStorage.setItem('userData', JSON.stringify({ id: 1, firstName: 'Ada' }));
-      window.dispatchEvent(new Event('authChange'));
-    });
+    const { token, user } = await signUpMember(request, page);
+    await page.evaluate(
+      ([t, u]) => {
+        localStorage.setItem('authToken', t);
+        localStorage.setItem('userData', u);
+        window.dispatchEvent(new Event('authChange'));
+      },
+      [token, JSON.stringify(user)] as const,
+    );
     await navigate('/chat');
     await expect(page.getByRole('heading', { name: 'Direct Message' })).toBeVisible();
     await navigate('/profile/settings');
@@ -101,8 +105,8 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(`${e2eOrigins.site}/`);
   });
 
-  test('members at / go to the freelancer dashboard, without the public header', async ({ page }) => {
-    await storeSession(page, { id: 1, firstName: 'Ada' });
+  test('members at / go to the freelancer dashboard, without the public header', async ({ page, request }) => {
+    await signUpMember(request, page);
     await page.goto('/');
     await expect(page).toHaveURL(/\/profile\/freelancer-dashboard$/);
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
