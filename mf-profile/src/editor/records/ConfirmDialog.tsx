@@ -34,7 +34,15 @@ export function ConfirmDialog({ message, confirmLabel, busy, onConfirm, onCancel
       if (dialogRef.current && event.target instanceof Node && !dialogRef.current.contains(event.target)) cancelRef.current?.focus();
     };
     document.addEventListener('focusin', keepFocusInside);
+    // aria-modal alone is not honoured everywhere: make the page behind inert, so neither a pointer nor a
+    // screen reader's browse mode can reach it while the question is open.
+    const backdrop = dialogRef.current?.parentElement;
+    const madeInert = Array.from(document.body.children).filter(
+      (element): element is HTMLElement => element instanceof HTMLElement && element !== backdrop && !element.hasAttribute('inert'),
+    );
+    for (const element of madeInert) element.setAttribute('inert', '');
     return () => {
+      for (const element of madeInert) element.removeAttribute('inert');
       document.removeEventListener('focusin', keepFocusInside);
       if (opener?.isConnected) opener.focus();
       else onFocusLostRef.current();

@@ -222,6 +222,10 @@ describe('deleting asks first, in an accessible dialog', () => {
     await user.click(bin);
     const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete this work experience?' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
+    // The page behind is inert while the question is open, and usable again afterwards.
+    const page = bin.closest('body > *');
+    expect(page).toHaveAttribute('inert');
+    expect(dialog.closest('[inert]')).toBeNull();
     const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
     expect(cancel).toHaveFocus();
     await user.tab();
@@ -236,6 +240,7 @@ describe('deleting asks first, in an accessible dialog', () => {
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(page).not.toHaveAttribute('inert');
     expect(bin).toHaveFocus();
     expect(remove).not.toHaveBeenCalled();
 
