@@ -120,6 +120,32 @@ test.describe('direct messages', () => {
     expect(page.messages.filter((m) => m.text === 'sent while offline')).toHaveLength(1);
   });
 
+  test("the profile header's chat link shows the unread count until the conversation is read", async ({ browser }) => {
+    const b = await signedIn(browser, bob);
+    contexts.push(b.context);
+    problems.push(b.problems);
+    await openChatWith(b.page, alice);
+    for (const text of ['First question', 'Second question']) {
+      await input(b.page).fill(text);
+      await input(b.page).press('Enter');
+      await expect(log(b.page).getByText(text, { exact: true })).toBeVisible();
+    }
+
+    const a = await signedIn(browser, alice);
+    contexts.push(a.context);
+    problems.push(a.problems);
+    await a.page.goto('/profile');
+    const messages = a.page.getByRole('banner').getByRole('link', { name: /^Messages/ });
+    await expect(messages).toHaveAccessibleName('Messages, 2 unread');
+    await expect(messages).toHaveText('2');
+
+    await openChatWith(a.page, bob);
+    await expect(log(a.page).getByText('Second question', { exact: true })).toBeVisible();
+    await a.page.goto('/profile');
+    await expect(messages).toHaveAccessibleName('Messages');
+    await expect(messages).toHaveText('');
+  });
+
   test('markup is shown as text, never interpreted', async ({ browser }) => {
     const { a, b } = await both(browser);
     await input(a.page).fill('<b>hi</b><img src=x onerror="window.__pwned=1">');
