@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +19,7 @@ import { FailureThrottle } from './auth/throttle';
 import { OidcVerifier } from './auth/oidc';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { HttpError, errorHandler, unauthorized } from './http/errors';
+import { addSecurityHeaders } from './http/securityHeaders';
 import { accountRoutes } from './routes/accounts';
 import { userRoutes } from './routes/users';
 import { serviceRoutes } from './routes/services';
@@ -97,12 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   });
 
-  await app.register(helmet, {
-    // The API answers JSON; only swagger-ui serves HTML and it brings its own CSP below.
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
-    // Profile images are embedded by the site and its remotes on other ports.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
+  addSecurityHeaders(app);
   await app.register(cors, {
     origin: [...config.corsOrigins, ...config.integratorOrigins],
     credentials: false,
