@@ -15,6 +15,13 @@ const swcOptions = {
   },
 };
 
+/** webpack's own minimizer plugin (the one it uses by default), told to minify with @swc/core. */
+function swcMinimizer() {
+  const webpackDir = path.dirname(require.resolve('webpack/package.json'));
+  const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [webpackDir] }));
+  return new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } });
+}
+
 /**
  * @param {object} options
  * @param {string} options.dir          the workspace folder
@@ -106,7 +113,13 @@ function createConfig({ dir, name, exposes = {}, isHost = false, title = 'SciExp
           : []),
       ],
       performance: { hints: false },
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        // Every build minifies its own copies of react-dom and the router (the shared fallbacks); swc's
+        // minifier does that several times faster than terser for about the same bytes.
+        minimizer: [swcMinimizer()],
+      },
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'error' },
     };
