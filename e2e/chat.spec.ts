@@ -139,8 +139,11 @@ test.describe('direct messages', () => {
     await expect(messages).toHaveAccessibleName('Messages, 2 unread');
     await expect(messages).toHaveText('2');
 
+    // The chat marks the conversation read shortly after showing it; leave only once that is stored.
+    const markedRead = a.page.waitForResponse((response) => response.url().includes(`/api/Chat/MarkRead/${bob.user.id}`) && response.ok());
     await openChatWith(a.page, bob);
     await expect(log(a.page).getByText('Second question', { exact: true })).toBeVisible();
+    await markedRead;
     await a.page.goto('/profile');
     await expect(messages).toHaveAccessibleName('Messages');
     await expect(messages).toHaveText('');
