@@ -147,6 +147,19 @@ test.describe('header and navigation', () => {
     );
   });
 
+  test('phone widths: the header fits, with Login fully on screen and nothing scrolling sideways', async ({ page }) => {
+    for (const width of [360, 390, 414, 767]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto('/join-expert');
+      const login = page.getByRole('button', { name: 'Login' });
+      await expect(login).toBeVisible();
+      const box = await login.boundingBox();
+      expect(box && box.x + box.width, `Login inside ${width} px`).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width at ${width} px`).toBeLessThanOrEqual(width);
+      await expect(page.getByRole('link', { name: 'SciExperts home' })).toBeVisible();
+    }
+  });
+
   test('mobile: the hamburger opens a drawer with the navigation, Login and Request a service', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/join-expert');
