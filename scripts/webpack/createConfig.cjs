@@ -87,6 +87,10 @@ function createConfig({ dir, name, exposes = {}, isHost = false, title = 'SciExp
           shared: createShareList(),
           manifest: true,
           dts: false,
+          // Remotes never load remotes themselves (only the shell does, from the registry's manifests), so
+          // their remoteEntry.js can leave out the runtime's remote-loading and manifest-snapshot code:
+          // 28 KB -> 20 KB gzip for every remote entry a page loads.
+          ...(isHost ? {} : { experiments: { optimization: { disableRemote: true, disableSnapshot: true } } }),
         }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
