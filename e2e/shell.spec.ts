@@ -160,6 +160,27 @@ test.describe('header and navigation', () => {
     }
   });
 
+  test('on a slow phone, the page arriving from its remote shifts nothing already on screen', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    // A slow CPU makes the header and footer paint before the remote's page arrives, as on a real phone.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/', '/how-it-works']) {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      const total = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
+      expect(total, `cumulative layout shift on ${path}`).toBeLessThan(0.02);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
   test('mobile: the hamburger opens a drawer with the navigation, Login and Request a service', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/join-expert');
