@@ -56,10 +56,10 @@ export interface SignedUpMember {
  * load. Tests that show signed-in pages use it: the product signs out on any 401, so a made-up token no
  * longer survives the first authenticated call.
  */
-export async function signUpMember(request: APIRequestContext, page: Page, firstName = 'Ada'): Promise<SignedUpMember> {
+export async function signUpMember(request: APIRequestContext, page: Page, firstName = 'Ada', lastName = 'Lovelace'): Promise<SignedUpMember> {
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@sciexperts.test`;
   const password = 'Member-E2E-Password-1!';
-  const signup = await request.post(`${e2eOrigins.api}/api/User/AddNewUser`, { data: { email, firstName, lastName: 'Lovelace', phoneNumber: '+1 5551234567', password } });
+  const signup = await request.post(`${e2eOrigins.api}/api/User/AddNewUser`, { data: { email, firstName, lastName, phoneNumber: '+1 5551234567', password } });
   expect(signup.ok(), await signup.text()).toBe(true);
   const login = await request.post(`${e2eOrigins.api}/api/Account/Login`, { data: { email, password } });
   expect(login.ok(), await login.text()).toBe(true);

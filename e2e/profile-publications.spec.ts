@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eOrigins } from '../playwright.config';
-import { expect, storeSession, test } from './fixtures';
+import { expect, signUpMember, test, type SignedUpMember } from './fixtures';
 
 // The Publication section against the real product: the API, the local ORCID stand-in and a throw-away database.
 const api = e2eOrigins.api;
@@ -12,24 +12,7 @@ const CARBERRY = { name: 'Josiah Carberry', works: 5 };
 const NEWCOMB = { name: 'Rosalind Newcomb' };
 const FIRST_WORK = 'Psychoceramics: a study of cracked pots in the Rhode Island collection';
 
-interface Member {
-  token: string;
-  id: number;
-}
-
-async function signUpAndIn(request: APIRequestContext, page: Page): Promise<Member> {
-  const email = `e2e-orcid-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@sciexperts.test`;
-  const password = 'Orcid-E2E-Password-1!';
-  const signup = await request.post(`${api}/api/User/AddNewUser`, { data: { email, firstName: 'Marie', lastName: 'Curie', phoneNumber: '+1 5551234567', password } });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  const login = await request.post(`${api}/api/Account/Login`, { data: { email, password } });
-  expect(login.ok()).toBe(true);
-  const { token, user } = (await login.json()) as { token: string; user: { id: number; firstName: string } };
-  await storeSession(page, user, token);
-  return { token, id: user.id };
-}
-
-async function storedTitles(request: APIRequestContext, member: Member): Promise<string[]> {
+async function storedTitles(request: APIRequestContext, member: SignedUpMember): Promise<string[]> {
   const response = await request.get(`${api}/api/Publication/GetAllPublicationsByUserId/${member.id}`, { headers: { Authorization: `Bearer ${member.token}` } });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as Array<{ title: string }>).map((work) => work.title);
@@ -47,7 +30,7 @@ async function authorizeOnOrcid(page: Page, researcher: string) {
 
 test.describe('publications from ORCID', () => {
   test('the round trip through ORCID lists the works, stores them, and they stay after a reload', async ({ page, request }) => {
-    const member = await signUpAndIn(request, page);
+    const member = await signUpMember(request, page);
     await page.goto('/profile');
     await expect(section(page).getByText('Connect your ORCID record to list your publications here.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Publication: optional, not added yet' })).toBeVisible();
@@ -88,7 +71,7 @@ test.describe('publications from ORCID', () => {
   });
 
   test('syncing again with an ORCID record that has no works shows the empty state and empties the stored list', async ({ page, request }) => {
-    const member = await signUpAndIn(request, page);
+    const member = await signUpMember(request, page);
     await page.goto('/profile');
     await section(page).getByRole('link', { name: 'Connect to ORCID' }).click();
     await authorizeOnOrcid(page, CARBERRY.name);
@@ -103,7 +86,7 @@ test.describe('publications from ORCID', () => {
   });
 
   test('a code that ORCID refuses shows the error; Retry goes back to ORCID and the sync succeeds', async ({ page, request }) => {
-    const member = await signUpAndIn(request, page);
+    const member = await signUpMember(request, page);
     // As if this tab had sent the member to ORCID and ORCID had answered with a code it no longer accepts.
     await page.addInitScript(() => {
       if (!sessionStorage.getItem('e2e-orcid-state-set')) {
@@ -126,7 +109,7 @@ test.describe('publications from ORCID', () => {
   });
 
   test('a code from another tab (state not ours) is refused without calling the API', async ({ page, request }) => {
-    await signUpAndIn(request, page);
+    await signUpMember(request, page);
     await page.addInitScript(() => {
       if (!sessionStorage.getItem('e2e-orcid-state-set')) {
         sessionStorage.setItem('sciexperts.orcid.state', 'mine');
@@ -144,7 +127,7 @@ test.describe('publications from ORCID', () => {
   });
 
   test('when the stored publications cannot be loaded: Something went wrong, and Retry loads them', async ({ page, request }) => {
-    await signUpAndIn(request, page);
+    await signUpMember(request, page);
     await page.goto('/profile');
     await section(page).getByRole('link', { name: 'Connect to ORCID' }).click();
     await authorizeOnOrcid(page, CARBERRY.name);
@@ -164,7 +147,7 @@ test.describe('publications from ORCID', () => {
   });
 
   test('with ORCID not configured the link is disabled and says why', async ({ page, request }) => {
-    await signUpAndIn(request, page);
+    await signUpMember(request, page);
     await page.route('**/runtime-config.json', async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), orcid: null } });
@@ -189,7 +172,7 @@ test.describe('publications accessibility', () => {
   const violations = (results: Awaited<ReturnType<typeof scan>>) => results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
   test('the section has no axe violations with works listed, after an error, and when not configured', async ({ page, request }) => {
-    await signUpAndIn(request, page);
+    await signUpMember(request, page);
     await page.goto('/profile');
     await section(page).getByRole('link', { name: 'Connect to ORCID' }).click();
     await authorizeOnOrcid(page, CARBERRY.name);

@@ -1,32 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { e2eOrigins } from '../playwright.config';
-import { expect, storeSession, test } from './fixtures';
+import { expect, signUpMember, test, type SignedUpMember } from './fixtures';
 
 const api = e2eOrigins.api;
 const thisYear = String(new Date().getFullYear());
 const lastYear = String(Number(thisYear) - 1);
 
-interface Member {
-  token: string;
-  id: number;
-}
-
-/** A fresh member per test, signed up and logged in for real, so the lists start empty. */
-async function signUpAndIn(request: APIRequestContext, page: Page): Promise<Member> {
-  const email = `e2e-records-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@sciexperts.test`;
-  const password = 'Records-E2E-Password-1!';
-  const signup = await request.post(`${api}/api/User/AddNewUser`, { data: { email, firstName: 'Rosalind', lastName: 'Franklin', phoneNumber: '+44 2071234567', password } });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  const login = await request.post(`${api}/api/Account/Login`, { data: { email, password } });
-  expect(login.ok()).toBe(true);
-  const { token, user } = (await login.json()) as { token: string; user: { id: number; firstName: string } };
-  await storeSession(page, user, token);
-  return { token, id: user.id };
-}
-
 /** What the server holds, read with the member's own session (spec §7 list calls). */
-async function serverList(request: APIRequestContext, member: Member, path: string) {
+async function serverList(request: APIRequestContext, member: SignedUpMember, path: string) {
   const response = await request.get(`${api}/api/${path}/${member.id}`, { headers: { Authorization: `Bearer ${member.token}` } });
   expect(response.ok()).toBe(true);
   return (await response.json()) as Array<Record<string, unknown>>;
@@ -51,7 +33,7 @@ async function confirmDelete(page: Page, scope: Locator, entry: string, question
 
 test.describe('profile records', () => {
   test('work experience: refused when incomplete, added while current, edited with an end date, deleted after confirming', async ({ page, request }) => {
-    const member = await signUpAndIn(request, page);
+    const member = await signUpMember(request, page);
     await page.goto('/profile');
     const work = section(page, 'Work Experience');
     await expect(work.getByText("You haven't added any work experience yet.")).toBeVisible();
@@ -120,7 +102,7 @@ test.describe('profile records', () => {
   });
 
   test('education: added with an end date, edited to currently studying, deleted', async ({ page, request }) => {
-    const member = await signUpAndIn(request, page);
+    const member = await signUpMember(request, page);
     await page.goto('/profile');
     const education = section(page, 'Education');
     await expect(education.getByText("You haven't added any Education yet.")).toBeVisible();
@@ -160,7 +142,7 @@ test.describe('profile records', () => {
   });
 
   test('certification: a non-expiring credential shows Present, is edited to expire, deleted', async ({ page, request }) => {
-    const member = await signUpAndIn(request, page);
+    const member = await signUpMember(request, page);
     await page.goto('/profile');
     const certification = section(page, 'Certification');
     await expect(certification.getByText("You haven't added any certification yet.")).toBeVisible();
@@ -207,7 +189,7 @@ test.describe('profile records accessibility', () => {
   const violations = (results: Awaited<ReturnType<AxeBuilder['analyze']>>) => results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
   test('a section with its form open (messages shown) and with the delete confirmation open has no axe violations', async ({ page, request }) => {
-    const member = await signUpAndIn(request, page);
+    const member = await signUpMember(request, page);
     const added = await request.post(`${api}/api/Certification/AddCertification/${member.id}`, {
       headers: { Authorization: `Bearer ${member.token}` },
       data: { certificationName: 'Radiation Safety', issuingOrganization: 'IAEA', certificationUrl: null, isExpire: true, startTime: `${lastYear}-01`, endTime: null },

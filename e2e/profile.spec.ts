@@ -1,29 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eOrigins } from '../playwright.config';
-import { expect, storeSession, test } from './fixtures';
+import { expect, signUpMember, test, type SignedUpMember } from './fixtures';
 
 const api = e2eOrigins.api;
 
-interface Member {
-  token: string;
-  id: number;
-}
-
-/** A fresh member per test, signed up and logged in for real, so tests never depend on each other. */
-async function signUpAndIn(request: APIRequestContext, page: Page, firstName = 'Grace'): Promise<Member> {
-  const email = `e2e-profile-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@sciexperts.test`;
-  const password = 'Profile-E2E-Password-1!';
-  const signup = await request.post(`${api}/api/User/AddNewUser`, { data: { email, firstName, lastName: 'Hopper', phoneNumber: '+1 5551234567', password } });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  const login = await request.post(`${api}/api/Account/Login`, { data: { email, password } });
-  expect(login.ok()).toBe(true);
-  const { token, user } = (await login.json()) as { token: string; user: { id: number; firstName: string } };
-  await storeSession(page, user, token);
-  return { token, id: user.id };
-}
-
-async function fetchUser(request: APIRequestContext, member: Member) {
+async function fetchUser(request: APIRequestContext, member: SignedUpMember) {
   const response = await request.get(`${api}/api/User/GetUserById/${member.id}`, { headers: { Authorization: `Bearer ${member.token}` } });
   expect(response.ok()).toBe(true);
   return response.json();
@@ -39,7 +21,7 @@ const chip = (page: Page, label: string) => page.getByRole('navigation', { name:
 
 test.describe('profile area', () => {
   test('every sidebar link opens its page', async ({ page, request }) => {
-    await signUpAndIn(request, page);
+    await signUpMember(request, page, 'Grace', 'Hopper');
     await page.goto('/profile/billing');
     const pages: Array<[string, string, string]> = [
       ['Dashboard', '/profile/freelancer-dashboard', 'Freelancer Dashboard'],
@@ -68,7 +50,7 @@ test.describe('profile area', () => {
   });
 
   test('the Freelancer / Project Owner switch moves between the dashboards', async ({ page, request }) => {
-    await signUpAndIn(request, page);
+    await signUpMember(request, page, 'Grace', 'Hopper');
     await page.goto('/profile/freelancer-dashboard');
     const toggle = page.getByRole('switch', { name: 'Project Owner mode' });
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
@@ -84,7 +66,7 @@ test.describe('profile area', () => {
   });
 
   test('the user menu opens by keyboard, closes with Escape, and logs out', async ({ page, request }) => {
-    const member = await signUpAndIn(request, page, 'Katherine');
+    const member = await signUpMember(request, page, 'Katherine', 'Hopper');
     await page.goto('/profile/billing');
     const button = page.getByRole('button', { name: 'Hi, Katherine!' });
     await button.focus();
@@ -108,7 +90,7 @@ test.describe('profile area', () => {
   });
 
   test('editing and saving details persists and turns the chips complete', async ({ page, request }) => {
-    const member = await signUpAndIn(request, page);
+    const member = await signUpMember(request, page, 'Grace', 'Hopper');
     await page.goto('/profile');
     await expect(page.getByText('Profile 0% complete')).toBeVisible();
     await expect(chip(page, 'Headline')).toHaveAttribute('data-state', 'incomplete');
@@ -148,7 +130,7 @@ test.describe('profile area', () => {
   });
 
   test('uploading an avatar shows the stored image', async ({ page, request }) => {
-    const member = await signUpAndIn(request, page);
+    const member = await signUpMember(request, page, 'Grace', 'Hopper');
     await page.goto('/profile');
     await page.getByLabel(/Profile photo \(PNG, JPEG or WebP/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     await expect(page.getByText('Profile photo updated.')).toBeVisible();
@@ -163,7 +145,7 @@ test.describe('profile area', () => {
   });
 
   test('choosing and saving services', async ({ page, request }) => {
-    const member = await signUpAndIn(request, page);
+    const member = await signUpMember(request, page, 'Grace', 'Hopper');
     await page.goto('/profile');
     await expect(chip(page, 'Services')).toHaveAttribute('data-state', 'incomplete');
     await expect(page.getByRole('tab', { name: 'Data Science' })).toHaveAttribute('aria-selected', 'true');
@@ -185,7 +167,7 @@ test.describe('profile area', () => {
 
   test('below 768 px the sidebar collapses and nothing scrolls sideways', async ({ page, request }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await signUpAndIn(request, page);
+    await signUpMember(request, page, 'Grace', 'Hopper');
     await page.goto('/profile');
     await expect(page.getByLabel('Headline', { exact: true })).toBeVisible();
     const menu = page.getByRole('button', { name: 'Profile menu' });
@@ -208,7 +190,7 @@ test.describe('accessibility', () => {
   test.use({ bypassCSP: true });
 
   test('the editor has no axe violations', async ({ page, request }) => {
-    await signUpAndIn(request, page);
+    await signUpMember(request, page, 'Grace', 'Hopper');
     await page.goto('/profile');
     await expect(page.getByRole('tab', { name: 'Data Science' })).toBeVisible();
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
