@@ -1,7 +1,7 @@
 import { announceUnreadChange, type ChatMessage, type ClientToServerEvents, type SendMessageAck, type ServerToClientEvents } from '@sciexperts/shared';
 import { io, type Socket } from 'socket.io-client';
 import { errorMessage, errorStatus, type ChatClient } from './chatClient';
-import { isBetween, mergeMessages, type ChatStore, type OutgoingMessage } from './chatStore';
+import { emptyConversation, isBetween, mergeMessages, type ChatStore, type OutgoingMessage } from './chatStore';
 
 export const ACK_TIMEOUT_MS = 5_000;
 /** Attempts the server actually received no answer to, before a message is shown as failed. */
@@ -140,17 +140,7 @@ export class ChatController {
   /** Opens the conversation with a member (or none): resets the view and loads counterpart and history. */
   openConversation(counterpartId: number | null): void {
     this.generation += 1;
-    this.store.setState({
-      counterpartId,
-      counterpart: null,
-      counterpartError: null,
-      messages: [],
-      nextBefore: null,
-      historyStatus: 'idle',
-      historyError: null,
-      loadingOlder: false,
-      typingUntil: 0,
-    });
+    this.store.setState(emptyConversation(counterpartId));
     if (this.socket?.connected) void this.catchUp();
   }
 

@@ -37,10 +37,9 @@ export interface ChatState {
 
 export type ChatStore = StoreApi<ChatState>;
 
-/** One store per mounted chat: two chats on one page never share state. */
-export function createChatStore(me: number, counterpartId: number | null): ChatStore {
-  return createStore<ChatState>(() => ({
-    me,
+/** What a freshly opened conversation shows before its counterpart and history load. */
+export function emptyConversation(counterpartId: number | null) {
+  return {
     counterpartId,
     counterpart: null,
     counterpartError: null,
@@ -49,11 +48,19 @@ export function createChatStore(me: number, counterpartId: number | null): ChatS
     historyStatus: 'idle',
     historyError: null,
     loadingOlder: false,
+    typingUntil: 0,
+  } satisfies Partial<ChatState>;
+}
+
+/** One store per mounted chat: two chats on one page never share state. */
+export function createChatStore(me: number, counterpartId: number | null): ChatStore {
+  return createStore<ChatState>(() => ({
+    me,
+    ...emptyConversation(counterpartId),
     outbox: [],
     conversations: [],
     connection: 'connecting',
     connectionError: null,
-    typingUntil: 0,
   }));
 }
 
