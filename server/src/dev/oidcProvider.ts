@@ -3,6 +3,7 @@
 // audience, a server-rendered login page listing the demo identities, and consent granted automatically.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { escapeHtml, readBody } from './standInHttp';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { errors, type AccessTokenLike, type InteractionDetails, type KoaContextWithOIDC } from 'oidc-provider';
 
@@ -47,29 +48,11 @@ export interface LocalOidcProvider {
   close(): Promise<void>;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 const STYLE =
   'body{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}h1{font-size:1.4rem}' +
   'label{display:block;margin:.75rem 0 .25rem}input[type=email],input[type=password]{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}' +
   'button{margin-top:1rem;font-size:1rem;padding:.5rem 1.25rem;border:0;border-radius:6px;background:#1f4fd1;color:#fff;cursor:pointer}button.secondary{background:#eee;color:#1b1b1b}' +
   '.badge{display:inline-block;background:#0a66c2;color:#fff;border-radius:4px;padding:.1rem .5rem;font-size:.85rem}.error{color:#b00020}table{border-collapse:collapse;margin:.5rem 0}td{padding:.2rem .6rem .2rem 0;font-size:.9rem}.note{color:#555;font-size:.9rem}';
-
-function readBody(req: IncomingMessage, limit = 16 * 1024): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        reject(new Error('body too large'));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 function htmlDocument(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;

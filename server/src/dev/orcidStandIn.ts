@@ -5,6 +5,7 @@
 //   GET  /v3.0/{orcid}/works (the v3.0 works summary: group[].work-summary[])
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { escapeHtml, readBody } from './standInHttp';
 
 export interface OrcidResearcher {
   orcid: string;
@@ -116,24 +117,6 @@ export interface OrcidStandIn {
   url: string;
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function readBody(req: IncomingMessage, limit = 16 * 1024): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        reject(new Error('body too large'));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {
