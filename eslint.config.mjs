@@ -27,7 +27,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/mf-*/**', 'mf-*', '**/shell/**'], message: 'Slices do not import each other; go through shared or the shell.' },
-            { regex: '^@sciexperts/shared/(?!styles/tokens\\.css$)', message: 'Browser code imports the shared singleton entry only.' },
+            { regex: '^@sciexperts/shared/', message: 'Browser code imports the shared singleton entry only.' },
           ],
         },
       ],
@@ -36,7 +36,7 @@ export default tseslint.config(
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: {
-      globals: { window: 'readonly', process: 'readonly', console: 'readonly', __dirname: 'readonly', require: 'readonly', module: 'writable', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', fetch: 'readonly', AbortController: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' },
+      globals: { window: 'readonly', process: 'readonly', console: 'readonly', __dirname: 'readonly', require: 'readonly', module: 'writable', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', fetch: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -10,6 +10,7 @@ const ports = {
   MF_AUTH_PORT: port(18082),
   MF_CHAT_PORT: port(18083),
   MF_PROFILE_PORT: port(18084),
+  MF_DIRECTORY_PORT: port(18085),
   API_PORT: port(13000),
   // Local identity provider and ORCID stand-in (13050/13051 + offset never meet another run's ports).
   OIDC_PORT: port(13050),
@@ -23,6 +24,7 @@ export const e2eOrigins = {
   auth: `http://localhost:${ports.MF_AUTH_PORT}`,
   chat: `http://localhost:${ports.MF_CHAT_PORT}`,
   profile: `http://localhost:${ports.MF_PROFILE_PORT}`,
+  directory: `http://localhost:${ports.MF_DIRECTORY_PORT}`,
 };
 
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -46,7 +48,8 @@ export default defineConfig({
     url: `${e2eOrigins.site}/remotes.json`,
     reuseExistingServer: false,
     timeout: 600_000,
-    env: { ...ports, DATA_DIR: `.runtime/e2e-data-${offset}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    // The suite signs up a few dozen members from one address; production allows 20 per 15 minutes.
+    env: { ...ports, DATA_DIR: `.runtime/e2e-data-${offset}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', SIGNUP_LIMIT: '1000' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { API_PATHS, pathTo } from '@sciexperts/shared/contracts';
 import { e2eOrigins } from '../playwright.config';
 import { expect, test } from './fixtures';
 
@@ -140,7 +141,7 @@ test.describe('direct messages', () => {
     await expect(messages).toHaveText('2');
 
     // The chat marks the conversation read shortly after showing it; leave only once that is stored.
-    const markedRead = a.page.waitForResponse((response) => response.url().includes(`/api/Chat/MarkRead/${bob.user.id}`) && response.ok());
+    const markedRead = a.page.waitForResponse((response) => response.url().includes(pathTo(API_PATHS.chatMarkRead, { counterpartId: bob.user.id })) && response.ok());
     await openChatWith(a.page, bob);
     await expect(log(a.page).getByText('Second question', { exact: true })).toBeVisible();
     await markedRead;

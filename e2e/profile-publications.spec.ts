@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { API_PATHS } from '@sciexperts/shared/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eOrigins } from '../playwright.config';
 import { expect, signUpMember, test, type SignedUpMember } from './fixtures';
@@ -118,7 +119,7 @@ test.describe('publications from ORCID', () => {
     });
     let callbacks = 0;
     page.on('request', (req) => {
-      if (req.url().includes('/auth/orcid/callback')) callbacks += 1;
+      if (req.url().includes(API_PATHS.orcidCallback)) callbacks += 1;
     });
     await page.goto('/profile?code=forged&state=someone-else');
     await expect(section(page).getByRole('alert')).toContainText('This answer from ORCID does not match a request from this browser tab. Please connect again.');

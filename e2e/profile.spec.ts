@@ -43,10 +43,10 @@ test.describe('profile area', () => {
     }
     await page.goto('/profile/browse');
     await expect(page).toHaveURL(/\/profile\/browse-projects$/);
-    // Footer pages are not written yet: they land on the shell's not-found page.
+    // The member footer leads to the site's content pages.
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Frequently Asked Questions' }).click();
     await expect(page).toHaveURL(/\/faq$/);
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
   });
 
   test('the Freelancer / Project Owner switch moves between the dashboards', async ({ page, request }) => {

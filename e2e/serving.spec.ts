@@ -50,6 +50,23 @@ test.describe('serving like production', () => {
     expect(headers['x-frame-options']).toBe('DENY');
   });
 
+  test("the remotes' own pages carry the same CSP and frame protection as the shell", async ({ request }) => {
+    const shellCsp = (await request.get('/')).headers()['content-security-policy'];
+    for (const page of [`${e2eOrigins.auth}/`, `${e2eOrigins.chat}/`, `${e2eOrigins.chat}/embed-example.html`, `${e2eOrigins.profile}/`, `${e2eOrigins.directory}/find-an-expert`]) {
+      const headers = (await request.get(page)).headers();
+      expect(headers['content-security-policy'], page).toBe(shellCsp);
+      expect(headers['x-frame-options'], page).toBe('DENY');
+    }
+  });
+
+  test('a malformed percent-encoding in a path is a 400, never a server error', async ({ request }) => {
+    for (const origin of [e2eOrigins.site, e2eOrigins.marketing, e2eOrigins.api]) {
+      const response = await request.get(`${origin}/%E0%A4%A`);
+      expect(response.status(), origin).toBe(400);
+      expect(response.headers()['x-content-type-options'], origin).toBe('nosniff');
+    }
+  });
+
   test("a remote's new release is picked up on the next page load, without touching the shell", async ({ page }) => {
     await page.goto('/join-expert');
     await expect(page.getByText('Share your knowledge and help others grow.')).toBeVisible();
@@ -69,7 +86,7 @@ test.describe('serving like production', () => {
         const newHash = hash.split('').reverse().join('');
         renames.push([hash, newHash]);
         const source = fs.readFileSync(path.join(marketingDist, chunk), 'utf8');
-        fs.writeFileSync(path.join(marketingDist, chunk.replace(hash, newHash)), source.replace(copy, 'Share your knowledge (release 2).'));
+        fs.writeFileSync(path.join(marketingDist, chunk.replace(hash, newHash)), source.replaceAll(copy, 'Share your knowledge (release 2).'));
       }
       for (const file of fs.readdirSync(marketingDist).filter((f) => !/\.(br|gz)$/.test(f) && /\.(js|json)$/.test(f))) {
         const full = path.join(marketingDist, file);

@@ -57,6 +57,8 @@ test.describe('shell composition', () => {
     await expect(page.getByRole('heading', { name: 'Direct Message' })).toBeVisible();
     await navigate('/profile/settings');
     await expect(page.getByText('Hi, Ada!')).toBeVisible();
+    // The greeting is the shell's member frame; the page inside it is the profile remote's.
+    await expect(page.getByRole('heading', { level: 1, name: 'Account Setting' })).toBeVisible();
 
     const report = await page.evaluate(() => {
       type Shared = { loaded?: boolean; from: string };
@@ -113,7 +115,7 @@ test.describe('guards', () => {
   });
 
   test('a path nobody serves shows the not-found page inside the layout', async ({ page }) => {
-    await page.goto('/find-expert');
+    await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   });

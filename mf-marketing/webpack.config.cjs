@@ -9,5 +9,14 @@ module.exports = createConfig({
     './HomePage': './src/exposes/HomePage.tsx',
     './HowItWorksPage': './src/exposes/HowItWorksPage.tsx',
     './JoinExpertPage': './src/exposes/JoinExpertPage.tsx',
+    // The routes each page belongs on: src/routing/routeTable.ts.
+    './SolutionPage': './src/exposes/SolutionPage.tsx',
+    './ServicePage': './src/exposes/ServicePage.tsx',
+    './ConciergePage': './src/exposes/ConciergePage.tsx',
+    './BlogIndexPage': './src/exposes/BlogIndexPage.tsx',
+    './BlogPostPage': './src/exposes/BlogPostPage.tsx',
+    './StoryPage': './src/exposes/StoryPage.tsx',
+    './FaqPage': './src/exposes/FaqPage.tsx',
+    './LegalPage': './src/exposes/LegalPage.tsx',
   },
 });

@@ -4,7 +4,10 @@ module.exports = createConfig({
   dir: __dirname,
   name: 'mf_profile',
   title: 'SciExperts profile (standalone)',
+  // The member area's frame (header, sidebar, footer, routes) is the shell's; this remote fills its pages.
   exposes: {
-    './ProfileApp': './src/exposes/ProfileApp.tsx',
+    './ProfileEditor': './src/exposes/ProfileEditor.tsx',
+    // Today's dashboards and the pages no remote owns yet; each moves to its remote with a shell list change.
+    './PlaceholderPage': './src/exposes/PlaceholderPage.tsx',
   },
 });

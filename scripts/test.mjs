@@ -24,7 +24,7 @@ function run(label, command, args, options = {}) {
   return ok;
 }
 
-const typecheckProjects = ['shared', 'server', 'shell', 'mf-marketing', 'mf-auth', 'mf-chat', 'mf-profile', 'e2e'];
+const typecheckProjects = ['shared', 'ui', 'server', 'shell', 'mf-marketing', 'mf-auth', 'mf-chat', 'mf-profile', 'mf-directory', 'e2e'];
 for (const project of typecheckProjects) {
   if (run(`typecheck ${project}`, bin('tsc'), ['-p', project])) totals.passed += 1;
   else totals.failed += 1;
@@ -32,6 +32,17 @@ for (const project of typecheckProjects) {
 
 if (run('lint', bin('eslint'), ['.', '--max-warnings=0'])) totals.passed += 1;
 else totals.failed += 1;
+
+// The scripts' own tests (the build cache of `npm start` and `npm run dev`), on node's test runner.
+const scriptsReport = path.join(reportDir, 'scripts.tap');
+run('scripts tests (node --test)', process.execPath, ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${scriptsReport}`, 'scripts/test/']);
+try {
+  const tap = fs.readFileSync(scriptsReport, 'utf8');
+  totals.passed += Number(/^# pass (\d+)$/m.exec(tap)[1]);
+  totals.failed += Number(/^# fail (\d+)$/m.exec(tap)[1]);
+} catch {
+  totals.failed += 1;
+}
 
 const jestReport = path.join(reportDir, 'jest.json');
 run('unit and integration tests (jest)', bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]);

@@ -6,8 +6,8 @@ module.exports = {
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
   transform: {
-    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+    '^.+\\.(t|j)sx?$|\\.mjs$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },
   // ESM-only packages are turned into CommonJS for jest.
-  transformIgnorePatterns: ['/node_modules/(?!(jose|oidc-provider|ky|content-disposition|cookie)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|oidc-provider|ky|content-disposition|cookie|typebox)/)'],
 };

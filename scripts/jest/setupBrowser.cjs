@@ -16,3 +16,39 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
   });
 }
 if (typeof window !== 'undefined' && !window.scrollTo) window.scrollTo = () => {};
+// jsdom has HTMLDialogElement but neither showModal() nor close() (jsdom 26). A stand-in with the parts tests
+// observe: the open attribute, the close event, and modality as the browser applies it, everything outside the
+// dialog made inert (here with the inert attribute, which jsdom shows but does not enforce).
+if (typeof window !== 'undefined' && window.HTMLDialogElement && !window.HTMLDialogElement.prototype.showModal) {
+  const madeInert = new WeakMap();
+  const proto = window.HTMLDialogElement.prototype;
+  proto.show = function show() {
+    this.setAttribute('open', '');
+  };
+  const makeOutsideInert = (dialog) => {
+    const inert = [];
+    for (let node = dialog; node.parentElement && node !== dialog.ownerDocument.body; node = node.parentElement) {
+      for (const sibling of node.parentElement.children) {
+        if (sibling !== node && !sibling.hasAttribute('inert')) {
+          sibling.setAttribute('inert', '');
+          inert.push(sibling);
+        }
+      }
+    }
+    madeInert.set(dialog, inert);
+  };
+  proto.showModal = function showModal() {
+    if (this.open) return;
+    if (!this.isConnected) throw new window.DOMException('The dialog is not in a document.', 'InvalidStateError');
+    this.setAttribute('open', '');
+    makeOutsideInert(this);
+  };
+  proto.close = function close(returnValue) {
+    if (!this.open) return;
+    if (returnValue !== undefined) this.returnValue = returnValue;
+    this.removeAttribute('open');
+    for (const element of madeInert.get(this) ?? []) element.removeAttribute('inert');
+    madeInert.delete(this);
+    this.dispatchEvent(new window.Event('close'));
+  };
+}

@@ -20,16 +20,27 @@ function newestMtime(dir) {
 
 const stampName = '.build-stamp';
 
-export function needsBuild(app) {
-  const dir = path.join(root, app.dir);
+const mtimeOf = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+
+/**
+ * An app is stale when its build stamp is missing or older than anything it is built from: its sources and
+ * webpack config, the shared and ui packages, the webpack factory, and package-lock.json (a changed dependency —
+ * React, the router, the federation runtime — changes every bundle and the share list's versions).
+ * @param {{ dir: string }} app
+ * @param {string} [base] the repository root (tests pass a scratch folder)
+ */
+export function needsBuild(app, base = root) {
+  const dir = path.join(base, app.dir);
   const stamp = path.join(dir, 'dist', stampName);
   if (!fs.existsSync(stamp)) return true;
   const built = fs.statSync(stamp).mtimeMs;
   const sources = Math.max(
     newestMtime(path.join(dir, 'src')),
-    fs.statSync(path.join(dir, 'webpack.config.cjs')).mtimeMs,
-    newestMtime(path.join(root, 'shared', 'src')),
-    newestMtime(path.join(root, 'scripts', 'webpack')),
+    mtimeOf(path.join(dir, 'webpack.config.cjs')),
+    newestMtime(path.join(base, 'shared', 'src')),
+    newestMtime(path.join(base, 'ui', 'src')),
+    newestMtime(path.join(base, 'scripts', 'webpack')),
+    mtimeOf(path.join(base, 'package-lock.json')),
   );
   return sources > built;
 }

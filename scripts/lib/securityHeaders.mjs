@@ -9,13 +9,14 @@ function originOf(url) {
   }
 }
 
-export function buildContentSecurityPolicy({ registry, runtimeConfig }) {
+/** `devConnect`: `npm run dev` only, the dev servers' hot-update sockets (ws://…); nothing else differs. */
+export function buildContentSecurityPolicy({ registry, runtimeConfig }, { devConnect = [] } = {}) {
   const remoteOrigins = [...new Set(registry.remotes.map((remote) => originOf(remote.entry)).filter(Boolean))];
   const apiOrigin = originOf(runtimeConfig.apiBaseUrl);
   const socketOrigin = originOf(runtimeConfig.socketUrl);
   const socketWs = socketOrigin ? socketOrigin.replace(/^http/, 'ws') : null;
   const extraConnect = [runtimeConfig.oidc?.authority, runtimeConfig.orcid?.authorizeUrl].map((u) => (u ? originOf(u) : null));
-  const connect = ["'self'", ...remoteOrigins, apiOrigin, socketOrigin, socketWs, ...extraConnect].filter(Boolean);
+  const connect = ["'self'", ...remoteOrigins, apiOrigin, socketOrigin, socketWs, ...extraConnect, ...devConnect].filter(Boolean);
   const images = ["'self'", 'data:', 'blob:', ...remoteOrigins, apiOrigin].filter(Boolean);
   return [
     "default-src 'self'",

@@ -20,10 +20,16 @@ const contentTypes = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
 };
 
 const hashedAsset = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|svg|woff2?)$/;
+
+/** The type of a generated file follows its name (/remotes.json, /robots.txt, /sitemap.xml). */
+export function generatedContentType(pathname) {
+  return contentTypes[path.extname(pathname)] ?? 'application/json; charset=utf-8';
+}
 
 export function cacheControlFor(filePath) {
   return hashedAsset.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
@@ -49,7 +55,8 @@ async function isFile(file) {
  * @param {object} options
  * @param {string} options.root           folder to serve
  * @param {boolean} [options.spa]          unknown paths without an extension answer index.html (the shell)
- * @param {Record<string, () => string>} [options.generated]  path -> body producer (the registry, runtime config)
+ * @param {Record<string, () => string | Promise<string>>} [options.generated]  path -> body producer (the registry,
+ *   runtime config, and the API's robots.txt and sitemap.xml); the type follows the path's extension
  * @param {(req) => Record<string,string>} [options.pageHeaders]  extra headers on HTML pages (CSP)
  * @param {boolean} [options.cors]         allow any origin to fetch these public assets (remotes)
  */
@@ -59,8 +66,15 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
   return http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      let pathname = decodeURIComponent(url.pathname);
       const headers = { ...commonSecurityHeaders, Vary: 'Accept-Encoding' };
+      let pathname;
+      try {
+        pathname = decodeURIComponent(url.pathname);
+      } catch {
+        // A malformed percent-encoding is the client's mistake, not a server error.
+        res.writeHead(400, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad path');
+        return;
+      }
       if (cors) {
         headers['Access-Control-Allow-Origin'] = '*';
         headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
@@ -72,8 +86,16 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
 
       const producer = generated[pathname];
       if (producer) {
-        const body = producer();
-        res.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+        let body;
+        try {
+          body = await producer();
+        } catch (error) {
+          // A producer that asks the API (the sitemap) fails when the API is down: say so, not 500.
+          res.writeHead(502, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Not available right now.');
+          console.error('[static]', pathname, error.message);
+          return;
+        }
+        res.writeHead(200, { ...headers, 'Content-Type': generatedContentType(pathname), 'Cache-Control': 'no-cache' });
         res.end(req.method === 'HEAD' ? undefined : body);
         return;
       }
@@ -126,7 +148,8 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
       }
       fs.createReadStream(served).pipe(res);
     } catch (error) {
-      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Server error');
+      if (!res.headersSent) res.writeHead(500, { ...commonSecurityHeaders, 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Server error');
       console.error('[static]', error);
     }
   });

@@ -128,13 +128,35 @@ function providerEnv({ oidc, orcid }) {
   return out;
 }
 
-export async function startSuite(config, { log = console.log, env = process.env } = {}) {
+/** The files the shell's server answers itself (read at each request: a stand-in that failed is left out). */
+export function shellGeneratedFiles(config) {
+  // The API writes robots.txt and the sitemap (it knows the public pages and, later, public profiles);
+  // they belong at the site's origin, so the shell's server relays them.
+  const fromApi = (file) => async () => {
+    const response = await fetch(`http://127.0.0.1:${config.apiPort}${file}`, { signal: AbortSignal.timeout(5000) });
+    if (!response.ok) throw new Error(`the API answered ${response.status} for ${file}`);
+    return response.text();
+  };
+  return {
+    '/remotes.json': () => JSON.stringify(config.registry, null, 2),
+    '/runtime-config.json': () => JSON.stringify(config.runtimeConfig, null, 2),
+    '/robots.txt': fromApi('/robots.txt'),
+    '/sitemap.xml': fromApi('/sitemap.xml'),
+  };
+}
+
+/**
+ * @param {object} [options]
+ * @param {boolean} [options.watchApi]       `npm run dev`: the API restarts when its sources change (tsx watch)
+ * @param {string[]} [options.staticApps]   the front-end folders served from dist (default: all of them)
+ */
+export async function startSuite(config, { log = console.log, env = process.env, watchApi = false, staticApps = null } = {}) {
   const closers = [];
   const children = [];
   let stopping = false;
   const tsxCli = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const spawnTsx = (label, entry, childEnv) => {
-    const child = spawn(process.execPath, [tsxCli, entry], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, ...childEnv } });
+  const spawnTsx = (label, entry, childEnv, tsxArgs = []) => {
+    const child = spawn(process.execPath, [tsxCli, ...tsxArgs, entry], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, ...childEnv } });
     children.push(child);
     child.on('exit', (code, signal) => {
       if (!stopping) log(`${label} exited (${signal ?? code})`);
@@ -196,27 +218,27 @@ export async function startSuite(config, { log = console.log, env = process.env 
       PUBLIC_URL: config.runtimeConfig.apiBaseUrl,
       SITE_URL: config.siteOrigin,
       CORS_ORIGINS: [config.siteOrigin, ...config.remotes.map((r) => config.originOf(r.port))].join(','),
-    });
+    }, watchApi ? ['watch', '--clear-screen=false'] : []);
     apiReady = await waitForHealth(`http://127.0.0.1:${config.apiPort}/api/health`, 60_000);
     if (!apiReady) log('warning: the API server did not report healthy within 60 s');
   } else {
     log('warning: server/src/main.ts is missing; starting the front-end only');
   }
 
-  const registryJson = () => JSON.stringify(config.registry, null, 2);
-  const runtimeJson = () => JSON.stringify(config.runtimeConfig, null, 2);
   const csp = buildContentSecurityPolicy(config);
+  // The remotes' own pages (standalone pages, the integrator example) get the same policy as the shell.
+  const pageHeaders = () => ({ 'Content-Security-Policy': csp, 'X-Frame-Options': 'DENY' });
 
-  for (const app of config.apps) {
+  for (const app of config.apps.filter((a) => !staticApps || staticApps.includes(a.dir))) {
     const dist = path.join(root, app.dir, 'dist');
     const server = app.isHost
       ? createStaticServer({
           root: dist,
           spa: true,
-          generated: { '/remotes.json': registryJson, '/runtime-config.json': runtimeJson },
-          pageHeaders: () => ({ 'Content-Security-Policy': csp, 'X-Frame-Options': 'DENY' }),
+          generated: shellGeneratedFiles(config),
+          pageHeaders,
         })
-      : createStaticServer({ root: dist, spa: true, cors: true });
+      : createStaticServer({ root: dist, spa: true, cors: true, pageHeaders });
     await listen(server, app.port, env.STATIC_HOST || '127.0.0.1');
     closers.push(() => new Promise((resolve) => server.close(() => resolve())));
     server.closeIdleConnections?.();

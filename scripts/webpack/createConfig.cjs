@@ -15,6 +15,26 @@ const swcOptions = {
   },
 };
 
+const withRefresh = (options) => ({
+  ...options,
+  jsc: { ...options.jsc, transform: { react: { ...options.jsc.transform.react, refresh: true } } },
+});
+
+/**
+ * `npm run dev` (webpack-dev-server, env.WEBPACK_SERVE): fast refresh. Every app's `react-refresh/runtime`
+ * resolves to one page-wide instance (refreshRuntime.cjs) and one refresh namespace, so a remote's
+ * components register with the runtime that React's renderer reports to (see docs/decisions).
+ * Loaded only there: production builds never require these plugins.
+ */
+function refreshSetup() {
+  const ReactRefreshPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
+  const singleton = path.join(__dirname, 'refreshRuntime.cjs');
+  return {
+    alias: { 'react-refresh/runtime$': singleton },
+    plugin: new ReactRefreshPlugin({ overlay: false, library: 'sciexperts', exclude: [/node_modules/, singleton] }),
+  };
+}
+
 /** webpack's own minimizer plugin (the one it uses by default), told to minify with @swc/core. */
 function swcMinimizer() {
   const webpackDir = path.dirname(require.resolve('webpack/package.json'));
@@ -33,13 +53,15 @@ function swcMinimizer() {
 function createConfig({ dir, name, exposes = {}, isHost = false, title = 'SciExperts' }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    const refresh = !production && Boolean(_env?.WEBPACK_SERVE) ? refreshSetup() : null;
     const compressible = /\.(js|css|html|json|svg|txt|map)$/;
     return {
       mode: production ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
       target: 'web',
-      devtool: production ? false : 'eval-cheap-module-source-map',
+      // No eval-based source maps under the dev server: its pages carry the production CSP (no 'unsafe-eval').
+      devtool: production ? false : refresh ? 'cheap-module-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
         publicPath: isHost ? '/' : 'auto',
@@ -49,13 +71,13 @@ function createConfig({ dir, name, exposes = {}, isHost = false, title = 'SciExp
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], ...(refresh ? { alias: refresh.alias } : {}) },
       module: {
         rules: [
           {
             test: /\.[cm]?[jt]sx?$/,
             exclude: /node_modules/,
-            use: { loader: 'swc-loader', options: swcOptions },
+            use: { loader: 'swc-loader', options: refresh ? withRefresh(swcOptions) : swcOptions },
           },
           {
             test: /\.css$/,
@@ -102,6 +124,7 @@ function createConfig({ dir, name, exposes = {}, isHost = false, title = 'SciExp
           filename: production ? '[name].[contenthash:10].css' : '[name].css',
           chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
         }),
+        ...(refresh ? [refresh.plugin] : []),
         ...(production
           ? [
               new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: compressible, threshold: 0, minRatio: 1 }),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { mkdirSync } from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -14,28 +14,25 @@ import type { Db } from './db/connect';
 import { migrate } from './db/migrations';
 import { seed } from './db/seed';
 import { PasswordHasher } from './auth/passwords';
-import { TokenService, bearerToken } from './auth/tokens';
-import { FailureThrottle } from './auth/throttle';
+import { TokenService } from './auth/tokens';
+import { FailureThrottle, LoginThrottle } from './auth/throttle';
 import { OidcVerifier } from './auth/oidc';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
-import { HttpError, errorHandler, unauthorized } from './http/errors';
-import { addSecurityHeaders } from './http/securityHeaders';
-import { accountRoutes } from './routes/accounts';
-import { userRoutes } from './routes/users';
-import { serviceRoutes } from './routes/services';
-import { recordRoutes } from './routes/records';
-import { uploadRoutes, PROFILE_IMAGE_MAX_BYTES } from './routes/uploads';
-import { publicationRoutes } from './routes/publications';
-import { passwordResetRoutes } from './routes/passwordReset';
-import { healthRoutes } from './routes/health';
+import { HttpError, errorHandler } from './http/errors';
+import { hasPoisonKey } from './http/poison';
+import { API_SECURITY_HEADERS, addSecurityHeaders } from './http/securityHeaders';
+import { PROFILE_IMAGE_MAX_BYTES } from '@sciexperts/shared/contracts';
+import { registerModules } from './modules';
+import { usersModule, type UserViews } from './modules/users/routes';
 import { attachChatGateway, type ChatServer } from './chat/gateway';
 import { attachRedisAdapter } from './chat/redis';
-import { chatRoutes } from './routes/chat';
 
 export interface AppDeps {
   db: Db;
   mailer?: Mailer;
   fetch?: typeof fetch;
+  /** Tests only: the users module's view builders (the public-profile leak test hands it a leaky repository). */
+  userViews?: UserViews;
 }
 
 declare module 'fastify' {
@@ -51,7 +48,7 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** Runs migrations and the idempotent seed; main does this once at start, tests once per database. */
 export async function prepareDatabase(db: Db, config: Config): Promise<void> {
   await migrate(db.kysely as unknown as Kysely<unknown>, db.dialect);
-  await seed(db, new PasswordHasher(config.passwordHashLogN), config.seedDemo);
+  await seed(db, new PasswordHasher(config.passwordHash), config.seedDemo, { uploadsDir: path.join(config.dataDir, 'uploads'), publicUrl: config.publicUrl });
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -61,24 +58,33 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
     db: deps.db,
     tokens: new TokenService(deps.db, config.tokenSecret, config.tokenTtlSeconds, { sessionCacheMs: config.sessionCacheMs ?? 0 }),
-    hasher: new PasswordHasher(config.passwordHashLogN),
+    hasher: new PasswordHasher(config.passwordHash),
     mailer: deps.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl) : new OutboxMailer(path.join(config.dataDir, 'outbox'))),
     oidc: config.oidc ? new OidcVerifier(config.oidc) : null,
     throttles: {
-      loginAccount: new FailureThrottle(5, FIFTEEN_MINUTES),
-      loginIp: new FailureThrottle(20, FIFTEEN_MINUTES),
+      login: new LoginThrottle(),
+      signup: new FailureThrottle(config.signupLimit, FIFTEEN_MINUTES),
       resetRequest: new FailureThrottle(5, FIFTEEN_MINUTES),
     },
     uploadsDir,
     fetch: deps.fetch ?? fetch,
   };
 
+  const { trustProxy } = config;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: JSON_BODY_LIMIT,
     // Strict input: unknown fields and wrong types are errors, never silently dropped or coerced.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
     return503OnClosing: true,
+    // A URL Fastify cannot even route (a malformed percent-encoding) never reaches the hooks: answer it in the
+    // API's own error shape, with the same security headers as every other response.
+    frameworkErrors: (error, _request, generic) => {
+      const reply = generic as unknown as FastifyReply;
+      reply.headers(API_SECURITY_HEADERS).code(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed.' : 'Bad request.' });
+    },
+    // request.ip feeds the throttles: honour X-Forwarded-For only from a proxy the operator says is there.
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   });
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
@@ -90,11 +96,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new HttpError(400, 'Malformed JSON body.'), undefined);
+      return done(new HttpError(400, 'Malformed JSON body.'), undefined);
     }
+    // The same prototype-poisoning guard as Fastify's own parser, which this one replaces.
+    if (hasPoisonKey(parsed)) return done(new HttpError(400, 'The body must not contain "__proto__" or "constructor.prototype".'), undefined);
+    done(null, parsed);
   });
 
   addSecurityHeaders(app);
@@ -111,17 +121,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'SciExperts API', version: '0.1.0', description: 'REST API of the SciExperts marketplace (spec §7). Errors are `{message, details?}`.' },
+      info: { title: 'SciExperts API', version: '0.1.0', license: { name: 'UNLICENSED (private)', url: 'https://sciexperts.example/terms' }, description: 'REST API of the SciExperts marketplace (spec §7). Errors are `{message, details?}`.' },
       servers: [{ url: config.publicUrl }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // The default adds upgrade-insecure-requests, which breaks the page on plain-http localhost.
-    transformStaticCSP: (header: string) => header.replace(/upgrade-insecure-requests;?/, ''),
-  });
+  // Production keeps the map of the API to itself unless API_DOCS asks for it.
+  if (config.apiDocs) {
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // The default adds upgrade-insecure-requests, which breaks the page on plain-http localhost.
+      transformStaticCSP: (header: string) => header.replace(/upgrade-insecure-requests;?/, ''),
+    });
+  }
 
   await app.register(fastifyStatic, {
     root: uploadsDir,
@@ -136,26 +149,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
 
-  healthRoutes(app, ctx);
-  accountRoutes(app, ctx);
-  passwordResetRoutes(app, ctx);
-
-  // Everything registered in this scope needs a valid bearer whose session still exists.
-  await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => {
-      const token = bearerToken(request.headers.authorization);
-      if (!token) throw unauthorized('Authentication token is missing.');
-      const session = await ctx.tokens.verify(token);
-      if (!session) throw unauthorized('Your session has expired or is invalid. Please sign in again.');
-      request.auth = session;
-    });
-    userRoutes(scope, ctx);
-    serviceRoutes(scope, ctx);
-    recordRoutes(scope, ctx);
-    uploadRoutes(scope, ctx);
-    publicationRoutes(scope, ctx);
-    chatRoutes(scope, ctx);
-  });
+  // One plugin per domain (server/src/modules); those that need a session check it inside themselves.
+  await registerModules(app, { users: deps.userViews ? usersModule(deps.userViews) : undefined });
 
   const io = attachChatGateway(app.server, { db: ctx.db, tokens: ctx.tokens, origins: [...config.corsOrigins, ...config.integratorOrigins], log: app.log });
   app.decorate('io', io);

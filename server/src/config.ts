@@ -1,3 +1,4 @@
+import { isEmail } from '@sciexperts/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -33,10 +34,16 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   smtpUrl: string | null;
+  /** Where operator mail goes (concierge requests); the outbox folder locally. */
+  operatorEmail: string;
   oidc: OidcConfig | null;
   orcid: OrcidConfig | null;
-  /** log2 of the scrypt cost; 17 is the OWASP recommendation, tests lower it to stay fast. */
-  passwordHashLogN: number;
+  /** Argon2id cost; OWASP's m = 19 MiB, t = 2 by default, tests lower it to stay fast. */
+  passwordHash: { memoryKiB: number; iterations: number };
+  /** Sign-up attempts one client address may make per 15 minutes. */
+  signupLimit: number;
+  /** Fastify's trustProxy: false, true, or the number of proxy hops whose X-Forwarded-For entries to believe. */
+  trustProxy: boolean | number;
   /** Global per-IP request budget per minute; login throttling is separate and stricter. */
   rateLimitPerMinute: number;
   /** redis://… shares chat delivery between processes (Redis Streams adapter); unset keeps the in-memory adapter. */
@@ -45,6 +52,10 @@ export interface Config {
   chatStreamName?: string;
   /** How long a positive session check is reused in-process (0 = ask the database every time). */
   sessionCacheMs?: number;
+  /** NODE_ENV or SCIEXPERTS_ENV is 'production': unsafe settings were refused at load. */
+  production: boolean;
+  /** Serve the OpenAPI page and document at /api/docs (off in production unless API_DOCS asks for it). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -130,11 +141,14 @@ export function loadConfig(env: Env = process.env): Config {
     if (raw === undefined) return fallback;
     const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
     for (const o of list) {
-      if (!isHttpUrl(o) || new URL(o).origin !== stripSlash(o)) problems.push(`${name} must be a comma list of origins like http://host:port (bad entry "${o}").`);
+      // Origins are matched exactly; a '*' would read as a wildcard to a person but match nothing, or everything.
+      if (o.includes('*')) problems.push(`${name} must list exact origins; wildcards are refused (bad entry "${o}").`);
+      else if (!isHttpUrl(o) || new URL(o).origin !== stripSlash(o)) problems.push(`${name} must be a comma list of origins like http://host:port (bad entry "${o}").`);
     }
     return list.map(stripSlash);
   };
 
+  const production = str('NODE_ENV') === 'production' || str('SCIEXPERTS_ENV') === 'production';
   const port = int('PORT', 3000, 0, 65535);
   const host = str('HOST') ?? '127.0.0.1';
   const dataDir = path.resolve(str('DATA_DIR') ?? path.join(REPO_ROOT, 'data'));
@@ -154,7 +168,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://.');
 
   let oidc: OidcConfig | null = null;
-  const issuer = url('OIDC_ISSUER', undefined);
+  // Kept exactly as written, trailing slash included: tokens must carry this very string as iss.
+  const issuer = url('OIDC_ISSUER', undefined) && str('OIDC_ISSUER');
   const audience = str('OIDC_AUDIENCE');
   const jwksUrl = url('OIDC_JWKS_URL', undefined) ?? null;
   if (issuer && audience) oidc = { issuer, audience, jwksUrl };
@@ -171,6 +186,9 @@ export function loadConfig(env: Env = process.env): Config {
   } else if (orcidBase || orcidId || orcidSecret || orcidRedirect) {
     problems.push('ORCID_BASE_URL, ORCID_CLIENT_ID, ORCID_CLIENT_SECRET and ORCID_REDIRECT_URI must be set together (or all left unset).');
   }
+
+  const operatorEmail = str('OPERATOR_EMAIL');
+  if (operatorEmail !== undefined && !isEmail(operatorEmail)) problems.push(`OPERATOR_EMAIL must be an e-mail address (got "${operatorEmail}").`);
 
   const redisUrlEnv = str('REDIS_URL');
   if (redisUrlEnv !== undefined && !/^rediss?:\/\//.test(redisUrlEnv)) problems.push('REDIS_URL must start with redis:// or rediss://.');
@@ -190,19 +208,64 @@ export function loadConfig(env: Env = process.env): Config {
     integratorOrigins: origins('INTEGRATOR_ORIGINS', []),
     tokenSecret: '',
     tokenTtlSeconds: int('TOKEN_TTL_SECONDS', 3600 * 8, 60, 3600 * 24 * 90),
-    seedDemo: bool('SEED_DEMO', true),
+    seedDemo: bool('SEED_DEMO', !production),
     logLevel,
     smtpUrl,
     oidc,
     orcid,
-    passwordHashLogN: int('PASSWORD_HASH_LOG_N', 17, 10, 20),
+    passwordHash: { memoryKiB: int('PASSWORD_HASH_MEMORY_KIB', 19_456, 1024, 1_048_576), iterations: int('PASSWORD_HASH_ITERATIONS', 2, 1, 20) },
+    signupLimit: int('SIGNUP_LIMIT', 20, 1, 1_000_000),
+    operatorEmail: operatorEmail ?? 'concierge@sciexperts.example',
+    // Behind no proxy, X-Forwarded-For is whatever the client wrote: believing it would let anyone pick their address.
+    trustProxy: /^\d+$/.test(str('TRUST_PROXY') ?? '') ? int('TRUST_PROXY', 0, 0, 32) : bool('TRUST_PROXY', false),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 1200, 1, 1_000_000),
     redisUrl: str('REDIS_URL') ?? null,
     chatStreamName: str('CHAT_STREAM_NAME') ?? 'sciexperts-chat',
     // One process owns an SQLite file, so it sees every revocation; several processes (PostgreSQL) must ask the database.
     sessionCacheMs: int('SESSION_CACHE_MS', databaseUrl ? 0 : 5000, 0, 60_000),
+    production,
+    apiDocs: bool('API_DOCS', !production),
   };
+  if (production) problems.push(...productionRefusals(env, config, tokenSecretEnv));
   if (problems.length > 0) throw new ConfigError(problems);
   config.tokenSecret = tokenSecretEnv ?? persistedSecret(dataDir);
   return config;
+}
+
+const isLoopback = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+
+/**
+ * What production refuses to start with: each setting is fine on a developer's machine and a hole on the
+ * internet. Every problem is listed at once, so one failed start tells the operator everything to fix.
+ */
+function productionRefusals(env: Env, config: Config, tokenSecret: string | undefined): string[] {
+  const problems: string[] = [];
+  const set = (name: string) => (env[name] ?? '').trim() !== '';
+  if (!tokenSecret) problems.push('TOKEN_SECRET must be set in production (at least 32 random characters); the secret generated into DATA_DIR is for local use only.');
+  if (config.seedDemo) problems.push('SEED_DEMO must be off in production: the demo accounts have published passwords.');
+  if (!config.smtpUrl) problems.push('SMTP_URL must be set in production: without it, password-reset mail only reaches the local outbox folder.');
+  for (const [name, value] of [['PUBLIC_URL', config.publicUrl], ['SITE_URL', config.siteUrl]] as const) {
+    if (!set(name)) problems.push(`${name} must be set in production to the public https:// address.`);
+    else if (!value.startsWith('https://')) problems.push(`${name} must be an https:// URL in production (got "${value}").`);
+  }
+  if (!set('CORS_ORIGINS')) problems.push("CORS_ORIGINS must be set in production to the site's and the remotes' https origins (the default lists localhost).");
+  for (const [name, list] of [['CORS_ORIGINS', config.corsOrigins], ['INTEGRATOR_ORIGINS', config.integratorOrigins]] as const) {
+    if (!set(name)) continue;
+    for (const origin of list) if (!origin.includes('*') && !origin.startsWith('https://')) problems.push(`${name} must list https origins in production (bad entry "${origin}").`);
+  }
+  const providers: Array<[string, string | null | undefined]> = [
+    ['OIDC_ISSUER', config.oidc?.issuer],
+    ['OIDC_JWKS_URL', config.oidc?.jwksUrl],
+    ['ORCID_BASE_URL', config.orcid?.baseUrl],
+    ['ORCID_API_URL', config.orcid?.apiUrl],
+    ['ORCID_REDIRECT_URI', config.orcid?.redirectUri],
+  ];
+  for (const [name, value] of providers) {
+    // A derived address (ORCID's API beside its base URL) is reported through the variable that was set.
+    if (!value || !set(name)) continue;
+    if (!value.startsWith('https://') || isLoopback(value)) {
+      problems.push(`${name} must be the hosted provider's https address in production (got "${value}"); the local identity and ORCID stand-ins are for development only.`);
+    }
+  }
+  return problems;
 }

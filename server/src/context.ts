@@ -6,7 +6,7 @@ import type { TokenService, AuthContext } from './auth/tokens';
 import type { PasswordHasher } from './auth/passwords';
 import type { Mailer } from './mail/mailer';
 import type { OidcVerifier } from './auth/oidc';
-import type { FailureThrottle } from './auth/throttle';
+import type { FailureThrottle, LoginThrottle } from './auth/throttle';
 
 export interface AppContext {
   config: Config;
@@ -15,7 +15,7 @@ export interface AppContext {
   hasher: PasswordHasher;
   mailer: Mailer;
   oidc: OidcVerifier | null;
-  throttles: { loginAccount: FailureThrottle; loginIp: FailureThrottle; resetRequest: FailureThrottle };
+  throttles: { login: LoginThrottle; signup: FailureThrottle; resetRequest: FailureThrottle };
   uploadsDir: string;
   /** Outbound HTTP (ORCID); injectable so tests need no network. */
   fetch: typeof fetch;

@@ -35,7 +35,8 @@ async function start(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`SciExperts API on ${config.publicUrl} (database: ${db.dialect}); docs at ${config.publicUrl}/api/docs`);
+  const docs = config.apiDocs ? `; docs at ${config.publicUrl}/api/docs` : '';
+  app.log.info(`SciExperts API on ${config.publicUrl} (database: ${db.dialect}${config.production ? ', production' : ''})${docs}`);
 }
 
 start().catch((err: unknown) => {

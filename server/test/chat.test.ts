@@ -1,6 +1,7 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ChatMessage, ClientToServerEvents, SendMessageAck, ServerToClientEvents } from '@sciexperts/shared/contracts';
 import { member, startApp, type Harness } from './helpers';
+import { disconnected } from './chatClient';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -57,8 +58,21 @@ describe('chat gateway', () => {
     const rows = await h.db.kysely.selectFrom('messages').selectAll().where('id', '=', message.id).execute();
     expect(rows).toHaveLength(1);
 
-    const retry = await send(a, { senderId: alice.id, receiverId: bob.id, text: 'Hi again', clientId: 'c-1' });
+    // An exact retry is answered with the stored message and delivered to no one again.
+    let bobGot = 0;
+    b.on('newMessage', () => (bobGot += 1));
+    const retry = await send(a, { senderId: alice.id, receiverId: bob.id, text: message.text, clientId: 'c-1' });
     expect(retry).toEqual({ ok: true, message });
+    // The same clientId for another text or receiver would lose a message: refused, never merged into the first.
+    const carol = await member(h);
+    for (const reuse of [
+      { receiverId: bob.id, text: 'Hi again', clientId: 'c-1' },
+      { receiverId: carol.id, text: message.text, clientId: 'c-1' },
+    ]) {
+      expect(await send(a, reuse)).toEqual({ ok: false, message: expect.stringMatching(/clientId was already used for a different message/) });
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    expect(bobGot).toBe(0);
     expect(await h.db.kysely.selectFrom('messages').select('id').where('senderId', '=', alice.id).execute()).toHaveLength(1);
   });
 
@@ -81,12 +95,12 @@ describe('chat gateway', () => {
     expect(await h.db.kysely.selectFrom('messages').select('id').where('clientId', 'in', ['x1', 'x2', 'x3', 'x4', 'x5']).execute()).toHaveLength(0);
   });
 
-  it('stops a socket whose session was logged out', async () => {
+  it('disconnects a socket whose session was logged out', async () => {
     const fresh = await member(h);
     const s = client(fresh.token, fresh.id);
     await connected(s);
+    const gone = disconnected(s, 2000);
     await h.api('POST', '/api/Account/Logout', { token: fresh.token });
-    const ack = await send(s, { receiverId: bob.id, text: 'after logout', clientId: 'late' });
-    expect(ack.ok).toBe(false);
+    expect(await gone).toBe('io server disconnect');
   });
 });

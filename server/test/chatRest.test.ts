@@ -1,6 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ChatCounterpart, ChatMessage, ClientToServerEvents, ConversationSummary, MessagePage, SendMessageAck, ServerToClientEvents } from '@sciexperts/shared/contracts';
-import { insertMessage } from '../src/db/repo/messages';
+import { insertMessage } from '../src/modules/chat/repository';
 import { openDatabase } from '../src/db/connect';
 import { member, startApp, type Harness } from './helpers';
 import { createPgSchema } from './pg';
@@ -144,6 +144,28 @@ describe.each(['sqlite', 'postgres'] as const)('chat REST calls over %s', (diale
       expect(carolSaw).toBe(0);
     } finally {
       for (const s of [a, b, c]) s.disconnect();
+    }
+  });
+
+  it('keys retries on the whole message: concurrent exact retries store one, a reused clientId for another message is refused', async () => {
+    const [x, y, z] = [await member(h), await member(h), await member(h)];
+    const s: Client = connect(h.base, { transports: ['websocket'], forceNew: true, reconnection: false, auth: { token: `Bearer ${x.token}` }, query: { userId: String(x.id) } });
+    try {
+      await new Promise<void>((r, j) => (s.once('connect', () => r()), s.once('connect_error', j)));
+      const exact = { senderId: x.id, receiverId: y.id, text: 'same', clientId: 'dup-1' };
+      const variants = [exact, exact, exact, { ...exact, text: 'other text' }, { ...exact, receiverId: z.id }];
+      // All at once, so the unique index (not a look-up first) decides which one is stored.
+      const acks = await Promise.all(variants.map((p) => new Promise<SendMessageAck>((r) => s.emit('sendMessage', p, r))));
+      const rows = await h.db.kysely.selectFrom('messages').selectAll().where('senderId', '=', x.id).execute();
+      expect(rows).toHaveLength(1);
+      const row = rows[0] as { id: number; receiverId: number; text: string };
+      variants.forEach((p, i) => {
+        const ack = acks[i] as SendMessageAck;
+        if (p.receiverId === row.receiverId && p.text === row.text) expect(ack).toMatchObject({ ok: true, message: { id: row.id } });
+        else expect(ack).toEqual({ ok: false, message: expect.stringMatching(/clientId was already used for a different message/) });
+      });
+    } finally {
+      s.disconnect();
     }
   });
 });

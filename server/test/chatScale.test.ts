@@ -127,4 +127,23 @@ describe('chat across two server processes sharing Redis and PostgreSQL', () => 
     expect(bobGot).toBe(1);
     expect(aliceGot).toBe(2);
   });
+
+  it('a logout on one process disconnects that session’s sockets on the other', async () => {
+    const [baseA, baseB] = bases as [string, string];
+    const carol = await signup(baseA);
+    const onA = await open(baseA, carol);
+    const onB = await open(baseB, carol);
+    const gone = Promise.all(
+      [onA, onB].map(
+        (s) =>
+          new Promise<string>((resolve, reject) => {
+            const timer = setTimeout(() => reject(new Error('still connected')), 3000);
+            s.once('disconnect', (reason) => (clearTimeout(timer), resolve(reason)));
+          }),
+      ),
+    );
+    const logout = await fetch(`${baseB}/api/Account/Logout`, { method: 'POST', headers: { authorization: `Bearer ${carol.token}` } });
+    expect(logout.status).toBe(200);
+    expect(await gone).toEqual(['io server disconnect', 'io server disconnect']);
+  });
 });

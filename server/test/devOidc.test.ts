@@ -111,13 +111,14 @@ describe('local OpenID provider', () => {
     const tokens = (await res.json()) as { access_token: string; id_token: string; token_type: string; scope: string };
     expect(decodeProtectedHeader(tokens.access_token).typ).toBe('at+jwt');
     const claims = decodeJwt(tokens.access_token);
-    expect(claims).toMatchObject({ iss: idp.issuer, aud: AUDIENCE, sub: DEMO_IDENTITIES[0]!.sub, email: 'ada.identity@sciexperts.test', given_name: 'Ada', connection: 'password' });
+    expect(claims).toMatchObject({ iss: idp.issuer, aud: AUDIENCE, sub: DEMO_IDENTITIES[0]!.sub, email: 'ada.identity@sciexperts.test', email_verified: true, given_name: 'Ada', connection: 'password' });
     expect(String(claims.scope).split(' ').sort()).toEqual(['read:experts', 'read:profile', 'send:message']);
     expect(tokens.id_token).toBeTruthy();
 
     const login = await h.api<LoginWithAuth0Response>('POST', '/api/Account/LoginWithAuth0', { token: tokens.access_token });
     expect(login.status).toBe(200);
     expect(login.body.accessToken).toBeTruthy();
+    // The API stores only a verified e-mail, so the stand-in must say it verified its demo identities'.
     expect(login.body.user).toMatchObject({ email: 'ada.identity@sciexperts.test', firstName: 'Ada', lastName: 'Identity' });
     const me = await h.api<User>('GET', `/api/User/GetUserById/${login.body.user.id}`, { token: login.body.accessToken });
     expect(me.status).toBe(200);

@@ -1,6 +1,6 @@
 import type { OrcidCallbackResponse, Publication } from '@sciexperts/shared/contracts';
 import { createOrcidStandIn, DEMO_RESEARCHER, DEMO_WORKS, NEW_RESEARCHER, type OrcidStandIn } from '../src/dev/orcidStandIn';
-import { mapOrcidWorks } from '../src/routes/publications';
+import { mapOrcidWorks } from '../src/modules/publications/orcid';
 import { member, startApp, type Harness } from './helpers';
 
 const CLIENT = { clientId: 'APP-TESTCLIENT0001', clientSecret: 'test-orcid-secret' };

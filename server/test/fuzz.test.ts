@@ -7,12 +7,40 @@ const FIELDS = [
   'email', 'password', 'firstName', 'lastName', 'phoneNumber', 'headline', 'profileSummary', 'hourlyFee', 'profImgUrl', 'isProfilePublic',
   'companyName', 'jobTitle', 'employmentType', 'currentlyWorking', 'description', 'startTime', 'endTime', 'id',
   'institutionName', 'degreeTitle', 'degreeType', 'currentlyStudying', 'certificationName', 'issuingOrganization', 'certificationUrl', 'isExpire',
-  'services', 'serviceName', 'practiceAreaNames', 'token', '__proto__', 'constructor',
+  'services', 'serviceName', 'practiceAreaNames', 'token', '__proto__', 'constructor', 'currentPassword', 'need', 'budget', 'deadline', 'name',
+  'title', 'service', 'practiceAreas', 'duration', 'visibility', 'coverLetter', 'priceType', 'priceCents', 'milestones', 'expertId', 'reason',
 ];
 /** Bodies near the real shapes, so the checks past the schema are exercised too. */
 const shaped = fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 10 });
 const services = fc.record({ services: fc.array(fc.record({ serviceName: fc.oneof(fc.constantFrom('Data Science', 'Nope'), scalar), practiceAreaNames: fc.oneof(fc.array(fc.oneof(fc.constantFrom('Machine Learning'), scalar), { maxLength: 3 }), scalar) }), { maxLength: 3 }) });
-const body = fc.oneof(fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)), shaped.map((v) => JSON.stringify(v)), services.map((v) => JSON.stringify(v)), fc.string({ maxLength: 40 }));
+const date = fc.oneof(fc.constantFrom('2099-01-01', '2020-01-01', '2030-02-30', '9999-12-31'), scalar);
+const cents = fc.oneof(fc.integer({ min: -1, max: 2 ** 33 }), scalar);
+const projectShaped = fc.record(
+  {
+    title: fc.oneof(fc.string({ maxLength: 20 }), scalar),
+    description: fc.oneof(fc.string({ minLength: 40, maxLength: 80 }), scalar),
+    service: fc.oneof(fc.constantFrom('Data Science', 'Nope'), scalar),
+    practiceAreas: fc.oneof(fc.array(fc.oneof(fc.constantFrom('Machine Learning'), scalar), { maxLength: 2 }), scalar),
+    budget: fc.oneof(fc.record({ type: fc.constantFrom('fixed', 'hourly', 'x'), amountCents: cents, minCents: cents, maxCents: cents }, { requiredKeys: ['type'] }), scalar),
+    duration: fc.oneof(fc.constantFrom('1-4-weeks'), scalar),
+    deadline: date,
+    visibility: fc.oneof(fc.constantFrom('public', 'invite-only'), scalar),
+    coverLetter: fc.string({ maxLength: 20 }),
+    priceType: fc.constantFrom('fixed', 'hourly'),
+    priceCents: cents,
+    milestones: fc.oneof(fc.array(fc.record({ title: fc.string({ maxLength: 10 }), amountCents: cents, dueDate: date }), { maxLength: 3 }), scalar),
+    expertId: fc.oneof(fc.integer({ min: -1, max: 2 ** 33 }), scalar),
+    reason: fc.oneof(fc.string({ maxLength: 20 }), scalar),
+  },
+  { requiredKeys: [] },
+);
+const body = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+  shaped.map((v) => JSON.stringify(v)),
+  services.map((v) => JSON.stringify(v)),
+  projectShaped.map((v) => JSON.stringify(v)),
+  fc.string({ maxLength: 40 }),
+);
 const idSegment = fc.oneof(fc.constant('SELF'), fc.constant('OTHER'), fc.integer({ min: -5, max: 2 ** 40 }).map(String), fc.string({ maxLength: 12 }).map(encodeURIComponent));
 
 describe('random input never yields a 500', () => {
@@ -30,6 +58,21 @@ describe('random input never yields a 500', () => {
     );
     me = await member(h);
     other = await member(h);
+    // A project of each member and a proposal, so SELF and OTHER ids also reach real projects and proposals.
+    const project = {
+      title: 'Fuzzed project',
+      description: 'A project description long enough to pass the fifty-character minimum.',
+      service: 'Data Science',
+      practiceAreas: [],
+      budget: { type: 'hourly', minCents: 100, maxCents: 200 },
+      duration: '1-4-weeks',
+      visibility: 'public',
+    };
+    for (const m of [me, other]) {
+      const created = await h.api<{ id: number }>('POST', '/api/Projects', { body: project, token: m.token });
+      await h.api('POST', `/api/Projects/${created.body.id}/Publish`, { token: m.token });
+    }
+    await h.api('POST', '/api/Projects/2/Proposals', { body: { coverLetter: 'Hello', priceType: 'hourly', priceCents: 150, duration: '1-4-weeks' }, token: me.token });
   });
   afterAll(() => h.close());
 
@@ -52,6 +95,21 @@ describe('random input never yields a 500', () => {
     ['POST', '/api/Certification/AddCertification/:id'],
     ['PUT', '/api/Certification/UpdateCertification/:id'],
     ['GET', '/auth/orcid/callback'],
+    ['POST', '/api/Concierge/Request'],
+    ['GET', '/api/Experts/:id'],
+    ['POST', '/api/Projects'],
+    ['PUT', '/api/Projects/:id'],
+    ['POST', '/api/Projects/:id/Publish'],
+    ['POST', '/api/Projects/:id/Cancel'],
+    ['POST', '/api/Projects/:id/Complete'],
+    ['POST', '/api/Projects/:id/Proposals'],
+    ['POST', '/api/Projects/:id/Invitations'],
+    ['PUT', '/api/Proposals/:id'],
+    ['POST', '/api/Proposals/:id/Withdraw'],
+    ['POST', '/api/Proposals/:id/Shortlist'],
+    ['POST', '/api/Proposals/:id/Decline'],
+    ['POST', '/api/Proposals/:id/Hire'],
+    ['POST', '/api/Invitations/:id/Decline'],
   ];
 
   it.each(WRITES)('%s %s', async (method, route) => {
@@ -71,10 +129,66 @@ describe('random input never yields a 500', () => {
     );
   });
 
+  it('GET /api/Experts/Search with random query strings', async () => {
+    const key = fc.oneof(fc.constantFrom('q', 'service', 'area', 'minFee', 'maxFee', 'country', 'sort', 'page'), fc.string({ maxLength: 8 }));
+    const text = fc.oneof(scalar.map(String), fc.string({ maxLength: 300 }), fc.constantFrom('"', '*', 'NEAR(a b)', 'a OR b', 'x:*', "' OR 1=1 --", 'DE', 'fee-desc', 'Statistical Analysis', '-1', '1e3', '0'));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(key, text), { maxLength: 5 }), fc.boolean(), async (pairs, withToken) => {
+        const res = await h.app.inject({ method: 'GET', url: `/api/Experts/Search?${new URLSearchParams(pairs)}`, headers: withToken ? { authorization: `Bearer ${me.token}` } : {} });
+        if (res.statusCode !== 200 && res.statusCode !== 400) throw new Error(`${res.statusCode} for ${JSON.stringify(pairs)}: ${res.body}`);
+        expect(() => JSON.parse(res.body) as unknown).not.toThrow();
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('left the other member untouched', async () => {
     const res = await h.api<{ headline: string | null; offeredServices: unknown[] }>('GET', `/api/User/GetUserById/${other.id}`, { token: other.token });
     expect(res.status).toBe(200);
     expect(res.body.headline).toBeNull();
     expect(res.body.offeredServices).toEqual([]);
+  });
+});
+
+describe("random profile updates never take what is not the member's", () => {
+  let h: Harness;
+  let me: Awaited<ReturnType<typeof member>>;
+  let victim: Awaited<ReturnType<typeof member>>;
+  let victimImage: string;
+  beforeAll(async () => {
+    h = await startApp();
+    me = await member(h);
+    victim = await member(h);
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)])]), 'v.png');
+    const res = await fetch(`${h.base}/api/User/UploadProfileImage/${victim.id}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${victim.token}` } });
+    victimImage = ((await res.json()) as { profImgUrl: string }).profImgUrl;
+  });
+  afterAll(() => h.close());
+
+  it("keeps another member's image and the e-mail out of reach without the password", async () => {
+    const imageUrl = fc.oneof(
+      fc.constant(() => victimImage),
+      fc.constant(() => `${victimImage}?x=1`),
+      fc.uuid().map((id) => () => `http://api.test/uploads/${id}.png`),
+      fc.webUrl().map((url) => () => url),
+      fc.constant(() => null),
+    );
+    const email = fc.oneof(fc.emailAddress(), fc.constant(undefined));
+    const password = fc.oneof(fc.string({ maxLength: 20 }), fc.constant(undefined));
+    await fc.assert(
+      fc.asyncProperty(imageUrl, email, password, async (url, newEmail, currentPassword) => {
+        const body: Record<string, unknown> = { profImgUrl: url() };
+        if (newEmail !== undefined) body.email = newEmail;
+        if (currentPassword !== undefined) body.currentPassword = currentPassword;
+        const res = await h.api('PUT', `/api/User/UpdateUser/${me.id}`, { body, token: me.token });
+        expect([200, 400, 403, 409, 429]).toContain(res.status);
+        const mine = (await h.api<{ email: string; profImgUrl: string | null }>('GET', `/api/User/GetUserById/${me.id}`, { token: me.token })).body;
+        expect(mine.profImgUrl).toBeNull();
+        expect(mine.email).toBe(me.email);
+      }),
+      { numRuns: 40 },
+    );
+    expect((await fetch(`${h.base}${new URL(victimImage).pathname}`)).status).toBe(200);
   });
 });

@@ -25,11 +25,17 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     smtpUrl: null,
     oidc: null,
     orcid: null,
-    // Cheap hashing keeps the suite fast; production uses 17.
-    passwordHashLogN: 10,
+    // Cheap hashing keeps the suite fast; production uses OWASP's 19 MiB, 2 passes.
+    passwordHash: { memoryKiB: 64, iterations: 1 },
     rateLimitPerMinute: 100_000,
+    // Suites sign up many members from 127.0.0.1; the sign-up throttle's own tests lower it.
+    signupLimit: 100_000,
+    trustProxy: false,
     // As in production on SQLite, so the revocation tests prove the cache is evicted.
     sessionCacheMs: 5000,
+    production: false,
+    operatorEmail: 'concierge@sciexperts.test',
+    apiDocs: true,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import type { LoginWithAuth0Response, User } from '@sciexperts/shared/contracts';
+import { loadConfig } from '../src/config';
 import { member, startApp, type Harness } from './helpers';
 
 describe('LoginWithAuth0 (identity-provider access tokens)', () => {
@@ -8,6 +9,7 @@ describe('LoginWithAuth0 (identity-provider access tokens)', () => {
   let idp: Server;
   let issuer: string;
   let key: CryptoKey;
+  let userinfo: Record<string, unknown> = {};
   const AUDIENCE = 'https://api.sciexperts.test';
 
   beforeAll(async () => {
@@ -18,7 +20,7 @@ describe('LoginWithAuth0 (identity-provider access tokens)', () => {
       res.setHeader('content-type', 'application/json');
       if (req.url === '/.well-known/openid-configuration') res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks`, userinfo_endpoint: `${issuer}/me` }));
       else if (req.url === '/jwks') res.end(JSON.stringify({ keys: [jwk] }));
-      else if (req.url === '/me') res.end(JSON.stringify({ email: 'Info.User@Example.test', given_name: 'Info', family_name: 'User' }));
+      else if (req.url === '/me') res.end(JSON.stringify(userinfo));
       else {
         res.statusCode = 404;
         res.end('{}');
@@ -34,17 +36,18 @@ describe('LoginWithAuth0 (identity-provider access tokens)', () => {
     await new Promise((r) => idp.close(r));
   });
 
-  const token = (claims: Record<string, unknown>, opts: { typ?: string; aud?: string; iss?: string; exp?: string } = {}) =>
-    new SignJWT(claims)
+  const token = (claims: Record<string, unknown>, opts: { typ?: string; aud?: string; iss?: string; exp?: string | null } = {}) => {
+    const jwt = new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: opts.typ ?? 'at+jwt' })
       .setIssuer(opts.iss ?? issuer)
       .setAudience(opts.aud ?? AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(opts.exp ?? '5m')
-      .sign(key);
+      .setIssuedAt();
+    if (opts.exp !== null) jwt.setExpirationTime(opts.exp ?? '5m');
+    return jwt.sign(key);
+  };
 
   it('creates a member on first login and finds them again by subject', async () => {
-    const t = await token({ sub: 'idp|alice', email: 'alice@example.test', given_name: 'Alice', family_name: 'Liddell' });
+    const t = await token({ sub: 'idp|alice', email: 'alice@example.test', email_verified: true, given_name: 'Alice', family_name: 'Liddell' });
     const first = await h.api<LoginWithAuth0Response>('POST', '/api/Account/LoginWithAuth0', { token: t });
     expect(first.status).toBe(200);
     expect(first.body.user).toMatchObject({ email: 'alice@example.test', firstName: 'Alice', authProvider: 'oidc' });
@@ -58,6 +61,7 @@ describe('LoginWithAuth0 (identity-provider access tokens)', () => {
   });
 
   it('reads the e-mail from userinfo when the access token has none', async () => {
+    userinfo = { email: 'Info.User@Example.test', email_verified: true, given_name: 'Info', family_name: 'User' };
     const res = await h.api<LoginWithAuth0Response>('POST', '/api/Account/LoginWithAuth0', { token: await token({ sub: 'idp|info' }) });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ email: 'info.user@example.test', firstName: 'Info', lastName: 'User' });
@@ -65,8 +69,41 @@ describe('LoginWithAuth0 (identity-provider access tokens)', () => {
 
   it('never takes over a password account by e-mail', async () => {
     const m = await member(h);
-    const res = await h.api<{ message: string }>('POST', '/api/Account/LoginWithAuth0', { token: await token({ sub: 'idp|mallory', email: m.email }) });
+    const res = await h.api<{ message: string }>('POST', '/api/Account/LoginWithAuth0', { token: await token({ sub: 'idp|mallory', email: m.email, email_verified: true }) });
     expect(res.status).toBe(409);
+  });
+
+  it('stores only a verified e-mail; an unverified one gets the placeholder address', async () => {
+    const m = await member(h);
+    userinfo = { email: m.email, email_verified: false };
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['idp|unverified-absent', { email: m.email }],
+      ['idp|unverified-false', { email: m.email, email_verified: false }],
+      ['idp|unverified-string', { email: m.email, email_verified: 'true' }],
+    ];
+    for (const [sub, claims] of cases) {
+      const res = await h.api<LoginWithAuth0Response>('POST', '/api/Account/LoginWithAuth0', { token: await token({ sub, ...claims }) });
+      expect(res.status).toBe(200);
+      expect(res.body.user.email).toBe(`${sub.replace('|', '_')}@identity.invalid`);
+      expect(res.body.user.id).not.toBe(m.id);
+    }
+    // Unverified in the token but verified by userinfo: userinfo's address is used.
+    userinfo = { email: 'Verified.Later@Example.test', email_verified: true };
+    const later = await h.api<LoginWithAuth0Response>('POST', '/api/Account/LoginWithAuth0', { token: await token({ sub: 'idp|later', email: 'unverified@example.test' }) });
+    expect(later.body.user.email).toBe('verified.later@example.test');
+  });
+
+  it('keeps the configured issuer exactly as written', () => {
+    const config = loadConfig({ TOKEN_SECRET: 'x'.repeat(40), OIDC_ISSUER: 'https://tenant.example.auth0.com/', OIDC_AUDIENCE: AUDIENCE });
+    expect(config.oidc?.issuer).toBe('https://tenant.example.auth0.com/');
+  });
+
+  it('requires exp and accepts exactly the configured spelling of the issuer', async () => {
+    for (const t of [await token({ sub: 'x' }, { exp: null }), await token({ sub: 'x' }, { iss: `${issuer}/` })]) {
+      const res = await h.api<{ message: string }>('POST', '/api/Account/LoginWithAuth0', { token: t });
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe('Auth0 token verification failed');
+    }
   });
 
   it('refuses wrong audience, issuer, typ, expired and missing tokens', async () => {

@@ -1,5 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { KyselyPlugin } from 'kysely';
+import { openDatabase } from '../src/db/connect';
 import { member, startApp, type Harness } from './helpers';
 
 async function waitForMail(dir: string, to: string, count: number): Promise<Array<{ to: string; text: string; subject: string }>> {
@@ -44,6 +47,42 @@ describe('password reset', () => {
     expect(known.body).toEqual(unknown.body);
     await waitForMail(outbox, m.email, 1);
     expect(readdirSync(outbox).some((f) => f.endsWith('.eml'))).toBe(true);
+  });
+
+  it('answers before any database work, so known and unknown e-mails take equally long', async () => {
+    let slow = false;
+    const delay: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        if (slow) await new Promise((r) => setTimeout(r, 400));
+        return args.result;
+      },
+    };
+    const dir = mkdtempSync(path.join(tmpdir(), 'sciexperts-reset-'));
+    const raw = openDatabase({ databaseUrl: null, sqliteFile: path.join(dir, 'slow.db') });
+    const s = await startApp({}, { db: { ...raw, kysely: raw.kysely.withPlugin(delay) } });
+    try {
+      const m = await member(s);
+      slow = true;
+      const timed = async (email: string) => {
+        const started = performance.now();
+        const res = await s.api<{ message: string }>('POST', '/api/Account/RequestPasswordReset', { body: { email } });
+        return { res, ms: performance.now() - started };
+      };
+      const known = await timed(m.email);
+      const unknown = await timed('nobody.here@example.test');
+      expect(known.res.status).toBe(200);
+      expect(known.res.body).toEqual(unknown.res.body);
+      // Every query now takes 400 ms: an answer that waited for the lookup or the token insert would show it.
+      expect(known.ms).toBeLessThan(300);
+      expect(unknown.ms).toBeLessThan(300);
+      const [mail] = await waitForMail(path.join(s.dir, 'outbox'), m.email, 1);
+      expect(tokenOf(mail!.text)).toBeTruthy();
+    } finally {
+      slow = false;
+      await s.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('resets once, revokes every session and accepts the new password', async () => {

@@ -6,16 +6,16 @@ import { openDatabase, type Db } from '../src/db/connect';
 import { migrate } from '../src/db/migrations';
 import { seed } from '../src/db/seed';
 import { PasswordHasher } from '../src/auth/passwords';
-import { findUserByEmail, findUserById, insertUser, loadUser, updateUser } from '../src/db/repo/users';
-import { createSession, deleteSession, deleteUserSessions, isSessionActive } from '../src/db/repo/sessions';
-import { deleteRecord, insertRecord, listRecords, updateRecord } from '../src/db/repo/records';
-import { listServices, replaceOfferedServices } from '../src/db/repo/services';
-import { listPublications, replacePublications } from '../src/db/repo/publications';
-import { consumeResetToken, insertResetToken } from '../src/db/repo/resetTokens';
-import { insertMessage, listConversation } from '../src/db/repo/messages';
-import { findUserIdByIdentity, linkIdentity } from '../src/db/repo/identities';
-import { RECORD_KINDS } from '../src/records/kinds';
-import { isUniqueViolation } from '../src/routes/accounts';
+import { findUserByEmail, findUserById, insertUser, loadUser, updateUser } from '../src/modules/users/repository';
+import { createSession, deleteSession, deleteUserSessions, isSessionActive } from '../src/modules/account/repository';
+import { deleteRecord, insertRecord, listRecords, updateRecord } from '../src/modules/records/repository';
+import { listServices, replaceOfferedServices } from '../src/modules/services/repository';
+import { listPublications, replacePublications } from '../src/modules/publications/repository';
+import { consumeResetToken, insertResetToken } from '../src/modules/account/repository';
+import { insertMessage, listConversation } from '../src/modules/chat/repository';
+import { findUserIdByIdentity, linkIdentity } from '../src/modules/account/repository';
+import { RECORD_KINDS } from '../src/modules/records/kinds';
+import { isUniqueViolation } from '../src/db/errors';
 import { createPgSchema } from './pg';
 
 interface Target {
@@ -50,10 +50,10 @@ describe.each(targets)('repositories on %s', (dialect, target) => {
   beforeAll(async () => {
     ({ db, cleanup } = await target.open());
     await migrate(db.kysely as unknown as Kysely<unknown>, db.dialect);
-    await seed(db, new PasswordHasher(10), true);
+    await seed(db, new PasswordHasher({ memoryKiB: 64, iterations: 1 }), true);
     // Migrations and seed are idempotent.
     await migrate(db.kysely as unknown as Kysely<unknown>, db.dialect);
-    await seed(db, new PasswordHasher(10), true);
+    await seed(db, new PasswordHasher({ memoryKiB: 64, iterations: 1 }), true);
   }, 30_000);
   afterAll(async () => {
     await db?.close();
@@ -111,7 +111,7 @@ describe.each(targets)('repositories on %s', (dialect, target) => {
     const stranger = await newUser('stranger@example.test');
     const kind = RECORD_KINDS.education;
     const values = { institutionName: 'Universität Wien', degreeTitle: 'Physik', degreeType: 'PhD', currentlyStudying: true, description: null, startTime: '2020-10', endTime: null };
-    const rec = await insertRecord(db, kind, owner, values);
+    const rec = (await insertRecord(db, kind, owner, values))!;
     expect(rec).toEqual({ id: expect.any(Number), ...values });
     expect(await updateRecord(db, kind, stranger, rec.id, { ...values, degreeTitle: 'x' })).toBeUndefined();
     expect(await deleteRecord(db, kind, stranger, rec.id)).toBe(false);

@@ -64,7 +64,7 @@ describe('users and services', () => {
   });
 
   it('answers 409 when changing the e-mail to a taken one', async () => {
-    const res = await h.api('PUT', `/api/User/UpdateUser/${me.id}`, { body: { email: other.email.toUpperCase() }, token: me.token });
+    const res = await h.api('PUT', `/api/User/UpdateUser/${me.id}`, { body: { email: other.email.toUpperCase(), currentPassword: me.password }, token: me.token });
     expect(res.status).toBe(409);
   });
 

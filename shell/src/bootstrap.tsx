@@ -1,8 +1,10 @@
-import '@sciexperts/shared/styles/tokens.css';
+import '@sciexperts/ui/tokens.css';
 import { createRoot } from 'react-dom/client';
+import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { configureRuntime, startAuthSync, type RuntimeConfig } from '@sciexperts/shared';
 import { loadRegistry } from './federation/remoteRegistry';
 import { registerIdentitySignOut } from './federation/identitySession';
+import { retryPlugin } from './federation/retryPlugin';
 import { App } from './app/App';
 
 async function fetchRuntimeConfig(): Promise<Partial<RuntimeConfig> | null> {
@@ -16,6 +18,8 @@ async function fetchRuntimeConfig(): Promise<Partial<RuntimeConfig> | null> {
 
 async function start(): Promise<void> {
   startAuthSync();
+  // Before the first remote loads: a dropped manifest or chunk is fetched again before any error region shows.
+  registerPlugins([retryPlugin()]);
   registerIdentitySignOut();
   const [config] = await Promise.all([fetchRuntimeConfig(), loadRegistry().catch(() => undefined)]);
   if (config) configureRuntime(config);

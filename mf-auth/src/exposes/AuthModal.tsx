@@ -1,1 +1,7 @@
-export { AuthModal as default } from '../modal/AuthModal';
+import type { ComponentType } from 'react';
+import type { ExposedProps } from '@sciexperts/shared';
+import { AuthModal } from '../modal/AuthModal';
+
+// Typed against the shared expose map, so this remote cannot drift from what the shell renders.
+const exposed: ComponentType<ExposedProps<'mf_auth/AuthModal'>> = AuthModal;
+export default exposed;

@@ -1,1 +1,7 @@
-export { IdentityCallback as default } from '../identity/IdentityCallback';
+import type { ComponentType } from 'react';
+import type { ExposedProps } from '@sciexperts/shared';
+import { IdentityCallback } from '../identity/IdentityCallback';
+
+// Typed against the shared expose map, so this remote cannot drift from what the shell renders.
+const exposed: ComponentType<ExposedProps<'mf_auth/IdentityCallback'>> = IdentityCallback;
+export default exposed;

@@ -1,3 +1,4 @@
+import { LiveMessage } from '@sciexperts/ui';
 import styles from './Form.module.css';
 
 interface Props {
@@ -5,19 +6,12 @@ interface Props {
   error?: string | null;
 }
 
-/**
- * The two live regions of a form. They stay in the page while empty so that screen readers
- * announce the text the moment it appears (a region inserted together with its text is often missed).
- */
+/** The two live regions of a form (the shared `LiveMessage`): in the page while empty, so their text is announced. */
 export function FormMessages({ status = null, error = null }: Props) {
   return (
     <>
-      <p role="status" className={styles.status}>
-        {status}
-      </p>
-      <p role="alert" className={styles.error}>
-        {error}
-      </p>
+      <LiveMessage className={styles.status} message={status} />
+      <LiveMessage role="alert" className={styles.error} message={error} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '@sciexperts/shared';
+import { ACCOUNT_MESSAGES, ApiError } from '@sciexperts/shared';
 import { NO_ACCESS_TOKEN_MESSAGE, NO_USER_ID_MESSAGE } from './exchangeProviderToken';
 
 /** Spec §8: the identity callback's failure alert. */
@@ -19,7 +19,7 @@ export const IDENTITY_ERROR_TEXT = {
 export type IdentityErrorCode = keyof typeof IDENTITY_ERROR_TEXT;
 
 /** Spec §8: the library's generic messages. */
-export const GENERIC_LOGIN_FAILED = 'Login failed';
+export const GENERIC_LOGIN_FAILED = ACCOUNT_MESSAGES.loginFailed;
 export const GET_ACCESS_TOKEN_FAILED = 'Get access token failed';
 
 // The provider's OAuth error codes (on the return URL or from the token endpoint) in the spec's terms.

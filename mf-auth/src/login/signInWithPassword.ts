@@ -1,4 +1,4 @@
-import { accountApi, signIn } from '@sciexperts/shared';
+import { ACCOUNT_MESSAGES, accountApi, signIn } from '@sciexperts/shared';
 
 export const NO_TOKEN_MESSAGE = 'No access token received';
 export const UNKNOWN_LOGIN_ERROR = 'An Unknown error occured during login';
@@ -12,6 +12,6 @@ export async function signInWithPassword(email: string, password: string): Promi
 
 /** Spec §8 wording: the server's message (the API client already falls back to 'Login failed'). */
 export function describeLoginFailure(caught: unknown): string {
-  if (caught instanceof Error) return caught.message || 'Login failed';
+  if (caught instanceof Error) return caught.message || ACCOUNT_MESSAGES.loginFailed;
   return UNKNOWN_LOGIN_ERROR;
 }

@@ -11,7 +11,8 @@ jest.setTimeout(30_000);
 jest.mock('@sciexperts/shared', () => jest.requireActual('../testing/sharedMock').sharedWithMockedAccountApi());
 
 function WhereAmI() {
-  return <p data-testid="path">{useLocation().pathname}</p>;
+  const { pathname, search } = useLocation();
+  return <p data-testid="path">{`${pathname}${search}`}</p>;
 }
 
 /** Like the shell: a Login button opens the modal, and the modal is unmounted when it closes. */
@@ -150,6 +151,23 @@ describe('AuthModal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.login).toHaveBeenCalledWith({ email: 'grace@example.org', password: 'cobol-1959!' });
     expect(screen.getByTestId('path')).toHaveTextContent('/chat');
+  });
+
+  it('after a sign-up opened by Message, goes to that conversation (and to /chat for any other destination)', async () => {
+    api.signup.mockResolvedValue({ message: 'Account created successfully!', user: ada });
+    api.login.mockResolvedValue({ token: 'tok', user: ada });
+    await openModal('signup');
+    openLoginModal('signup', '/chat?with=42');
+    await userEvent.type(screen.getByRole('textbox', { name: 'First name' }), 'Grace');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Last name' }), 'Hopper');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'grace@example.org');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Contact number' }), '5550100');
+    await userEvent.type(within(screen.getByRole('tabpanel')).getByLabelText('Password'), 'cobol-1959!');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'How did you hear about us?' }), 'google');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I agree to the privacy policy' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/chat\?with=42$/);
   });
 
   it("'Forgot your password?' switches to the reset form and back", async () => {

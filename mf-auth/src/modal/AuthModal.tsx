@@ -1,17 +1,12 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { loginModalStore, type LoginModalTab } from '@sciexperts/shared';
+import { Modal } from '@sciexperts/ui';
+import { loginModalStore, type AuthModalProps, type LoginModalTab } from '@sciexperts/shared';
 import { LoginForm } from '../login/LoginForm';
 import { SignupForm } from '../signup/SignupForm';
 import { ForgotPasswordForm } from '../password/ForgotPasswordForm';
 import { AuthTabs, panelId, tabId } from './AuthTabs';
-import { useDialogFocus } from './useDialogFocus';
 import styles from './AuthModal.module.css';
-
-export interface AuthModalProps {
-  initialTab: LoginModalTab;
-  onClose: () => void;
-}
 
 /** Spec §4: after the modal's own sign-up the member lands in the chat. */
 export const AFTER_SIGNUP_PATH = '/chat';
@@ -19,14 +14,11 @@ export const AFTER_SIGNUP_PATH = '/chat';
 const FIRST_FIELD = '[role="tabpanel"]:not([hidden]) input';
 
 export function AuthModal({ initialTab, onClose }: AuthModalProps) {
-  const dialog = useRef<HTMLDivElement>(null);
   const idBase = useId();
   const titleId = `${idBase}-title`;
   const navigate = useNavigate();
   const [tab, setTab] = useState<LoginModalTab>(initialTab);
   const [loginView, setLoginView] = useState<'login' | 'forgot'>('login');
-
-  useDialogFocus(dialog, onClose, FIRST_FIELD);
 
   const afterLogin = useCallback(() => {
     // Read before closing: closing the modal forgets where the opener wanted the member to go.
@@ -36,13 +28,15 @@ export function AuthModal({ initialTab, onClose }: AuthModalProps) {
   }, [navigate, onClose]);
 
   const afterSignup = useCallback(() => {
+    // Still the chat, but the conversation the opener asked for (the directory's Message: /chat?with=42).
+    const returnTo = loginModalStore.getState().returnTo;
     onClose();
-    void navigate(AFTER_SIGNUP_PATH);
+    void navigate(returnTo?.startsWith(`${AFTER_SIGNUP_PATH}?`) ? returnTo : AFTER_SIGNUP_PATH);
   }, [navigate, onClose]);
 
   return (
-    <div className={styles.backdrop}>
-      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} className={styles.dialog}>
+    <Modal aria-labelledby={titleId} className={styles.backdrop} onDismiss={onClose} initialFocus={FIRST_FIELD}>
+      <div className={styles.dialog}>
         <button type="button" className={styles.close} aria-label="Close" title="Close" onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>
@@ -61,6 +55,6 @@ export function AuthModal({ initialTab, onClose }: AuthModalProps) {
           <SignupForm onSignedIn={afterSignup} />
         </div>
       </div>
-    </div>
+    </Modal>
   );
 }

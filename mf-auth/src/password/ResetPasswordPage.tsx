@@ -1,16 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { accountApi, openLoginModal } from '@sciexperts/shared';
+import { ACCOUNT_MESSAGES, PASSWORD_RULES_TEXT, accountApi, openLoginModal, passwordProblem } from '@sciexperts/shared';
 import { FormMessages } from '../forms/FormMessages';
 import { useSubmitGuard } from '../forms/useSubmitGuard';
-import { PASSWORD_RULES_TEXT, passwordProblem } from './passwordRules';
 import formStyles from '../forms/Form.module.css';
 import styles from './ResetPasswordPage.module.css';
 
 // The server's wording for a bad token, used too when the link has no token at all.
-export const INVALID_LINK_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
+export const INVALID_LINK_MESSAGE = ACCOUNT_MESSAGES.resetLinkInvalid;
 export const PASSWORDS_DIFFER_MESSAGE = 'The passwords do not match.';
-const CHANGED_FALLBACK = 'Your password has been changed. Please sign in with the new password.';
+const CHANGED_FALLBACK = ACCOUNT_MESSAGES.passwordChanged;
 
 /** /reset-password?token=… — the page the reset e-mail links to. */
 export function ResetPasswordPage() {

@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { COUNTRY_CODES, HEARD_ABOUT_OPTIONS, accountApi } from '@sciexperts/shared';
+import { ACCOUNT_MESSAGES, COUNTRY_CODES, HEARD_ABOUT_OPTIONS, PASSWORD_RULES_TEXT, accountApi } from '@sciexperts/shared';
 import { FormMessages } from '../forms/FormMessages';
 import { useSubmitGuard } from '../forms/useSubmitGuard';
 import { describeLoginFailure, signInWithPassword } from '../login/signInWithPassword';
-import { PASSWORD_RULES_TEXT } from '../password/passwordRules';
 import { describeSignupFailure } from './describeSignupFailure';
 import styles from '../forms/Form.module.css';
 
-export const SIGNUP_SUCCESS_MESSAGE = 'Account created successfully!';
+export const SIGNUP_SUCCESS_MESSAGE = ACCOUNT_MESSAGES.signedUp;
 
 interface Props {
   /** Called once the new member is signed in with the credentials just chosen. */

@@ -1,6 +1,6 @@
-import { ApiError } from '@sciexperts/shared';
+import { ACCOUNT_MESSAGES, ApiError } from '@sciexperts/shared';
 
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
+export const NETWORK_ERROR_MESSAGE = ACCOUNT_MESSAGES.registrationNetworkError;
 
 /**
  * Spec §8: 'Error: ' plus the server's message. An ApiError without a body never reached the server

@@ -1,6 +1,14 @@
-import { announceUnreadChange, type ChatMessage, type ClientToServerEvents, type SendMessageAck, type ServerToClientEvents } from '@sciexperts/shared';
+import {
+  announceUnreadChange,
+  CHAT_MESSAGES,
+  isUnreachable,
+  type ChatApi,
+  type ChatMessage,
+  type ClientToServerEvents,
+  type SendMessageAck,
+  type ServerToClientEvents,
+} from '@sciexperts/shared';
 import { io, type Socket } from 'socket.io-client';
-import { errorMessage, errorStatus, type ChatClient } from './chatClient';
 import { emptyConversation, isBetween, mergeMessages, type ChatStore, type OutgoingMessage } from './chatStore';
 
 export const ACK_TIMEOUT_MS = 5_000;
@@ -11,6 +19,18 @@ export const TYPING_SHOWN_MS = 4_000;
 export const PAGE_SIZE = 50;
 
 type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** The REST calls the chat makes (the shared client, bound to an integrator's API and token when given). */
+export type ChatClient = Pick<ChatApi, 'conversations' | 'messages' | 'markRead' | 'counterpart'>;
+
+function errorStatus(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : 0;
+}
+
+function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
 
 export interface ControllerOptions {
   socketUrl: string;
@@ -123,13 +143,19 @@ export class ChatController {
     const socket = this.socket;
     if (!socket) return;
     if (!socket.connected) {
-      // Skip whatever backoff delay is left: the network is back now.
+      // Skip whatever backoff delay is left: the network is back now (onConnect loads what failed).
       socket.disconnect();
       socket.connect();
     } else {
       this.flush();
+      if (this.state.loadUnreachable) void this.catchUp();
     }
   };
+
+  /** The Retry of a load that could not reach the server; it also runs by itself when the connection returns. */
+  retryLoad(): void {
+    void this.catchUp();
+  }
 
   private readonly onOffline = () => {
     if (this.state.connection === 'connected') this.store.setState({ connection: 'offline' });
@@ -150,6 +176,7 @@ export class ChatController {
     if (counterpartId === null) return;
     const gen = this.generation;
     const { client } = this.options;
+    if (this.state.loadUnreachable) this.store.setState({ loadUnreachable: false });
     if (!counterpart) {
       client.counterpart(counterpartId).then(
         (found) => {
@@ -157,8 +184,10 @@ export class ChatController {
         },
         (error: unknown) => {
           if (gen !== this.generation) return;
+          // 404 only: a request that never reached the server is not a missing member.
           this.store.setState({
-            counterpartError: errorStatus(error) === 404 ? 'User not found' : errorMessage(error, 'Could not load this member.'),
+            counterpartError: errorStatus(error) === 404 ? CHAT_MESSAGES.userNotFound : errorMessage(error, CHAT_MESSAGES.counterpartLoadFailed),
+            ...(isUnreachable(error) ? { loadUnreachable: true } : {}),
           });
         },
       );
@@ -185,7 +214,8 @@ export class ChatController {
       const status = errorStatus(error);
       this.store.setState({
         historyStatus: 'error',
-        historyError: status === 404 ? 'User not found' : errorMessage(error, 'Could not load the messages.'),
+        historyError: status === 404 ? CHAT_MESSAGES.userNotFound : errorMessage(error, CHAT_MESSAGES.messagesLoadFailed),
+        ...(isUnreachable(error) ? { loadUnreachable: true } : {}),
       });
     }
   }

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { ChatController } from './ChatController';
-import { createChatClient } from './chatClient';
+import { chatApi, createChatApi } from '@sciexperts/shared';
 import { createChatStore, type ChatState, type ChatStore } from './chatStore';
 
 interface ChatContextValue {
@@ -22,11 +22,19 @@ export interface ChatProviderProps {
   children: ReactNode;
 }
 
+/**
+ * Inside the product the shared client is used as it is (its 401 handling signs the member out everywhere);
+ * an integrator passing its own API address or token gets the same client bound to those.
+ */
+function createClient(apiBaseUrl: string | undefined, token: string | undefined) {
+  return apiBaseUrl === undefined && token === undefined ? chatApi : createChatApi({ apiBaseUrl, token });
+}
+
 /** Creates the store and the connection of one mounted chat; both end with the mount. */
 export function ChatProvider({ userId, token, socketUrl, apiBaseUrl, tokenOverride, initialCounterpartId, children }: ChatProviderProps) {
   const [value] = useState<ChatContextValue>(() => {
     const store = createChatStore(userId, initialCounterpartId);
-    const controller = new ChatController(store, { socketUrl, token, userId, client: createChatClient({ apiBaseUrl, token: tokenOverride }) });
+    const controller = new ChatController(store, { socketUrl, token, userId, client: createClient(apiBaseUrl, tokenOverride) });
     return { store, controller };
   });
   useEffect(() => {

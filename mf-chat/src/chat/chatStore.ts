@@ -25,6 +25,8 @@ export interface ChatState {
   nextBefore: number | null;
   historyStatus: 'idle' | 'loading' | 'ready' | 'error';
   historyError: string | null;
+  /** The counterpart or history load could not reach the server: Retry is offered, and it reloads by itself on reconnect. */
+  loadUnreachable: boolean;
   loadingOlder: boolean;
   /** Every unacknowledged message of this mount, whatever conversation it belongs to. */
   outbox: OutgoingMessage[];
@@ -47,6 +49,7 @@ export function emptyConversation(counterpartId: number | null) {
     nextBefore: null,
     historyStatus: 'idle',
     historyError: null,
+    loadUnreachable: false,
     loadingOlder: false,
     typingUntil: 0,
   } satisfies Partial<ChatState>;

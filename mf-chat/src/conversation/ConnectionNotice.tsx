@@ -1,4 +1,5 @@
-import { useChat } from '../chat/ChatProvider';
+import { CHAT_MESSAGES } from '@sciexperts/shared';
+import { useChat, useChatController } from '../chat/ChatProvider';
 import styles from './DirectMessage.module.css';
 
 /** Says when messages cannot go out right now; they wait and are sent when the connection is back. */
@@ -6,6 +7,8 @@ export function ConnectionNotice() {
   const connection = useChat((s) => s.connection);
   const error = useChat((s) => s.connectionError);
   const historyError = useChat((s) => s.historyError);
+  const unreachable = useChat((s) => s.loadUnreachable);
+  const controller = useChatController();
   return (
     <>
       {connection === 'offline' && (
@@ -18,9 +21,17 @@ export function ConnectionNotice() {
           {error ?? 'The chat could not connect.'}
         </p>
       )}
-      {historyError && historyError !== 'User not found' && (
+      {historyError && historyError !== CHAT_MESSAGES.userNotFound && (
         <p role="alert" className={styles.error}>
           {historyError}
+          {unreachable && (
+            <>
+              {' '}
+              <button type="button" onClick={() => controller.retryLoad()}>
+                Retry
+              </button>
+            </>
+          )}
         </p>
       )}
     </>

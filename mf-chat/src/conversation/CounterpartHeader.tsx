@@ -1,3 +1,4 @@
+import { CHAT_MESSAGES } from '@sciexperts/shared';
 import { useChat } from '../chat/ChatProvider';
 import { Avatar } from './Avatar';
 import styles from './DirectMessage.module.css';
@@ -13,7 +14,7 @@ export function CounterpartHeader() {
   if (error) {
     return (
       <p role="alert" className={styles.error}>
-        {error === 'User not found' ? `User not found: there is no member with id ${counterpartId}.` : error}
+        {error === CHAT_MESSAGES.userNotFound ? `${CHAT_MESSAGES.userNotFound}: there is no member with id ${counterpartId}.` : error}
       </p>
     );
   }

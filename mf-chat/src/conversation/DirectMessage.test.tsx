@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ChatMessage, ConversationSummary, MessagePage } from '@sciexperts/shared';
+import { API_PATHS, pathTo, type ChatMessage, type ConversationSummary, type MessagePage } from '@sciexperts/shared';
 import type { FakeSocket } from '../test/fakeSocket';
 import { DirectMessage } from './DirectMessage';
 import { ACK_TIMEOUT_MS, MAX_SEND_ATTEMPTS } from '../chat/ChatController';
@@ -39,23 +39,29 @@ const msg = (senderId: number, receiverId: number, text: string, clientId: strin
 });
 
 function respond(status: number, body: unknown) {
-  return Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
+  return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 }
+
+/** A path template of the contract as a RegExp whose groups are its numeric parameters. */
+const route = (template: string) => new RegExp(`^${template.replace(/:[A-Za-z]+/g, '(\\d+)')}$`);
+let unreachable = false;
 
 beforeEach(() => {
   sockets.length = 0;
   history = [];
   conversations = [];
   requests = [];
+  unreachable = false;
   global.fetch = jest.fn((input: RequestInfo | URL) => {
-    const url = new URL(String(input));
+    const url = new URL(input instanceof Request ? input.url : String(input));
     requests.push(url.pathname + url.search);
-    const counterpart = /^\/api\/Chat\/Counterpart\/(\d+)$/.exec(url.pathname);
+    if (unreachable) return Promise.reject(new TypeError('Failed to fetch'));
+    const counterpart = route(API_PATHS.chatCounterpart).exec(url.pathname);
     if (counterpart) {
       const p = people[Number(counterpart[1])];
       return p ? respond(200, p) : respond(404, { message: 'User not found' });
     }
-    const messages = /^\/api\/Chat\/Messages\/(\d+)$/.exec(url.pathname);
+    const messages = route(API_PATHS.chatMessages).exec(url.pathname);
     if (messages) {
       const other = Number(messages[1]);
       if (!people[other]) return respond(404, { message: 'User not found' });
@@ -63,8 +69,8 @@ beforeEach(() => {
       const page: MessagePage = { messages: history.filter((m) => (m.senderId === other || m.receiverId === other) && m.id > after), nextBefore: null };
       return respond(200, page);
     }
-    if (url.pathname === '/api/Chat/Conversations') return respond(200, conversations);
-    if (url.pathname.startsWith('/api/Chat/MarkRead/')) return respond(200, { count: 0 });
+    if (url.pathname === API_PATHS.chatConversations) return respond(200, conversations);
+    if (route(API_PATHS.chatMarkRead).test(url.pathname)) return respond(200, { count: 0 });
     return respond(404, { message: 'no route' });
   }) as typeof fetch;
 });
@@ -168,7 +174,7 @@ describe('DirectMessage', () => {
     act(() => socket.serverConnect());
     expect(socket.sends()).toHaveLength(1);
     expect(await within(log()).findByText('you missed this')).toBeInTheDocument();
-    expect(requests).toContain(`/api/Chat/Messages/${BOB}?after=${known.id}&limit=100`);
+    expect(requests).toContain(pathTo(API_PATHS.chatMessages, { counterpartId: BOB }, { after: known.id, limit: 100 }));
   });
 
   it('renders markup as plain text', async () => {
@@ -214,6 +220,24 @@ describe('DirectMessage', () => {
     await openChat(424242);
     expect(await screen.findByRole('alert')).toHaveTextContent('User not found');
     expect(screen.getByPlaceholderText('Type a message...')).toBeDisabled();
+  });
+
+  it('never reports an unreachable server as a missing member: it offers Retry and reloads when the connection returns', async () => {
+    unreachable = true;
+    const view = render(<DirectMessage {...props(BOB)} />);
+    const socket = sockets.at(-1) as FakeSocket;
+    act(() => socket.serverConnect());
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent).join(' ')).not.toMatch(/User not found/);
+    expect(screen.getByText('Could not load this member.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    unreachable = false;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByRole('heading', { name: 'Bob Builder' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    view.unmount();
   });
 
   it('gives every mounted chat its own store and connection', async () => {

@@ -1,23 +1,10 @@
-import { getRuntimeConfig, useAuth } from '@sciexperts/shared';
+import { getRuntimeConfig, useAuth, type DirectMessageProps } from '@sciexperts/shared';
 import { useState } from 'react';
 import { useInRouterContext } from 'react-router';
 import { ChatProvider } from '../chat/ChatProvider';
 import { ChatView } from './ChatView';
 import { RoutedChatView } from './RoutedChatView';
 import styles from './DirectMessage.module.css';
-
-export interface DirectMessageProps {
-  /** REST API address; default: the shared runtime config. */
-  apiBaseUrl?: string;
-  /** socket.io address; default: the shared runtime config. */
-  socketUrl?: string;
-  /** The member's token; default: the shared auth store. */
-  token?: string;
-  /** The member's id; default: the shared auth store. */
-  userId?: number;
-  /** Who to talk to; default: the `with` query parameter inside the product. */
-  counterpartId?: number;
-}
 
 /** Spec §2 "Direct message page": the conversation with one member, and the list of the member's conversations. */
 export function DirectMessage(props: DirectMessageProps) {

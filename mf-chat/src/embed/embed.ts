@@ -1,8 +1,9 @@
 // The integrator example's only script (no inline code, so a strict CSP holds): it loads the chat the way an
 // integrator would, through the federation runtime and the remote's manifest, and mounts it into #chat.
 import { createInstance } from '@module-federation/enhanced/runtime';
+import type { DirectMessageProps, ExposedModuleExports } from '@sciexperts/shared';
 
-type MountModule = { mount: (element: Element, options: Record<string, unknown>) => () => void };
+type MountModule = ExposedModuleExports['mf_chat/mount'];
 
 const here = new URL(document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : document.baseURI);
 const manifest = new URL('mf-manifest.json', here).href;
@@ -13,7 +14,7 @@ const target = document.getElementById('chat');
 const status = document.getElementById('chat-status');
 let unmount: (() => void) | null = null;
 
-function readOptions(source: URLSearchParams): Record<string, unknown> {
+function readOptions(source: URLSearchParams): DirectMessageProps {
   const num = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
   return {
     apiBaseUrl: source.get('api') || undefined,

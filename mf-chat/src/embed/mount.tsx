@@ -1,6 +1,7 @@
-import '@sciexperts/shared/styles/tokens.css';
+import '@sciexperts/ui/tokens.css';
 import { createRoot, type Root } from 'react-dom/client';
-import { DirectMessage, type DirectMessageProps } from '../conversation/DirectMessage';
+import type { DirectMessageProps } from '@sciexperts/shared';
+import { DirectMessage } from '../conversation/DirectMessage';
 import { parseCounterpart } from '../chat/ids';
 
 export type MountOptions = DirectMessageProps;

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { formatBlogDate, type BlogItem } from '../content/blog';
 import styles from './Cards.module.css';
 
-export function BlogCard({ post }: { post: BlogItem }) {
+/** `titleAs`: h3 inside a section (the default), h2 where the cards are the page's main list (the blog index). */
+export function BlogCard({ post, titleAs: Title = 'h3' }: { post: BlogItem; titleAs?: 'h2' | 'h3' }) {
   return (
     <article className={styles.mediaCard}>
       <img className={styles.illustration} src={post.image} width={320} height={180} alt="" loading="lazy" />
@@ -10,11 +11,11 @@ export function BlogCard({ post }: { post: BlogItem }) {
         <time className={styles.category} dateTime={post.date}>
           {formatBlogDate(post.date)}
         </time>
-        <h3 className={styles.title}>
+        <Title className={styles.title}>
           <Link to={post.link} className={styles.titleLink}>
             {post.title}
           </Link>
-        </h3>
+        </Title>
         <p className={styles.text}>{post.excerpt}</p>
       </div>
     </article>

@@ -135,3 +135,10 @@ export const marqueeKeywords: string[] = [
   'Product formulation',
   'Grant writing',
 ];
+
+/** Every sample expert, for pages that show a hand-picked few (service pages, stories). */
+export const allSampleExperts: SampleExpert[] = expertCategories.flatMap((category) => category.experts);
+
+export function findSampleExpert(id: string): SampleExpert | undefined {
+  return allSampleExperts.find((expert) => expert.id === id);
+}

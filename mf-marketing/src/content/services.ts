@@ -48,7 +48,7 @@ export const serviceTiles: ServiceTile[] = [
   { id: 'scientific-editing', name: 'Scientific Editing', icon: bookIcon },
 ];
 
-/** Where a service tile leads: the expert search for that subject. */
-export function serviceSearchPath(name: string): string {
-  return `/find-an-expert?q=${encodeURIComponent(name)}`;
+/** Where a service tile leads: the service's own page (/services/:slug, slug = the tile's id). */
+export function serviceTilePath(tile: Pick<ServiceTile, 'id'>): string {
+  return `/services/${tile.id}`;
 }

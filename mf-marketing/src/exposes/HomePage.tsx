@@ -1,1 +1,7 @@
-export { HomePage as default } from '../pages/HomePage';
+import type { ComponentType } from 'react';
+import type { ExposedProps } from '@sciexperts/shared';
+import { HomePage } from '../pages/HomePage';
+
+// Typed against the shared expose map, so this remote cannot drift from what the shell renders.
+const exposed: ComponentType<ExposedProps<'mf_marketing/HomePage'>> = HomePage;
+export default exposed;

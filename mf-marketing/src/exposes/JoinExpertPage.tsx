@@ -1,1 +1,7 @@
-export { JoinExpertPage as default } from '../pages/JoinExpertPage';
+import type { ComponentType } from 'react';
+import type { ExposedProps } from '@sciexperts/shared';
+import { JoinExpertPage } from '../pages/JoinExpertPage';
+
+// Typed against the shared expose map, so this remote cannot drift from what the shell renders.
+const exposed: ComponentType<ExposedProps<'mf_marketing/JoinExpertPage'>> = JoinExpertPage;
+export default exposed;

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { serviceSearchPath, serviceTiles } from '../content/services';
+import { serviceTilePath, serviceTiles } from '../content/services';
 import layout from '../ui/layout.module.css';
 import styles from './HowItWorks.module.css';
 
-/** The ten services; each tile searches experts for that subject. */
+/** The ten services of the catalogue; each tile opens that service's page. */
 export function ServiceTilesSection() {
   return (
     <section className={layout.section} aria-labelledby="services-title">
@@ -13,7 +13,7 @@ export function ServiceTilesSection() {
       <ul className={styles.tiles}>
         {serviceTiles.map((tile) => (
           <li key={tile.id}>
-            <Link to={serviceSearchPath(tile.name)} className={styles.tile}>
+            <Link to={serviceTilePath(tile)} className={styles.tile}>
               <img src={tile.icon} width={40} height={40} alt="" loading="lazy" />
               <span>{tile.name}</span>
             </Link>

@@ -1,4 +1,5 @@
 import { homeFaq } from '../content/faq';
+import { organizationData, PageMeta } from '../head/PageMeta';
 import { CategoryTabs } from '../home/CategoryTabs';
 import { ExpertTypesRotation } from '../home/ExpertTypesRotation';
 import { HeroSection } from '../home/HeroSection';
@@ -16,6 +17,13 @@ import { TestimonialsSection } from '../sections/TestimonialsSection';
 export function HomePage() {
   return (
     <>
+      <PageMeta
+        title="SciExperts: hire vetted scientific and research experts"
+        titleIsFull
+        description="Post your project for free and get matched with vetted freelance scientists, statisticians, medical writers and consultants within 24 hours. Milestone payments in escrow."
+        path="/"
+        structuredData={{ '@context': 'https://schema.org', ...organizationData() }}
+      />
       <HeroSection />
       <TrustedByStrip />
       <KeywordMarquee />

@@ -1,4 +1,5 @@
 import { howItWorksFaq } from '../content/faq';
+import { PageMeta } from '../head/PageMeta';
 import { ComparisonTable } from '../howItWorks/ComparisonTable';
 import { ProcessTimeline } from '../howItWorks/ProcessTimeline';
 import { RollingWordBanner } from '../howItWorks/RollingWordBanner';
@@ -14,6 +15,11 @@ import { TestimonialsSection } from '../sections/TestimonialsSection';
 export function HowItWorksPage() {
   return (
     <>
+      <PageMeta
+        title="How it Works"
+        description="Post a project in under 5 minutes, invite matched experts and compare quotes, collaborate in the Workspace and pay by milestone from escrow. See how SciExperts works."
+        path="/how-it-works"
+      />
       <RollingWordBanner />
       <ProcessTimeline />
       <WhySection />

@@ -2,10 +2,13 @@ import { useId, useState } from 'react';
 import { type FaqItem } from '../content/faq';
 import styles from './FaqAccordion.module.css';
 
-/** Disclosure buttons (aria-expanded/aria-controls) inside h3s, so the questions stay in the outline. */
-export function FaqAccordion({ items }: { items: FaqItem[] }) {
+/**
+ * Disclosure buttons (aria-expanded/aria-controls) inside h3s, so the questions stay in the outline.
+ * `defaultOpen`: start with every answer shown (search results, where the answer is what was looked for).
+ */
+export function FaqAccordion({ items, defaultOpen = false }: { items: FaqItem[]; defaultOpen?: boolean }) {
   const idPrefix = useId();
-  const [openIds, setOpenIds] = useState<ReadonlySet<string>>(() => new Set());
+  const [openIds, setOpenIds] = useState<ReadonlySet<string>>(() => new Set(defaultOpen ? items.map((item) => item.id) : []));
 
   const toggle = (id: string) =>
     setOpenIds((current) => {

@@ -74,12 +74,12 @@ describe('ProfileEditor', () => {
     const update = jest.spyOn(userApi, 'update').mockResolvedValue(makeUser({ isProfilePublic: true }));
     mockLists();
     renderEditor();
-    const toggle = await screen.findByRole('switch', { name: 'Show my profile to visitors who are not signed in' });
+    const toggle = await screen.findByRole('switch', { name: 'Show my profile in the expert directory and to visitors' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     await userEvent.click(toggle);
     expect(update).toHaveBeenCalledWith(7, { isProfilePublic: true });
-    expect(await screen.findByText('Your profile is now visible to visitors.')).toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'Show my profile to visitors who are not signed in' })).toHaveAttribute('aria-checked', 'true');
+    expect(await screen.findByText('Your profile is now in the expert directory and visible to visitors.')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Show my profile in the expert directory and to visitors' })).toHaveAttribute('aria-checked', 'true');
   });
 
   it('says when the profile cannot be loaded and retries', async () => {

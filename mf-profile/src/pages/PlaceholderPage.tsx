@@ -1,4 +1,7 @@
-export function PlaceholderPage({ title, description }: { title: string; description: string }) {
+import type { PlaceholderPageProps } from '@sciexperts/shared';
+
+/** A member-area page with no content of its own yet; the shell's page list says which title and text. */
+export function PlaceholderPage({ title, description }: PlaceholderPageProps) {
   return (
     <section aria-labelledby="profile-page-title">
       <h1 id="profile-page-title">{title}</h1>

@@ -1,11 +1,10 @@
-import { Route, Routes } from 'react-router-dom';
-import { ProfileApp } from '../layout/ProfileApp';
+import { ProfileEditor } from '../editor/ProfileEditor';
 
+/** The team's own page: the editor alone. The member area's frame (header, sidebar) is the shell's. */
 export function StandaloneApp() {
   return (
-    <Routes>
-      <Route path="profile/*" element={<ProfileApp />} />
-      <Route path="*" element={<ProfileApp />} />
-    </Routes>
+    <main>
+      <ProfileEditor />
+    </main>
   );
 }

@@ -1,4 +1,4 @@
-import '@sciexperts/shared/styles/tokens.css';
+import '@sciexperts/ui/tokens.css';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { startAuthSync } from '@sciexperts/shared';

@@ -18,17 +18,16 @@ interface Discovery {
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
+/** The e-mail claim only when the same claim set has email_verified exactly true (not "true", not absent). */
+const verifiedEmail = (claims: Record<string, unknown>): string | null => (claims.email_verified === true ? str(claims.email) : null);
+
 /** Verifies identity-provider access tokens (JWT, typ at+jwt) against the provider's published keys. */
 export class OidcVerifier {
   private jwks: ReturnType<typeof createRemoteJWKSet> | null = null;
   private discovery: Promise<Discovery> | null = null;
-  private readonly issuers: string[];
 
-  constructor(private readonly config: OidcConfig) {
-    const bare = config.issuer.replace(/\/+$/, '');
-    // Providers differ on the trailing slash (Auth0 keeps it); accept both spellings of the configured issuer.
-    this.issuers = [bare, `${bare}/`];
-  }
+  /** The issuer must be configured exactly as the provider writes it in `iss` (Auth0's ends in a slash, others' do not). */
+  constructor(private readonly config: OidcConfig) {}
 
   private discover(): Promise<Discovery> {
     this.discovery ??= fetch(`${this.config.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) })
@@ -51,25 +50,27 @@ export class OidcVerifier {
   async verify(token: string): Promise<OidcIdentity> {
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, await this.keys(), { issuer: this.issuers, audience: this.config.audience, typ: 'at+jwt' }));
+      // A token without exp would be valid forever if it leaked; jose only checks exp when it is present.
+      ({ payload } = await jwtVerify(token, await this.keys(), { issuer: this.config.issuer, audience: this.config.audience, typ: 'at+jwt', requiredClaims: ['exp'] }));
     } catch (err) {
       if (err instanceof OidcError) throw err;
       throw new OidcError('Auth0 token verification failed');
     }
     const subject = str(payload.sub);
     if (!subject) throw new OidcError('Auth0 token verification failed');
-    let email = str(payload.email);
+    // Only an address the provider says it verified is the member's: anyone can type someone else's into a provider.
+    let email = verifiedEmail(payload);
     let firstName = str(payload.given_name);
     let lastName = str(payload.family_name);
     if (!email) {
       // Access tokens often omit profile claims; the userinfo endpoint has them for the same token.
       const info = await this.userinfo(token);
-      email = str(info.email);
+      email = verifiedEmail(info);
       firstName ??= str(info.given_name);
       lastName ??= str(info.family_name);
       if (!firstName && !lastName) firstName = str(info.name);
     }
-    return { issuer: str(payload.iss) ?? this.config.issuer, subject, email: email?.toLowerCase() ?? null, firstName, lastName };
+    return { issuer: this.config.issuer, subject, email: email?.toLowerCase() ?? null, firstName, lastName };
   }
 
   private async userinfo(token: string): Promise<Record<string, unknown>> {

@@ -1,12 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Db } from '../db/connect';
-import { createSession, deleteSession, deleteUserSessions, isSessionActive } from '../db/repo/sessions';
+import { createSession, deleteSession, deleteUserSessions, isSessionActive } from '../modules/account/repository';
 
 export interface AuthContext {
   userId: number;
   sessionId: string;
 }
+
+/** A verified session with the token's expiry: what a long-lived connection needs to end itself on time. */
+export interface VerifiedSession extends AuthContext {
+  expiresAtMs: number;
+}
+
+/** What a revocation ended: one session (logout) or all of a member's sessions (password reset). */
+export type Revocation = { sessionId: string } | { userId: number };
 
 const ISSUER = 'sciexperts-api';
 const CLOCK_TOLERANCE_SECONDS = 5;
@@ -33,6 +41,7 @@ export class TokenService {
   private readonly key: Uint8Array;
   private readonly sessionCacheMs: number;
   private readonly cache = new Map<string, CachedSession>();
+  private readonly revokedListeners = new Set<(revocation: Revocation) => void>();
 
   constructor(
     private readonly db: Db,
@@ -57,25 +66,58 @@ export class TokenService {
 
   /** A valid signature is not enough: the session must still exist, so logout and password reset revoke at once. */
   async verify(token: string, now = Date.now()): Promise<AuthContext | null> {
+    const session = await this.verifySession(token, now);
+    return session ? { userId: session.userId, sessionId: session.sessionId } : null;
+  }
+
+  async verifySession(token: string, now = Date.now()): Promise<VerifiedSession | null> {
     const claims = this.verifySignedClaims(token, now);
     if (!claims) return null;
-    const { userId, sid, expMs } = claims;
+    const session = { userId: claims.userId, sessionId: claims.sid, expiresAtMs: claims.expMs };
+    return (await this.isActive(session, now)) ? session : null;
+  }
+
+  /** Re-checks a session verified earlier (an open socket, before each of its events) through the same short cache. */
+  async isActive(session: VerifiedSession, now = Date.now()): Promise<boolean> {
+    const { userId, sessionId: sid, expiresAtMs } = session;
     const cached = this.cache.get(sid);
-    if (cached && cached.userId === userId && now < cached.reuseUntilMs) return { userId, sessionId: sid };
+    if (cached && cached.userId === userId && now < cached.reuseUntilMs) return true;
     if (cached) this.cache.delete(sid);
-    if (!(await isSessionActive(this.db, sid, userId, new Date(now)))) return null;
-    if (this.sessionCacheMs > 0) this.remember(sid, userId, Math.min(now + this.sessionCacheMs, expMs));
-    return { userId, sessionId: sid };
+    if (!(await isSessionActive(this.db, sid, userId, new Date(now)))) return false;
+    if (this.sessionCacheMs > 0) this.remember(sid, userId, Math.min(now + this.sessionCacheMs, expiresAtMs));
+    return true;
+  }
+
+  /**
+   * Called after every revocation made through this service, once the session rows are gone, so holders of
+   * long-lived connections (the chat gateway) can end them. Returns the unsubscribe function.
+   */
+  onRevoked(listener: (revocation: Revocation) => void): () => void {
+    this.revokedListeners.add(listener);
+    return () => this.revokedListeners.delete(listener);
   }
 
   async revokeSession(sessionId: string): Promise<void> {
     this.cache.delete(sessionId);
     await deleteSession(this.db, sessionId);
+    this.notifyRevoked({ sessionId });
   }
 
   async revokeUserSessions(userId: number): Promise<void> {
     for (const [sid, entry] of this.cache) if (entry.userId === userId) this.cache.delete(sid);
     await deleteUserSessions(this.db, userId);
+    this.notifyRevoked({ userId });
+  }
+
+  private notifyRevoked(revocation: Revocation): void {
+    for (const listener of this.revokedListeners) {
+      // The revocation itself is done; a failing listener must not turn a logout into an error.
+      try {
+        listener(revocation);
+      } catch {
+        /* the listener's own concern */
+      }
+    }
   }
 
   /**

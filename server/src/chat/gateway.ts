@@ -4,25 +4,34 @@ import { CHAT_MESSAGE_MAX_LENGTH } from '@sciexperts/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
 import type { Db } from '../db/connect';
-import { bearerToken, type TokenService } from '../auth/tokens';
-import { isSessionActive } from '../db/repo/sessions';
-import { findUserById } from '../db/repo/users';
-import { insertMessage } from '../db/repo/messages';
+import { bearerToken, type TokenService, type VerifiedSession } from '../auth/tokens';
+import { activeSessionIds } from '../modules/account/repository';
+import { findUserById } from '../modules/users/repository';
+import { ClientIdConflict, conversationsOpenedSince, haveConversed, insertMessage } from '../modules/chat/repository';
+import { CHAT_LIMITS, MemberBuckets, NEW_CONVERSATIONS_LIMITED_MESSAGE, RATE_LIMITED_MESSAGE } from './limits';
 
-interface SocketData {
-  userId: number;
-  sessionId: string;
-}
+type SocketData = VerifiedSession;
 
 export type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export const userRoom = (userId: number) => `user:${userId}`;
+/** Every socket of one session: logout ends exactly these, in every process (the adapter relays disconnectSockets). */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+/** Safety net for sessions ended without TokenService (rows deleted directly, another process without Redis). */
+const SESSION_SWEEP_MS = 60_000;
+const HOUR_MS = 3600_000;
+/** setTimeout fires at once beyond this (about 24.8 days); longer waits are re-armed. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface ChatDeps {
   db: Db;
   tokens: TokenService;
   origins: string[];
   log: FastifyBaseLogger;
+  /** How often this process re-checks the sessions of its open sockets in one query. */
+  sessionSweepMs?: number;
 }
 
 type Checked = { ok: true; receiverId: number; text: string; clientId: string | null } | { ok: false; message: string };
@@ -44,6 +53,26 @@ export function checkSendMessage(me: number, payload: unknown): Checked {
   return { ok: true, receiverId: p.receiverId, text, clientId: typeof p.clientId === 'string' ? p.clientId : null };
 }
 
+/** Runs fn at the wall-clock time whenMs, in steps when that is further away than one timer can wait. */
+function at(whenMs: number, fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    const delay = whenMs - Date.now();
+    if (delay <= 0) return fn();
+    timer = setTimeout(arm, Math.min(delay, MAX_TIMER_MS));
+    timer.unref();
+  };
+  arm();
+  return () => clearTimeout(timer);
+}
+
+/*
+ * Delivery and sessions. socket.io has no hook on outgoing packets, so a socket must not exist once its session
+ * has ended: it is disconnected (1) at revocation, through TokenService.onRevoked and the session/user rooms, in
+ * every process; (2) at its token's expiry, by a timer; (3) by a periodic sweep for sessions ended any other way;
+ * (4) before each incoming event, which re-checks the session (the cache is evicted at revocation). A socket that
+ * still exists therefore belongs to a live session, and only such sockets are in the rooms messages go to.
+ */
 export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServer {
   const { db, tokens, log } = deps;
   const io: ChatServer = new Server(server, {
@@ -54,46 +83,107 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
     // the auth middleware still runs again on recovery.
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
   });
+  const messageBuckets = new MemberBuckets(CHAT_LIMITS.messages.burst, CHAT_LIMITS.messages.perSecond);
+  const typingBuckets = new MemberBuckets(CHAT_LIMITS.typing.burst, CHAT_LIMITS.typing.perSecond);
+
+  const unsubscribe = tokens.onRevoked((revocation) => {
+    const room = 'sessionId' in revocation ? sessionRoom(revocation.sessionId) : userRoom(revocation.userId);
+    io.in(room).disconnectSockets(true);
+  });
+
+  let sweeping = false;
+  const sweep = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    messageBuckets.prune();
+    typingBuckets.prune();
+    const sockets = [...io.of('/').sockets.values()];
+    activeSessionIds(db, [...new Set(sockets.map((s) => s.data.sessionId))])
+      .then((active) => {
+        for (const s of sockets) if (!active.has(s.data.sessionId)) s.disconnect(true);
+      })
+      .catch((err: unknown) => log.error({ err }, 'chat session sweep failed'))
+      .finally(() => (sweeping = false));
+  }, deps.sessionSweepMs ?? SESSION_SWEEP_MS);
+  sweep.unref();
+  server.once('close', () => {
+    clearInterval(sweep);
+    unsubscribe();
+  });
 
   io.use((socket, next) => {
     const raw: unknown = socket.handshake.auth?.token;
     const token = typeof raw === 'string' ? (bearerToken(raw) ?? raw) : null;
     if (!token) return next(new Error('Authentication required.'));
     tokens
-      .verify(token)
+      .verifySession(token)
       .then((session) => {
         if (!session) return next(new Error('Your session has expired or is invalid. Please sign in again.'));
         const claimed = socket.handshake.query.userId;
         if (String(claimed) !== String(session.userId)) return next(new Error('userId does not match the signed-in member.'));
-        socket.data.userId = session.userId;
-        socket.data.sessionId = session.sessionId;
+        socket.data = session;
         next();
       })
       .catch(() => next(new Error('Authentication failed.')));
   });
 
   io.on('connection', (socket) => {
-    const me = socket.data.userId;
-    void socket.join(userRoom(me));
+    const { userId: me, sessionId, expiresAtMs } = socket.data;
+    // A recovered socket gets its old rooms back; the room of an earlier session must not follow it.
+    for (const room of socket.rooms) if (room.startsWith('session:') && room !== sessionRoom(sessionId)) void socket.leave(room);
+    void socket.join([userRoom(me), sessionRoom(sessionId)]);
+    const cancelExpiry = at(expiresAtMs, () => socket.disconnect(true));
+    socket.on('disconnect', cancelExpiry);
+
+    // Limits first (no database work for a loop), then the session, before any handler sees the event.
+    socket.use((packet, next) => {
+      const [event, ...args] = packet;
+      const last: unknown = args.at(-1);
+      const ack = event === 'sendMessage' && typeof last === 'function' ? (last as (result: SendMessageAck) => void) : null;
+      if (event === 'sendMessage') {
+        if (!messageBuckets.take(me)) return ack?.({ ok: false, message: RATE_LIMITED_MESSAGE });
+      } else if (event === 'typing') {
+        if (!typingBuckets.take(me)) return;
+      } else {
+        return; // no handler would take it
+      }
+      const end = () => {
+        ack?.({ ok: false, message: SESSION_ENDED_MESSAGE });
+        socket.disconnect(true);
+      };
+      if (Date.now() >= socket.data.expiresAtMs) return end();
+      tokens.isActive(socket.data).then(
+        (active) => (active ? next() : end()),
+        (err: unknown) => {
+          log.error({ err }, 'chat session check failed');
+          ack?.({ ok: false, message: 'The message could not be sent. Please try again.' });
+        },
+      );
+    });
 
     socket.on('sendMessage', (payload, ack) => {
       const reply = (result: SendMessageAck) => {
         if (typeof ack === 'function') ack(result);
       };
       void (async () => {
-        // Logout or a password reset must also stop an open socket from sending.
-        if (!(await isSessionActive(db, socket.data.sessionId, me))) {
-          reply({ ok: false, message: 'Your session has ended. Please sign in again.' });
-          socket.disconnect(true);
-          return;
-        }
         const checked = checkSendMessage(me, payload);
         if (!checked.ok) return reply(checked);
-        if (!(await findUserById(db, checked.receiverId))) return reply({ ok: false, message: 'The recipient does not exist.' });
-        const { message, created } = await insertMessage(db, { senderId: me, receiverId: checked.receiverId, text: checked.text, clientId: checked.clientId });
+        const { receiverId, text, clientId } = checked;
+        if (!(await findUserById(db, receiverId))) return reply({ ok: false, message: 'The recipient does not exist.' });
+        // An exact retry is never a new conversation: its first copy is already between the two.
+        if (!(await haveConversed(db, me, receiverId)) && (await conversationsOpenedSince(db, me, new Date(Date.now() - HOUR_MS))) >= CHAT_LIMITS.newConversationsPerHour) {
+          return reply({ ok: false, message: NEW_CONVERSATIONS_LIMITED_MESSAGE });
+        }
+        let stored: Awaited<ReturnType<typeof insertMessage>>;
+        try {
+          stored = await insertMessage(db, { senderId: me, receiverId, text, clientId });
+        } catch (err) {
+          if (err instanceof ClientIdConflict) return reply({ ok: false, message: err.message });
+          throw err;
+        }
         // Stored before the ack: an acknowledged message is never lost.
-        reply({ ok: true, message });
-        if (created) emitMessage(io, message);
+        reply({ ok: true, message: stored.message });
+        if (stored.created) emitMessage(io, stored.message);
       })().catch((err: unknown) => {
         log.error({ err }, 'sendMessage failed');
         reply({ ok: false, message: 'The message could not be sent. Please try again.' });

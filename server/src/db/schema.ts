@@ -17,6 +17,10 @@ export interface UsersTable {
   isProfilePublic: number;
   authProvider: 'password' | 'oidc';
   createdAt: string;
+  /** ISO 3166-1 alpha-2 (DE) or null. */
+  country: string | null;
+  /** 1 for the seeded demo directory (SEED_DEMO). */
+  isDemo: Generated<number>;
 }
 
 export interface IdentitiesTable {
@@ -121,6 +125,42 @@ export interface MessagesTable {
   createdAt: string;
 }
 
+export interface UploadsTable {
+  fileName: string;
+  ownerId: number;
+  createdAt: string;
+}
+
+export interface ConciergeRequestsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  need: string;
+  budget: string;
+  deadline: string;
+  createdAt: string;
+  mailedAt: string | null;
+}
+
+/** PostgreSQL's search index (SQLite's is an FTS5 virtual table of the same name, queried with raw SQL). */
+export interface ExpertSearchTable {
+  userId: number;
+  document: unknown;
+  completeness: number;
+  country: string | null;
+  hourlyFee: number | null;
+  serviceIds: number[];
+  areaIds: number[];
+}
+
+/** One row per listed expert: what the directory filters and orders by (see migration 0007). */
+export interface ExpertListingTable {
+  userId: number;
+  completeness: number;
+  country: string | null;
+  hourlyFee: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   identities: IdentitiesTable;
@@ -135,6 +175,86 @@ export interface Database {
   publications: PublicationsTable;
   passwordResetTokens: PasswordResetTokensTable;
   messages: MessagesTable;
+  uploads: UploadsTable;
+  conciergeRequests: ConciergeRequestsTable;
+  expertSearch: ExpertSearchTable;
+  expertListing: ExpertListingTable;
+  projects: ProjectsTable;
+  proposals: ProposalsTable;
+  projectInvitations: ProjectInvitationsTable;
+  contracts: ContractsTable;
+  contractMilestones: ContractMilestonesTable;
 }
 
 export type RecordTable = 'workExperiences' | 'educations' | 'certifications';
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  ownerId: number;
+  title: string;
+  description: string;
+  service: string;
+  /** JSON array of practice area names. */
+  practiceAreas: string;
+  budgetType: string;
+  amountCents: number | null;
+  minCents: number | null;
+  maxCents: number | null;
+  /** The budget as a range for filtering: fixed = [amount, amount], hourly = [min, max]. */
+  budgetLow: number;
+  budgetHigh: number;
+  currency: string;
+  duration: string | null;
+  deadline: string | null;
+  visibility: string;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+}
+
+export interface ProposalsTable {
+  id: Generated<number>;
+  projectId: number;
+  expertId: number;
+  coverLetter: string;
+  priceType: string;
+  priceCents: number;
+  duration: string;
+  /** JSON array of {title, amountCents, dueDate}. */
+  milestones: string;
+  status: string;
+  declineReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProjectInvitationsTable {
+  id: Generated<number>;
+  projectId: number;
+  expertId: number;
+  status: string;
+  createdAt: string;
+}
+
+export interface ContractsTable {
+  id: Generated<number>;
+  projectId: number;
+  proposalId: number;
+  clientId: number;
+  expertId: number;
+  priceType: string;
+  priceCents: number;
+  status: string;
+  createdAt: string;
+}
+
+export interface ContractMilestonesTable {
+  id: Generated<number>;
+  contractId: number;
+  position: number;
+  title: string;
+  amountCents: number;
+  dueDate: string;
+  status: string;
+}

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from './connect';
 import type { PasswordHasher } from '../auth/passwords';
-import { SERVICE_CATALOGUE } from './catalogue';
-import { seedCatalogue, listServices, replaceOfferedServices } from './repo/services';
-import { findUserByEmail, insertUser, updateUser } from './repo/users';
-import { insertRecord } from './repo/records';
-import { RECORD_KINDS } from '../records/kinds';
+import { SERVICE_CATALOGUE } from '@sciexperts/shared/contracts';
+import { seedCatalogue, listServices, replaceOfferedServices } from '../modules/services/repository';
+import { findUserByEmail, insertUser, updateUser } from '../modules/users/repository';
+import { insertRecord } from '../modules/records/repository';
+import { RECORD_KINDS } from '../modules/records/kinds';
+import { DEMO_EXPERT_PASSWORD, seedDemoDirectory } from './demoDirectory';
 
 export interface DemoAccount {
   email: string;
@@ -22,10 +23,20 @@ export function readDemoAccounts(file = DEMO_ACCOUNTS_FILE): DemoAccount[] {
   return JSON.parse(readFileSync(file, 'utf8')) as DemoAccount[];
 }
 
-/** Idempotent: the catalogue is completed and demo members are created only when missing. */
-export async function seed(db: Db, hasher: PasswordHasher, demo: boolean): Promise<void> {
+/** Where the demo directory's avatars go and how their URLs start. */
+export interface DemoDirectoryTarget {
+  uploadsDir: string;
+  publicUrl: string;
+}
+
+/**
+ * Idempotent: the catalogue is completed and demo members are created only when missing. With `directory`, the
+ * demo also gets the ~200 experts of the directory (one shared password hash: argon2's cost is per call).
+ */
+export async function seed(db: Db, hasher: PasswordHasher, demo: boolean, directory?: DemoDirectoryTarget): Promise<void> {
   await seedCatalogue(db, SERVICE_CATALOGUE);
   if (!demo) return;
+  if (directory) await seedDemoDirectory(db, { ...directory, passwordHash: () => hasher.hash(DEMO_EXPERT_PASSWORD) });
   for (const account of readDemoAccounts()) {
     const email = account.email.toLowerCase();
     if (await findUserByEmail(db, email)) continue;

@@ -71,6 +71,7 @@ export async function startLocalOidcProvider(options: LocalOidcOptions): Promise
     return {
       sub,
       email: who.email,
+      // The API keeps a provider's e-mail only when it is verified (and this claim rides in the access token too).
       email_verified: true,
       given_name: who.givenName,
       family_name: who.familyName,

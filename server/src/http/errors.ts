@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '@sciexperts/shared/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldMessages } from './messages';
+import { isUnstorableText } from '../db/errors';
 
 export type Detail = { field?: string; message: string };
 
@@ -89,6 +90,7 @@ export function errorHandler(error: FastifyError & { validation?: AjvLikeError[]
       return send(reply, 400, { message: 'Unsupported content type.' });
   }
   if (error instanceof SyntaxError) return send(reply, 400, { message: 'Malformed JSON body.' });
+  if (isUnstorableText(error)) return send(reply, 400, { message: 'Text must not contain NUL characters.' });
   const status = error.statusCode ?? 500;
   if (status === 429) return send(reply, 429, { message: 'Too many requests. Please try again later.' });
   if (status === 413) return send(reply, 413, { message: 'The request body is too large.' });

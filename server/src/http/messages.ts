@@ -1,4 +1,4 @@
-import { ALL_RECORD_KINDS, END_MESSAGE, START_MESSAGE } from '../records/kinds';
+import { FIELD_MESSAGES, RECORD_KIND_RULES, RECORD_MESSAGES } from '@sciexperts/shared/contracts';
 
 export interface FieldMessages {
   required?: string;
@@ -8,11 +8,11 @@ export interface FieldMessages {
 
 /** Field wording shared by schema errors and code checks; record kinds contribute spec §8's sentences. */
 export const fieldMessages: Record<string, FieldMessages> = {
-  email: { required: 'E-mail is required.', label: 'E-mail' },
-  password: { required: 'Password is required.', label: 'Password' },
-  firstName: { required: 'First name is required.', label: 'First name' },
-  lastName: { required: 'Last name is required.', label: 'Last name' },
-  phoneNumber: { required: 'Contact number is required.', label: 'Contact number' },
+  email: { required: FIELD_MESSAGES.emailRequired, label: 'E-mail' },
+  password: { required: FIELD_MESSAGES.passwordRequired, label: 'Password' },
+  firstName: { required: FIELD_MESSAGES.firstNameRequired, label: 'First name' },
+  lastName: { required: FIELD_MESSAGES.lastNameRequired, label: 'Last name' },
+  phoneNumber: { required: FIELD_MESSAGES.phoneRequired, label: 'Contact number' },
   headline: { label: 'Headline' },
   profileSummary: { label: 'Summary' },
   hourlyFee: { label: 'Hourly fee' },
@@ -21,11 +21,11 @@ export const fieldMessages: Record<string, FieldMessages> = {
   services: { required: 'services is required.' },
   serviceName: { required: 'serviceName is required.' },
   practiceAreaNames: { required: 'practiceAreaNames is required.' },
-  startTime: { required: START_MESSAGE },
-  endTime: { required: END_MESSAGE },
+  startTime: { required: RECORD_MESSAGES.startRequired },
+  endTime: { required: RECORD_MESSAGES.endRequired },
 };
 
-for (const kind of ALL_RECORD_KINDS) {
+for (const kind of Object.values(RECORD_KIND_RULES)) {
   for (const f of kind.fields) {
     if (f.kind === 'text') fieldMessages[f.name] = { required: f.requiredMessage };
     if (f.kind === 'choice') fieldMessages[f.name] = { required: f.requiredMessage, choice: f.requiredMessage };

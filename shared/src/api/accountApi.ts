@@ -2,33 +2,27 @@ import type {
   LoginRequest,
   LoginResponse,
   LoginWithAuth0Response,
+  MessageResponse,
   PasswordResetConfirm,
   PasswordResetRequest,
   SignupRequest,
   SignupResponse,
 } from '../contracts/api';
+import { ACCOUNT_MESSAGES } from '../contracts/messages';
+import { API_PATHS } from '../contracts/paths';
 import { request } from './http';
 
 export const accountApi = {
-  login: (body: LoginRequest) =>
-    request<LoginResponse>('post', '/api/Account/Login', { json: body, fallbackError: 'Login failed' }),
-  signup: (body: SignupRequest) =>
-    request<SignupResponse>('post', '/api/User/AddNewUser', { json: body, fallbackError: 'Registration Failed' }),
+  login: (body: LoginRequest) => request<LoginResponse>('post', API_PATHS.login, { json: body, fallbackError: ACCOUNT_MESSAGES.loginFailed }),
+  signup: (body: SignupRequest) => request<SignupResponse>('post', API_PATHS.signup, { json: body, fallbackError: ACCOUNT_MESSAGES.registrationFailed }),
   loginWithIdentityToken: (identityAccessToken: string) =>
-    request<LoginWithAuth0Response>('post', '/api/Account/LoginWithAuth0', {
+    request<LoginWithAuth0Response>('post', API_PATHS.loginWithIdentity, {
       headers: { Authorization: `Bearer ${identityAccessToken}` },
-      fallbackError: 'Auth0 token verification failed',
+      fallbackError: ACCOUNT_MESSAGES.identityTokenFailed,
     }),
-  logout: () => request<void>('post', '/api/Account/Logout', { fallbackError: 'Logout failed' }),
+  logout: () => request<void>('post', API_PATHS.logout, { fallbackError: ACCOUNT_MESSAGES.logoutFailed }),
   /** Always answers the same neutral message, whether or not the e-mail is known. */
   requestPasswordReset: (body: PasswordResetRequest) =>
-    request<{ message: string }>('post', '/api/Account/RequestPasswordReset', {
-      json: body,
-      fallbackError: 'We could not send the reset link. Please try again.',
-    }),
-  resetPassword: (body: PasswordResetConfirm) =>
-    request<{ message: string }>('post', '/api/Account/ResetPassword', {
-      json: body,
-      fallbackError: 'We could not change your password. Please try again.',
-    }),
+    request<MessageResponse>('post', API_PATHS.requestPasswordReset, { json: body, fallbackError: ACCOUNT_MESSAGES.resetRequestFailed }),
+  resetPassword: (body: PasswordResetConfirm) => request<MessageResponse>('post', API_PATHS.resetPassword, { json: body, fallbackError: ACCOUNT_MESSAGES.resetFailed }),
 };

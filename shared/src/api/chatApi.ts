@@ -1,3 +1,5 @@
+import { API_PATHS, pathTo } from '../contracts/paths';
+import { CHAT_MESSAGES } from '../contracts/messages';
 import type { ChatCounterpart, ConversationSummary, MessagePage, UnreadCountResponse } from '../contracts/chat';
 import { request } from './http';
 
@@ -10,20 +12,32 @@ export interface MessagePageQuery {
   limit?: number;
 }
 
-function query(q: MessagePageQuery): string {
-  const params = new URLSearchParams();
-  if (q.before !== undefined) params.set('before', String(q.before));
-  if (q.after !== undefined) params.set('after', String(q.after));
-  if (q.limit !== undefined) params.set('limit', String(q.limit));
-  const s = params.toString();
-  return s ? `?${s}` : '';
+/** Where the chat calls go: the product's API and token by default, or an integrator's own (the embeddable chat). */
+export interface ChatApiTarget {
+  apiBaseUrl?: string;
+  token?: string;
 }
 
-export const chatApi = {
-  conversations: () => request<ConversationSummary[]>('get', '/api/Chat/Conversations', { fallbackError: 'Could not load your conversations.' }),
-  messages: (counterpartId: number, q: MessagePageQuery = {}) =>
-    request<MessagePage>('get', `/api/Chat/Messages/${counterpartId}${query(q)}`, { fallbackError: 'Could not load the messages.' }),
-  markRead: (counterpartId: number) => request<UnreadCountResponse>('post', `/api/Chat/MarkRead/${counterpartId}`, { fallbackError: 'Could not mark the conversation read.' }),
-  unreadCount: () => request<UnreadCountResponse>('get', '/api/Chat/UnreadCount', { fallbackError: 'Could not load the unread count.' }),
-  counterpart: (id: number) => request<ChatCounterpart>('get', `/api/Chat/Counterpart/${id}`, { fallbackError: 'User not found' }),
-};
+/**
+ * The chat's REST calls. A failure is an ApiError: status 404 means the member does not exist, status 0 that the
+ * server was not reached (never reported as a missing member; the chat retries when the connection returns).
+ */
+export function createChatApi(target: ChatApiTarget = {}) {
+  const options = (fallbackError: string) => ({
+    fallbackError,
+    apiBaseUrl: target.apiBaseUrl,
+    headers: target.token ? { Authorization: `Bearer ${target.token}` } : undefined,
+  });
+  return {
+    conversations: () => request<ConversationSummary[]>('get', API_PATHS.chatConversations, options(CHAT_MESSAGES.conversationsLoadFailed)),
+    messages: (counterpartId: number, q: MessagePageQuery = {}) =>
+      request<MessagePage>('get', pathTo(API_PATHS.chatMessages, { counterpartId }, { before: q.before, after: q.after, limit: q.limit }), options(CHAT_MESSAGES.messagesLoadFailed)),
+    markRead: (counterpartId: number) => request<UnreadCountResponse>('post', pathTo(API_PATHS.chatMarkRead, { counterpartId }), options(CHAT_MESSAGES.markReadFailed)),
+    unreadCount: () => request<UnreadCountResponse>('get', API_PATHS.chatUnreadCount, options(CHAT_MESSAGES.unreadLoadFailed)),
+    counterpart: (id: number) => request<ChatCounterpart>('get', pathTo(API_PATHS.chatCounterpart, { id }), options(CHAT_MESSAGES.counterpartLoadFailed)),
+  };
+}
+
+export type ChatApi = ReturnType<typeof createChatApi>;
+
+export const chatApi: ChatApi = createChatApi();

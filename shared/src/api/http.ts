@@ -5,7 +5,10 @@ import type { ApiErrorBody } from '../contracts/api';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has ended. Please log in again.';
 
-/** Error carrying the server's `{ message }` and the HTTP status. */
+/**
+ * Error carrying the server's `{ message }` and the HTTP status. Status 0 means the request never got an
+ * answer (offline, server down, timeout): `unreachable` is true and trying again may help, unlike a 4xx.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -15,6 +18,16 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** The server could not be reached: never a missing record, always worth a retry. */
+  get unreachable(): boolean {
+    return this.status === 0;
+  }
+}
+
+/** True for an ApiError (or anything with status 0) that says the server was not reached. */
+export function isUnreachable(error: unknown): boolean {
+  return (error as { status?: unknown } | null)?.status === 0;
 }
 
 function createHttp(): KyInstance {
@@ -31,7 +44,9 @@ function createHttp(): KyInstance {
       afterResponse: [
         (request, _options, response) => {
           // A 401 on a call made with our token means the server ended the session: sign out everywhere.
-          if (response.status === 401 && request.headers.get('Authorization') && authStore.getState().token) {
+          // Only for our own token: a call an integrator made with its token says nothing about our session.
+          const token = authStore.getState().token;
+          if (response.status === 401 && token && request.headers.get('Authorization') === `Bearer ${token}`) {
             signOut(SESSION_EXPIRED_MESSAGE);
           }
           return response;
@@ -47,8 +62,8 @@ function http(): KyInstance {
   return instance;
 }
 
-export function apiUrl(path: string): string {
-  return `${getRuntimeConfig().apiBaseUrl.replace(/\/$/, '')}${path}`;
+export function apiUrl(path: string, apiBaseUrl: string = getRuntimeConfig().apiBaseUrl): string {
+  return `${apiBaseUrl.replace(/\/$/, '')}${path}`;
 }
 
 /** Turns ky's HTTPError into an ApiError with the server's message (or `fallback`). */
@@ -69,10 +84,10 @@ export async function toApiError(error: unknown, fallback: string): Promise<ApiE
 export async function request<T>(
   method: 'get' | 'post' | 'put' | 'delete',
   path: string,
-  options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; fallbackError: string },
+  options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; fallbackError: string; apiBaseUrl?: string },
 ): Promise<T> {
   try {
-    const response = await http()(apiUrl(path), {
+    const response = await http()(apiUrl(path, options.apiBaseUrl), {
       method,
       json: options.json,
       body: options.body,

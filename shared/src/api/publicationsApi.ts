@@ -1,13 +1,13 @@
 import type { OrcidCallbackResponse } from '../contracts/api';
 import type { Publication } from '../contracts/entities';
 import type { RuntimeConfig } from '../contracts/runtime';
+import { ORCID_SYNC_FAILED } from '../contracts/messages';
+import { API_PATHS, pathTo } from '../contracts/paths';
 import { request } from './http';
 // The list getter already lives in userApi (the editor loads it for the chips); called late so spies on it apply.
 import { userApi } from './userApi';
 
-// Spec §8 wording for the two ways the publication section can fail.
-export const ORCID_SYNC_FAILED = 'Failed to sync ORCID publications';
-export const PUBLICATIONS_LOAD_FAILED = 'Something went wrong';
+export { ORCID_SYNC_FAILED, PUBLICATIONS_LOAD_FAILED } from '../contracts/messages';
 
 /** ORCID's scope for reading the member's iD and public works (the only one the API needs). */
 export const ORCID_DEFAULT_SCOPE = '/authenticate';
@@ -34,5 +34,5 @@ export const publicationsApi = {
   list: (userId: number): Promise<Publication[]> => userApi.getPublications(userId),
   /** Spec §7: the API exchanges the code with ORCID (its secret never reaches the browser), stores and returns the works. */
   syncFromOrcid: (code: string) =>
-    request<OrcidCallbackResponse>('get', `/auth/orcid/callback?${new URLSearchParams({ code }).toString()}`, { fallbackError: ORCID_SYNC_FAILED }),
+    request<OrcidCallbackResponse>('get', pathTo(API_PATHS.orcidCallback, {}, { code }), { fallbackError: ORCID_SYNC_FAILED }),
 };

@@ -1,5 +1,7 @@
 import type { CertificationInput, EducationInput, MessageResponse, WorkExperienceInput } from '../contracts/api';
 import type { Certification, Education, WorkExperience } from '../contracts/entities';
+import { RECORD_MESSAGES } from '../contracts/messages';
+import { RECORD_PATHS, pathTo } from '../contracts/paths';
 import { request } from './http';
 // The list getters already live in userApi (the editor loads them for the chips); called late so spies on them apply.
 import { userApi } from './userApi';
@@ -17,26 +19,26 @@ export interface RecordsClient<TRecord, TInput> {
 }
 
 // Spec §8: add and update failures of all three kinds use the work-experience wording.
-const SAVE_FAILED = 'Failed to save. Please check your input and try again.';
-const DELETE_FAILED = 'Failed to delete. Please try again.';
+const SAVE_FAILED = RECORD_MESSAGES.saveFailed;
+const DELETE_FAILED = RECORD_MESSAGES.deleteFailed;
 
 export const workExperienceApi: RecordsClient<WorkExperience, WorkExperienceInput> = {
   list: (userId) => userApi.getWorkExperiences(userId),
-  add: (userId, body) => request<WorkExperience>('post', `/api/WorkExperience/AddNewWorkExperience/${userId}`, { json: body, fallbackError: SAVE_FAILED }),
-  update: (id, body) => request<WorkExperience>('put', `/api/WorkExperience/UpdateWorkExperience/${id}`, { json: body, fallbackError: SAVE_FAILED }),
-  remove: (id) => request<MessageResponse>('delete', `/api/WorkExperience/DeleteWorkExperienceById/${id}`, { fallbackError: DELETE_FAILED }),
+  add: (userId, body) => request<WorkExperience>('post', pathTo(RECORD_PATHS.workExperience.add, { userId }), { json: body, fallbackError: SAVE_FAILED }),
+  update: (id, body) => request<WorkExperience>('put', pathTo(RECORD_PATHS.workExperience.update, { id }), { json: body, fallbackError: SAVE_FAILED }),
+  remove: (id) => request<MessageResponse>('delete', pathTo(RECORD_PATHS.workExperience.remove, { id }), { fallbackError: DELETE_FAILED }),
 };
 
 export const educationApi: RecordsClient<Education, EducationInput> = {
   list: (userId) => userApi.getEducation(userId),
-  add: (userId, body) => request<Education>('post', `/api/Education/AddEducation/${userId}`, { json: body, fallbackError: SAVE_FAILED }),
-  update: (id, body) => request<Education>('put', `/api/Education/UpdateEducation/${id}`, { json: body, fallbackError: SAVE_FAILED }),
-  remove: (id) => request<MessageResponse>('delete', `/api/Education/DeleteEducationById/${id}`, { fallbackError: DELETE_FAILED }),
+  add: (userId, body) => request<Education>('post', pathTo(RECORD_PATHS.education.add, { userId }), { json: body, fallbackError: SAVE_FAILED }),
+  update: (id, body) => request<Education>('put', pathTo(RECORD_PATHS.education.update, { id }), { json: body, fallbackError: SAVE_FAILED }),
+  remove: (id) => request<MessageResponse>('delete', pathTo(RECORD_PATHS.education.remove, { id }), { fallbackError: DELETE_FAILED }),
 };
 
 export const certificationApi: RecordsClient<Certification, CertificationInput> = {
   list: (userId) => userApi.getCertifications(userId),
-  add: (userId, body) => request<Certification>('post', `/api/Certification/AddCertification/${userId}`, { json: body, fallbackError: SAVE_FAILED }),
-  update: (id, body) => request<Certification>('put', `/api/Certification/UpdateCertification/${id}`, { json: body, fallbackError: SAVE_FAILED }),
-  remove: (id) => request<MessageResponse>('delete', `/api/Certification/DeleteCertificationById/${id}`, { fallbackError: DELETE_FAILED }),
+  add: (userId, body) => request<Certification>('post', pathTo(RECORD_PATHS.certification.add, { userId }), { json: body, fallbackError: SAVE_FAILED }),
+  update: (id, body) => request<Certification>('put', pathTo(RECORD_PATHS.certification.update, { id }), { json: body, fallbackError: SAVE_FAILED }),
+  remove: (id) => request<MessageResponse>('delete', pathTo(RECORD_PATHS.certification.remove, { id }), { fallbackError: DELETE_FAILED }),
 };

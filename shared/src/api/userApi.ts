@@ -1,33 +1,32 @@
 import type { BulkServicesRequest, ProfileUpdateRequest } from '../contracts/api';
 import type { Certification, Education, Publication, PublicUser, Service, User, WorkExperience } from '../contracts/entities';
+import { PROFILE_MESSAGES } from '../contracts/messages';
+import { API_PATHS, RECORD_PATHS, pathTo } from '../contracts/paths';
 import { request } from './http';
 
 export const userApi = {
   /** `token`: a product token not stored yet (the identity sign-in loads the member before signing in). */
   getById: (id: number, token?: string) =>
-    request<User | PublicUser>('get', `/api/User/GetUserById/${id}`, {
+    request<User | PublicUser>('get', pathTo(API_PATHS.getUserById, { id }), {
       headers: token ? { Authorization: `Bearer ${token}` } : undefined,
-      fallbackError: 'No User Id',
+      fallbackError: PROFILE_MESSAGES.noUserId,
     }),
-  update: (id: number, body: ProfileUpdateRequest) =>
-    request<User>('put', `/api/User/UpdateUser/${id}`, { json: body, fallbackError: 'Failed to update profile' }),
-  updateIdentityUser: (body: ProfileUpdateRequest) =>
-    request<User>('put', '/api/User/UpdateUserAuth0', { json: body, fallbackError: 'Failed to update profile' }),
+  update: (id: number, body: ProfileUpdateRequest) => request<User>('put', pathTo(API_PATHS.updateUser, { id }), { json: body, fallbackError: PROFILE_MESSAGES.updateFailed }),
+  updateIdentityUser: (body: ProfileUpdateRequest) => request<User>('put', API_PATHS.updateIdentityUser, { json: body, fallbackError: PROFILE_MESSAGES.updateFailed }),
   bulkAddServices: (id: number, body: BulkServicesRequest) =>
-    request<User>('post', `/api/User/BulkAddServices/${id}`, { json: body, fallbackError: 'Failed to save services' }),
+    request<User>('post', pathTo(API_PATHS.bulkAddServices, { id }), { json: body, fallbackError: PROFILE_MESSAGES.servicesSaveFailed }),
   uploadProfileImage: (id: number, file: Blob) => {
     const form = new FormData();
     form.append('file', file);
-    return request<User>('post', `/api/User/UploadProfileImage/${id}`, { body: form, fallbackError: 'Failed to upload image' });
+    return request<User>('post', pathTo(API_PATHS.uploadProfileImage, { id }), { body: form, fallbackError: PROFILE_MESSAGES.imageUploadFailed });
   },
-  getAllServices: () => request<Service[]>('get', '/api/Service/GetAllServices', { fallbackError: 'Failed to fetch services' }),
+  getAllServices: () => request<Service[]>('get', API_PATHS.allServices, { fallbackError: PROFILE_MESSAGES.servicesLoadFailed }),
   // A member's record lists (the profile editor needs their counts for the completion chips).
   getWorkExperiences: (userId: number) =>
-    request<WorkExperience[]>('get', `/api/WorkExperience/GetAllWorkExperiencesByUserId/${userId}`, { fallbackError: 'Could not load your work experiences.' }),
-  getEducation: (userId: number) =>
-    request<Education[]>('get', `/api/Education/GetAllEducationByUserId/${userId}`, { fallbackError: 'Could not load your educations.' }),
+    request<WorkExperience[]>('get', pathTo(RECORD_PATHS.workExperience.list, { userId }), { fallbackError: PROFILE_MESSAGES.workExperiencesLoadFailed }),
+  getEducation: (userId: number) => request<Education[]>('get', pathTo(RECORD_PATHS.education.list, { userId }), { fallbackError: PROFILE_MESSAGES.educationsLoadFailed }),
   getCertifications: (userId: number) =>
-    request<Certification[]>('get', `/api/Certification/GetAllCertificationByUserId/${userId}`, { fallbackError: 'Could not load your certifications.' }),
+    request<Certification[]>('get', pathTo(RECORD_PATHS.certification.list, { userId }), { fallbackError: PROFILE_MESSAGES.certificationsLoadFailed }),
   getPublications: (userId: number) =>
-    request<Publication[]>('get', `/api/Publication/GetAllPublicationsByUserId/${userId}`, { fallbackError: 'Could not load your publications.' }),
+    request<Publication[]>('get', pathTo(API_PATHS.publications, { userId }), { fallbackError: PROFILE_MESSAGES.publicationsLoadFailedList }),
 };

@@ -1,103 +1,39 @@
-import type { Publication, User, YearMonth } from './entities';
+// Request and response bodies of spec §7, each Static<> of its TypeBox schema in ./schemas.
+import type { Static } from 'typebox';
+import type * as A from './schemas/account';
+import type * as C from './schemas/common';
+import type * as M from './schemas/misc';
+import type * as R from './schemas/records';
+import type * as U from './schemas/user';
 
 /** Every error the API answers: status 400, 401, 403, 404, 409, 413, 429. */
-export interface ApiErrorBody {
-  message: string;
-  details?: Array<{ field?: string; message: string }>;
-}
+export type ApiErrorBody = Static<typeof C.ApiErrorBody>;
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
-export interface LoginResponse {
-  token: string;
-  user: User;
-}
+export type LoginRequest = Static<typeof A.LoginRequest>;
+export type LoginResponse = Static<typeof A.LoginResponse>;
+/** phoneNumber: country code plus number, e.g. '+1 5551234567'. */
+export type SignupRequest = Static<typeof A.SignupRequest>;
+export type SignupResponse = Static<typeof A.SignupResponse>;
+export type LoginWithAuth0Response = Static<typeof A.LoginWithAuth0Response>;
 
-export interface SignupRequest {
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** Country code plus number, e.g. '+1 5551234567'. */
-  phoneNumber: string;
-  password: string;
-}
-export interface SignupResponse {
-  message: string;
-  user: User;
-}
+/**
+ * Spec §5: empty-string texts are omitted by the client; hourlyFee and profImgUrl are sent whenever defined.
+ * profImgUrl must be an image the member uploaded; currentPassword is required whenever `email` changes.
+ */
+export type ProfileUpdateRequest = Static<typeof U.ProfileUpdateRequest>;
+export type BulkServicesRequest = Static<typeof U.BulkServicesRequest>;
 
-export interface LoginWithAuth0Response {
-  accessToken: string;
-  user: User;
-}
+/** The server reads a missing endTime as null; the forms always send it, so their type requires it. */
+type WithEnd<T> = T & { endTime: string | null };
+export type WorkExperienceInput = WithEnd<Static<typeof R.WorkExperienceBody.add>>;
+export type EducationInput = WithEnd<Static<typeof R.EducationBody.add>>;
+export type CertificationInput = WithEnd<Static<typeof R.CertificationBody.add>>;
 
-/** Spec §5: empty-string texts are omitted by the client; hourlyFee and profImgUrl are sent whenever defined. */
-export interface ProfileUpdateRequest {
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  phoneNumber?: string;
-  headline?: string;
-  profileSummary?: string;
-  hourlyFee?: number;
-  profImgUrl?: string | null;
-  isProfilePublic?: boolean;
-}
+export type OrcidCallbackResponse = Static<typeof M.OrcidCallbackResponse>;
+export type HealthResponse = Static<typeof M.HealthResponse>;
 
-export interface BulkServicesRequest {
-  services: Array<{ serviceName: string; practiceAreaNames: string[] }>;
-}
-
-export interface WorkExperienceInput {
-  companyName: string;
-  jobTitle: string;
-  employmentType: string;
-  currentlyWorking: boolean;
-  description?: string | null;
-  startTime: YearMonth;
-  endTime: YearMonth | null;
-}
-
-export interface EducationInput {
-  institutionName: string;
-  degreeTitle: string;
-  degreeType: string;
-  currentlyStudying: boolean;
-  description?: string | null;
-  startTime: YearMonth;
-  endTime: YearMonth | null;
-}
-
-export interface CertificationInput {
-  certificationName: string;
-  issuingOrganization: string;
-  certificationUrl?: string | null;
-  isExpire: boolean;
-  startTime: YearMonth;
-  endTime: YearMonth | null;
-}
-
-export interface OrcidCallbackResponse {
-  user: { works: Publication[] };
-}
-
-export interface HealthResponse {
-  status: 'ok' | 'degraded';
-  database: { status: 'up' | 'down'; dialect: 'sqlite' | 'postgres' };
-  version: string;
-}
-
-export interface PasswordResetRequest {
-  email: string;
-}
-export interface PasswordResetConfirm {
-  token: string;
-  password: string;
-}
+export type PasswordResetRequest = Static<typeof A.PasswordResetRequest>;
+export type PasswordResetConfirm = Static<typeof A.PasswordResetConfirm>;
 
 /** Body of calls whose success carries only a sentence: logout, delete, password reset. */
-export interface MessageResponse {
-  message: string;
-}
+export type MessageResponse = Static<typeof C.MessageResponse>;

@@ -1,15 +1,10 @@
 // Chat payloads and socket.io events, typed once for the gateway and the clients.
+// REST bodies are Static<> of the TypeBox schemas in ./schemas/chat (a type-only import).
+import type { Static } from 'typebox';
+import type * as S from './schemas/chat';
 
-export interface ChatMessage {
-  id: number;
-  senderId: number;
-  receiverId: number;
-  text: string;
-  /** ISO 8601 */
-  timestamp: string;
-  /** The sender's client-generated id, used to de-duplicate retries. */
-  clientId: string | null;
-}
+/** timestamp: ISO 8601; clientId: the sender's client-generated id, used to de-duplicate retries. */
+export type ChatMessage = Static<typeof S.ChatMessage>;
 
 export interface SendMessagePayload {
   senderId: number;
@@ -35,32 +30,18 @@ export interface ClientToServerEvents {
   typing: (payload: TypingPayload) => void;
 }
 
-export interface ConversationSummary {
-  counterpart: { id: number; firstName: string; lastName: string; profImgUrl: string | null };
-  lastMessage: ChatMessage;
-  unreadCount: number;
-}
+export type ConversationSummary = Static<typeof S.ConversationSummary>;
 
-export interface MessagePage {
-  messages: ChatMessage[];
-  /** Pass as `before` to fetch the next older page; null when there is none. */
-  nextBefore: number | null;
-}
+/** nextBefore: pass as `before` to fetch the next older page; null when there is none. */
+export type MessagePage = Static<typeof S.MessagePage>;
 
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
 
 /** The public face of a chat counterpart: name and avatar only. */
-export interface ChatCounterpart {
-  id: number;
-  firstName: string;
-  lastName: string;
-  profImgUrl: string | null;
-}
+export type ChatCounterpart = Static<typeof S.ChatCounterpart>;
 
 /** `GET /api/Chat/UnreadCount` and the answer of `POST /api/Chat/MarkRead/:counterpartId` (the member's total). */
-export interface UnreadCountResponse {
-  count: number;
-}
+export type UnreadCountResponse = Static<typeof S.UnreadCountResponse>;
 
 export const CHAT_PAGE_MAX = 100;
 export const CHAT_PAGE_DEFAULT = 50;

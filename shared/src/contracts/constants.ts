@@ -3,6 +3,8 @@
 export const HEADLINE_MAX_LENGTH = 120;
 export const HEADLINE_WARN_REMAINING = 20;
 export const MANDATORY_PROFILE_ITEMS = 5;
+/** Work experience, education and certification entries a member may keep, per kind. */
+export const RECORDS_PER_KIND_MAX = 50;
 
 export const EMPLOYMENT_TYPES = ['Full time', 'Part time', 'Self employed', 'Freelancer', 'Internship'] as const;
 export const DEGREE_TYPES = ['PhD', 'Master', 'Bachelor'] as const;

@@ -7,6 +7,8 @@ import { HomeRoute } from '../routes/HomeRoute';
 import { ChatGuard } from '../routes/ChatGuard';
 import { ProfileGuard } from '../routes/ProfileGuard';
 import { RemoteModule } from '../federation/RemoteModule';
+import { MemberArea } from '../member/MemberArea';
+import { KeepQueryRedirect } from '../routes/KeepQueryRedirect';
 
 /** The routes table of spec §2; every page's content comes from a remote. */
 export const routes: RouteObject[] = [
@@ -21,6 +23,20 @@ export const routes: RouteObject[] = [
           { path: 'join-expert', element: <RemoteModule id="mf_marketing/JoinExpertPage" what="this page" /> },
           { path: 'how-it-works', element: <RemoteModule id="mf_marketing/HowItWorksPage" what="this page" /> },
           { path: 'reset-password', element: <RemoteModule id="mf_auth/ResetPasswordPage" what="this page" /> },
+          // The site's content pages (mf-marketing); slugs and the story or document a path names are read by the page.
+          { path: 'solutions/:slug', element: <RemoteModule id="mf_marketing/SolutionPage" what="this page" /> },
+          { path: 'services/:slug', element: <RemoteModule id="mf_marketing/ServicePage" what="this page" /> },
+          { path: 'concierge', element: <RemoteModule id="mf_marketing/ConciergePage" what="this page" /> },
+          { path: 'blog', element: <RemoteModule id="mf_marketing/BlogIndexPage" what="the blog" /> },
+          { path: 'blog/:slug', element: <RemoteModule id="mf_marketing/BlogPostPage" what="this post" /> },
+          ...['story-1', 'story-2', 'story-3'].map((path) => ({ path, element: <RemoteModule id="mf_marketing/StoryPage" what="this story" /> })),
+          { path: 'faq', element: <RemoteModule id="mf_marketing/FaqPage" what="this page" /> },
+          ...['privacy-policy', 'terms', 'user-agreement', 'cookie-policy'].map((path) => ({ path, element: <RemoteModule id="mf_marketing/LegalPage" what="this document" /> })),
+          // The expert directory (mf-directory): the search, its subject pages and the public profiles.
+          { path: 'find-an-expert', element: <RemoteModule id="mf_directory/SearchPage" what="the expert search" /> },
+          { path: 'find-an-expert/subject/:slug', element: <RemoteModule id="mf_directory/SubjectPage" what="this page" /> },
+          { path: 'experts/:idAndSlug', element: <RemoteModule id="mf_directory/ExpertProfilePage" what="this profile" /> },
+          { path: 'find-expert', element: <KeepQueryRedirect to="/find-an-expert" /> },
           {
             path: 'chat',
             element: (
@@ -33,11 +49,12 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // The public header and menu are hidden on /profile paths: the profile remote has its own.
+        // The public header and menu are hidden on /profile paths: the member area has its own frame,
+        // whose pages each come from the remote module their entry in member/memberPages names.
         path: 'profile/*',
         element: (
           <ProfileGuard>
-            <RemoteModule id="mf_profile/ProfileApp" what="your profile" />
+            <MemberArea />
           </ProfileGuard>
         ),
       },

@@ -3,10 +3,15 @@ import { authStore, signIn, signOut, type User } from '@sciexperts/shared';
 import { renderRoute } from '../test/renderRoute';
 
 // Remotes are stood in for by components that say which exposed module the shell asked for.
-jest.mock('../federation/remoteRegistry', () => ({
-  loadRemoteModule: jest.fn(async (id: string) => ({ default: () => <p>remote {id}</p> })),
-  resetRemote: jest.fn(async () => undefined),
-}));
+jest.mock('../federation/remoteRegistry', () => {
+  const noRegistryPages: never[] = [];
+  return {
+    loadRemoteModule: jest.fn(async (id: string) => ({ default: () => <p>remote {id}</p> })),
+    resetRemote: jest.fn(async () => undefined),
+    getRegistryPages: () => noRegistryPages,
+    subscribeRegistryPages: () => () => undefined,
+  };
+});
 
 const member = { id: 1, firstName: 'Ada' } as User;
 
@@ -26,7 +31,8 @@ describe('routes and guards', () => {
   it('sends members from / to the freelancer dashboard', async () => {
     signIn('t', member);
     const { router } = renderRoute('/');
-    expect(await screen.findByText('remote mf_profile/ProfileApp')).toBeInTheDocument();
+    expect(await screen.findByText('remote mf_profile/PlaceholderPage')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Freelancer Dashboard');
     expect(router.state.location.pathname).toBe('/profile/freelancer-dashboard');
   });
 
@@ -47,7 +53,10 @@ describe('routes and guards', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     chat.unmount();
     renderRoute('/profile/billing');
-    expect(await screen.findByText('remote mf_profile/ProfileApp')).toBeInTheDocument();
+    expect(await screen.findByText('remote mf_profile/PlaceholderPage')).toBeInTheDocument();
+    // The shell's member frame instead: its sidebar and the page's title in its header.
+    expect(screen.getByRole('navigation', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Billing');
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
   });
@@ -66,6 +75,31 @@ describe('routes and guards', () => {
     renderRoute('/how-it-works');
     expect(await screen.findByText('remote mf_marketing/HowItWorksPage')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Expert categories' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/solutions/strategy', 'SolutionPage'],
+    ['/services/medical-writing', 'ServicePage'],
+    ['/concierge', 'ConciergePage'],
+    ['/blog', 'BlogIndexPage'],
+    ['/blog/choose-consultant', 'BlogPostPage'],
+    ['/story-2', 'StoryPage'],
+    ['/faq', 'FaqPage'],
+    ['/privacy-policy', 'LegalPage'],
+    ['/terms', 'LegalPage'],
+    ['/user-agreement', 'LegalPage'],
+    ['/cookie-policy', 'LegalPage'],
+  ])('serves the content page %s from mf_marketing/%s, in the public layout', async (path, expose) => {
+    renderRoute(path);
+    expect(await screen.findByText(`remote mf_marketing/${expose}`)).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it('links every content page from the public footer', () => {
+    renderRoute('/how-it-works');
+    const footer = screen.getByRole('navigation', { name: 'Footer' });
+    const hrefs = Array.from(footer.querySelectorAll('a')).map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(['/how-it-works', '/join-expert', '/concierge', '/blog', '/faq', '/terms', '/privacy-policy', '/cookie-policy']);
   });
 
   it('shows a not-found page inside the normal layout for unknown paths', async () => {

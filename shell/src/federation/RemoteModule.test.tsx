@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemoteModule, resetRemote } from './remoteRegistry';
+import { forgetLoadedRemoteComponents } from './RemoteComponent';
 import { RemoteModule } from './RemoteModule';
 
 jest.mock('./remoteRegistry', () => ({
@@ -13,15 +14,16 @@ const load = loadRemoteModule as jest.MockedFunction<typeof loadRemoteModule>;
 describe('RemoteModule', () => {
   beforeEach(() => {
     load.mockReset();
+    forgetLoadedRemoteComponents();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => jest.restoreAllMocks());
 
   it('renders the exposed component with its props once loaded', async () => {
-    load.mockResolvedValue({ default: ({ who }: { who: string }) => <p>hello {who}</p> });
-    render(<RemoteModule id="mf_chat/DirectMessage" what="the messages" props={{ who: 'Ada' }} />);
+    load.mockResolvedValue({ default: ({ counterpartId }: { counterpartId: number }) => <p>talking to {counterpartId}</p> });
+    render(<RemoteModule id="mf_chat/DirectMessage" what="the messages" props={{ counterpartId: 42 }} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
-    expect(await screen.findByText('hello Ada')).toBeInTheDocument();
+    expect(await screen.findByText('talking to 42')).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith('mf_chat/DirectMessage');
   });
 
@@ -50,7 +52,33 @@ describe('RemoteModule', () => {
         throw new Error('render failure');
       },
     });
-    render(<RemoteModule id="mf_profile/ProfileApp" what="your profile" />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, your profile could not be loaded.');
+    render(<RemoteModule id="mf_profile/ProfileEditor" what="this page" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, this page could not be loaded.');
+  });
+
+  it('shows a component already loaded at once when it mounts again (no Loading flash between pages)', async () => {
+    load.mockResolvedValue({ default: () => <p>the editor</p> });
+    const first = render(<RemoteModule id="mf_profile/ProfileEditor" what="this page" />);
+    expect(await screen.findByText('the editor')).toBeInTheDocument();
+    first.unmount();
+    render(<RemoteModule id="mf_profile/ProfileEditor" what="this page" />);
+    expect(screen.getByText('the editor')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('is typed by the shared expose map: unknown ids, missing and foreign props fail the typecheck', () => {
+    // Compile-time assertions (tsc -p shell); rendering them is not the point.
+    const checks = [
+      // @ts-expect-error not an exposed module
+      <RemoteModule key="1" id="mf_chat/Nope" what="x" />,
+      // @ts-expect-error AuthModal's props are required
+      <RemoteModule key="2" id="mf_auth/AuthModal" what="x" />,
+      // @ts-expect-error DirectMessage has no prop `who`
+      <RemoteModule key="3" id="mf_chat/DirectMessage" what="x" props={{ who: 'Ada' }} />,
+      // @ts-expect-error the placeholder needs a description as well
+      <RemoteModule key="4" id="mf_profile/PlaceholderPage" what="x" props={{ title: 'Billing' }} />,
+      <RemoteModule key="5" id="mf_auth/AuthModal" what="x" props={{ initialTab: 'signup', onClose: () => undefined }} />,
+    ];
+    expect(checks).toHaveLength(5);
   });
 });

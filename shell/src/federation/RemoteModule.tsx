@@ -1,38 +1,19 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
-import { loadRemoteModule, resetRemote } from './remoteRegistry';
-import { RemoteErrorBoundary } from './RemoteErrorBoundary';
-import { LoadingMessage } from '../layout/LoadingMessage';
+import type { ReactNode } from 'react';
+import type { ExposedComponentId, ExposedProps } from '@sciexperts/shared';
+import { RemoteComponent } from './RemoteComponent';
 
-interface Props<P> {
-  /** `remote/ExposedModule`, e.g. `mf_chat/DirectMessage`. */
-  id: string;
+// Props are required exactly when the exposed component has a required prop.
+type PropsOf<P> = Record<never, never> extends P ? { props?: P } : { props: P };
+
+export type RemoteModuleProps<Id extends ExposedComponentId> = {
+  /** An id of the shared expose map, e.g. `mf_chat/DirectMessage`; its props are checked against that map. */
+  id: Id;
   what: string;
-  props?: P;
   /** Shown while the remote loads; defaults to 'Loading'. */
-  fallback?: React.ReactNode;
-}
+  fallback?: ReactNode;
+} & PropsOf<ExposedProps<Id>>;
 
-/** Lazily loads one exposed component of a remote, behind an error boundary with Retry. */
-export function RemoteModule<P extends object>({ id, what, props, fallback }: Props<P>) {
-  const [attempt, setAttempt] = useState(0);
-  const Lazy = useMemo(
-    () =>
-      lazy(async () => {
-        const module = await loadRemoteModule<{ default: ComponentType<P> }>(id);
-        return { default: module.default };
-      }),
-    // `attempt` is deliberately a dependency: a retry must create a fresh lazy component.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [id, attempt],
-  );
-  const retry = () => {
-    void resetRemote(id).finally(() => setAttempt((n) => n + 1));
-  };
-  return (
-    <RemoteErrorBoundary key={attempt} what={what} onRetry={retry}>
-      <Suspense fallback={fallback ?? <LoadingMessage />}>
-        <Lazy {...((props ?? {}) as P & object)} />
-      </Suspense>
-    </RemoteErrorBoundary>
-  );
+/** One exposed component of a remote, typed by `ExposedComponentProps` in shared/contracts. */
+export function RemoteModule<Id extends ExposedComponentId>({ id, what, fallback, props }: RemoteModuleProps<Id>) {
+  return <RemoteComponent id={id} what={what} fallback={fallback} props={props ?? {}} />;
 }

@@ -1,13 +1,10 @@
-import { getRuntimeConfig, setIdentitySignOut } from '@sciexperts/shared';
+import { getRuntimeConfig, setIdentitySignOut, type ExposedModuleExports } from '@sciexperts/shared';
 import { loadRemoteModule } from './remoteRegistry';
 
 /** The framework-free `mf_auth/identitySession` expose: the identity provider stays inside the auth remote. */
-interface IdentitySessionModule {
-  resumeIdentitySession(): Promise<boolean>;
-  endIdentitySession(): Promise<void>;
-}
+type IdentitySessionModule = ExposedModuleExports['mf_auth/identitySession'];
 
-const IDENTITY_SESSION = 'mf_auth/identitySession';
+const IDENTITY_SESSION = 'mf_auth/identitySession' satisfies keyof ExposedModuleExports;
 
 /** True when the provider's stored session was exchanged for a product session; false on any failure. */
 export async function resumeIdentitySession(): Promise<boolean> {

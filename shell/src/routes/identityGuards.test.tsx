@@ -5,12 +5,17 @@ import { renderRoute } from '../test/renderRoute';
 // Remotes are stood in for by components that say which module the shell asked for; the auth remote's
 // framework-free identity session is a pair of mocks the tests steer.
 const identitySession = { resumeIdentitySession: jest.fn<Promise<boolean>, []>(), endIdentitySession: jest.fn() };
-jest.mock('../federation/remoteRegistry', () => ({
-  loadRemoteModule: jest.fn(async (id: string) =>
-    id === 'mf_auth/identitySession' ? identitySession : { default: () => <p>remote {id}</p> },
-  ),
-  resetRemote: jest.fn(async () => undefined),
-}));
+jest.mock('../federation/remoteRegistry', () => {
+  const noRegistryPages: never[] = [];
+  return {
+    loadRemoteModule: jest.fn(async (id: string) =>
+      id === 'mf_auth/identitySession' ? identitySession : { default: () => <p>remote {id}</p> },
+    ),
+    resetRemote: jest.fn(async () => undefined),
+    getRegistryPages: () => noRegistryPages,
+    subscribeRegistryPages: () => () => undefined,
+  };
+});
 
 const member = { id: 41, firstName: 'Liam' } as User;
 const oidc = { authority: 'http://localhost:3001', clientId: 'sciexperts-web', audience: 'http://localhost:3000/api', scope: 'openid' };
@@ -28,7 +33,7 @@ describe('the identity provider coming back', () => {
     expect(await screen.findByText('remote mf_auth/IdentityCallback')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile/freelancer-dashboard');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(screen.queryByText('remote mf_profile/ProfileApp')).not.toBeInTheDocument();
+    expect(screen.queryByText('remote mf_profile/PlaceholderPage')).not.toBeInTheDocument();
   });
 
   it("does not take ORCID's return (/profile with only a code) for a sign-in: visitors still go to /", async () => {
@@ -40,7 +45,7 @@ describe('the identity provider coming back', () => {
   it('lets a member already signed in straight through to the profile', async () => {
     signIn('t', member, 'identity');
     renderRoute('/profile/freelancer-dashboard?code=abc&state=xyz');
-    expect(await screen.findByText('remote mf_profile/ProfileApp')).toBeInTheDocument();
+    expect(await screen.findByText('remote mf_profile/PlaceholderPage')).toBeInTheDocument();
   });
 });
 

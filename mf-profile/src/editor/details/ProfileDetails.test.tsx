@@ -172,8 +172,28 @@ describe('ProfileDetails', () => {
 
 describe('buildUpdateBody', () => {
   it('omits empty texts and sends hourlyFee and profImgUrl whenever defined', () => {
-    expect(buildUpdateBody({ firstName: ' ', lastName: '', headline: ' H ', profileSummary: 'S', hourlyFee: '0' }, null)).toEqual({ headline: 'H', profileSummary: 'S', hourlyFee: 0, profImgUrl: null });
-    expect(buildUpdateBody({ firstName: 'A', lastName: 'B', headline: 'H', profileSummary: 'S', hourlyFee: '' }, undefined)).toEqual({ firstName: 'A', lastName: 'B', headline: 'H', profileSummary: 'S' });
+    expect(buildUpdateBody({ firstName: ' ', lastName: '', headline: ' H ', profileSummary: 'S', hourlyFee: '0', country: '' }, null)).toEqual({ headline: 'H', profileSummary: 'S', hourlyFee: 0, profImgUrl: null });
+    expect(buildUpdateBody({ firstName: 'A', lastName: 'B', headline: 'H', profileSummary: 'S', hourlyFee: '', country: '' }, undefined)).toEqual({ firstName: 'A', lastName: 'B', headline: 'H', profileSummary: 'S' });
+  });
+
+  it('sends the country when it changed, and null to clear it', () => {
+    const values = { firstName: 'A', lastName: 'B', headline: 'H', profileSummary: 'S', hourlyFee: '' };
+    expect(buildUpdateBody({ ...values, country: 'DE' }, undefined, null)).toMatchObject({ country: 'DE' });
+    expect(buildUpdateBody({ ...values, country: 'DE' }, undefined, 'DE')).not.toHaveProperty('country');
+    expect(buildUpdateBody({ ...values, country: '' }, undefined, 'DE')).toMatchObject({ country: null });
+  });
+});
+
+describe('country', () => {
+  it('is an optional list of countries, saved with the profile', async () => {
+    const update = jest.spyOn(userApi, 'update').mockResolvedValue(makeUser({ country: 'KE' }));
+    const { onUserUpdated } = setup(makeUser({ country: null }));
+    const country = screen.getByLabelText('Country (optional)');
+    expect(country).toHaveValue('');
+    await userEvent.selectOptions(country, 'Kenya');
+    await userEvent.click(saveButton()!);
+    await waitFor(() => expect(onUserUpdated).toHaveBeenCalled());
+    expect(update).toHaveBeenCalledWith(expect.any(Number), expect.objectContaining({ country: 'KE' }));
   });
 });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { userApi, type User } from '@sciexperts/shared';
+import { COUNTRIES, userApi, type User } from '@sciexperts/shared';
 import { StatusMessage, type StatusTone } from '../../ui/StatusMessage';
 import { AvatarUpload } from './AvatarUpload';
 import { HeadlineField } from './HeadlineField';
@@ -40,7 +40,7 @@ export function ProfileDetails({ user, percent, onUserUpdated }: Props) {
     setSaving(true);
     setStatus(null);
     try {
-      const body = buildUpdateBody(values, user.profImgUrl);
+      const body = buildUpdateBody(values, user.profImgUrl, user.country ?? null);
       const updated = user.authProvider === 'oidc' ? await userApi.updateIdentityUser(body) : await userApi.update(user.id, body);
       onUserUpdated(updated);
       setStatus({ text: SAVED_MESSAGE, tone: 'success' });
@@ -88,6 +88,17 @@ export function ProfileDetails({ user, percent, onUserUpdated }: Props) {
         <textarea id="profile-summary" className={styles.input} rows={6} value={values.profileSummary} onChange={(event) => set('profileSummary')(event.target.value)} />
       </div>
       <HourlyFeeInput value={values.hourlyFee} onChange={set('hourlyFee')} />
+      <div className={styles.field}>
+        <label htmlFor="profile-country">Country (optional)</label>
+        <select id="profile-country" className={styles.input} autoComplete="country" value={values.country} onChange={(event) => set('country')(event.target.value)}>
+          <option value="">Not specified</option>
+          {COUNTRIES.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+      </div>
       {showActions && (
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={saving}>

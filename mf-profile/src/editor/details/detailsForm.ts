@@ -7,6 +7,8 @@ export interface DetailsValues {
   headline: string;
   profileSummary: string;
   hourlyFee: string;
+  /** ISO 3166-1 alpha-2 code from COUNTRIES, or '' (optional: not part of the completion rules). */
+  country: string;
 }
 
 export function valuesFromUser(user: User): DetailsValues {
@@ -16,6 +18,7 @@ export function valuesFromUser(user: User): DetailsValues {
     headline: user.headline ?? '',
     profileSummary: user.profileSummary ?? '',
     hourlyFee: formatFee(user.hourlyFee),
+    country: user.country ?? '',
   };
 }
 
@@ -37,9 +40,9 @@ export function isDetailsChanged(values: DetailsValues, original: DetailsValues)
 
 /**
  * Spec §5 omission rules: texts are trimmed and empty ones left out (the server reads an empty text as a
- * mistake, not a clear); hourlyFee and profImgUrl are sent whenever defined.
+ * mistake, not a clear); hourlyFee and profImgUrl are sent whenever defined, the country when it changed.
  */
-export function buildUpdateBody(values: DetailsValues, profImgUrl: string | null | undefined): ProfileUpdateRequest {
+export function buildUpdateBody(values: DetailsValues, profImgUrl: string | null | undefined, savedCountry: string | null = null): ProfileUpdateRequest {
   const body: ProfileUpdateRequest = {};
   const texts = ['firstName', 'lastName', 'headline', 'profileSummary'] as const;
   for (const key of texts) {
@@ -49,5 +52,7 @@ export function buildUpdateBody(values: DetailsValues, profImgUrl: string | null
   const fee = parseFee(values.hourlyFee);
   if (fee !== null) body.hourlyFee = fee;
   if (profImgUrl !== undefined) body.profImgUrl = profImgUrl;
+  // The country is sent when it changed; choosing 'Not specified' again clears it (null).
+  if (values.country !== (savedCountry ?? '')) body.country = values.country || null;
   return body;
 }

@@ -16,7 +16,7 @@ export function PrivacySection({ user, onUserUpdated }: { user: User; onUserUpda
       const body = { isProfilePublic: !isPublic };
       const updated = user.authProvider === 'oidc' ? await userApi.updateIdentityUser(body) : await userApi.update(user.id, body);
       onUserUpdated(updated);
-      setStatus({ text: updated.isProfilePublic ? 'Your profile is now visible to visitors.' : 'Your profile is now hidden from visitors.', tone: 'success' });
+      setStatus({ text: updated.isProfilePublic ? 'Your profile is now in the expert directory and visible to visitors.' : 'Your profile is now hidden from the expert directory and from visitors.', tone: 'success' });
     } catch {
       setStatus({ text: 'Failed to save the privacy setting. Please try again.', tone: 'error' });
     } finally {
@@ -27,7 +27,7 @@ export function PrivacySection({ user, onUserUpdated }: { user: User; onUserUpda
   return (
     <div>
       <div className={styles.row}>
-        <span id="privacy-public-label">Show my profile to visitors who are not signed in</span>
+        <span id="privacy-public-label">Show my profile in the expert directory and to visitors</span>
         <button
           type="button"
           role="switch"

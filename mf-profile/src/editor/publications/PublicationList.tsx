@@ -1,5 +1,5 @@
 import type { Publication } from '@sciexperts/shared';
-import { formatPublicationDate, formatWorkType, safeWorkUrl } from './publicationFormat';
+import { formatPublicationDate, formatWorkType, safeWorkUrl } from '@sciexperts/ui';
 import styles from './Publications.module.css';
 import utilities from '../../ui/utilities.module.css';
 

@@ -1,3 +1,4 @@
+import { FieldError, fieldErrorProps } from '@sciexperts/ui';
 import type { FieldDef } from './recordKinds';
 import styles from './Records.module.css';
 
@@ -12,18 +13,15 @@ interface Props<R> {
 
 /** One text, long text, choice or link field of a record form, with its message next to it. */
 export function RecordField<R>({ field, id, value, error, disabled, onChange }: Props<R>) {
-  const errorId = `${id}-error`;
   // Required fields say so to assistive technology; the visible '(optional)' marks the others.
   const required = field.type === 'text' || field.type === 'select';
   const common = {
-    id,
+    ...fieldErrorProps(id, error),
     name: field.name,
     className: error ? `${styles.input} ${styles.inputInvalid}` : styles.input,
     value,
     disabled,
     'aria-required': required || undefined,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
   };
   return (
     <div className={styles.field}>
@@ -49,11 +47,7 @@ export function RecordField<R>({ field, id, value, error, disabled, onChange }: 
           onChange={(event) => onChange(event.target.value)}
         />
       )}
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldError controlId={id} error={error} className={styles.error} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { ConfirmDialog, type ConfirmDialogClassNames } from '@sciexperts/ui';
 import { Icon } from '../../ui/Icon';
 import { StatusMessage, type StatusTone } from '../../ui/StatusMessage';
 import utilities from '../../ui/utilities.module.css';
 import { headingId } from '../sections';
-import { ConfirmDialog } from './ConfirmDialog';
 import { controlId, RecordForm, type SaveOutcome } from './RecordForm';
 import { buildRecordBody, emptyValues, errorsFromServer, valuesFromRecord, type RecordFormValues } from './recordValues';
 import {
@@ -18,6 +18,15 @@ import {
 } from './recordKinds';
 import { RecordList } from './RecordList';
 import styles from './Records.module.css';
+
+const confirmClassNames: ConfirmDialogClassNames = {
+  layer: styles.backdrop,
+  box: styles.dialog,
+  message: styles.dialogMessage,
+  actions: styles.actions,
+  confirm: styles.danger,
+  cancel: styles.secondary,
+};
 
 interface Props<R extends BaseRecord, I> {
   kind: RecordKind<R, I>;
@@ -187,10 +196,12 @@ export function RecordSection<R extends BaseRecord, I>({ kind, userId, initialIt
         <ConfirmDialog
           message={kind.messages.confirmDelete}
           confirmLabel="Delete"
+          busyLabel="Deleting..."
           busy={deleting}
           onConfirm={() => void remove(confirming)}
           onCancel={() => setConfirming(null)}
           onFocusLost={() => document.getElementById(headingId(kind.sectionId))?.focus()}
+          classNames={confirmClassNames}
         />
       )}
     </div>

@@ -1,4 +1,9 @@
 import {
+  RECORD_DESCRIPTION_MAX_LENGTH,
+  RECORD_MESSAGES,
+  RECORD_NAME_MAX_LENGTH,
+  PROFILE_MESSAGES,
+  URL_MAX_LENGTH,
   certificationApi,
   DEGREE_TYPES,
   educationApi,
@@ -59,22 +64,17 @@ export interface RecordKind<R extends BaseRecord = BaseRecord, I = unknown> {
   client: RecordsClient<R, I>;
 }
 
-// Spec §8; the server answers with the same sentences.
-export const ADDED_MESSAGE = 'Added successfully!';
-export const UPDATED_MESSAGE = 'Updated successfully!';
-export const DELETED_MESSAGE = 'Deleted successfully!';
-export const SAVE_FAILED_MESSAGE = 'Failed to save. Please check your input and try again.';
-export const DELETE_FAILED_MESSAGE = 'Failed to delete. Please try again.';
-export const START_REQUIRED_MESSAGE = 'Please select a start date.';
-export const END_REQUIRED_MESSAGE = 'Please select a complete end date.';
-// Not in §8 (the original accepted such dates); worded as the server words its refusal.
-export const END_BEFORE_START_MESSAGE = 'The end date cannot be before the start date.';
-export const URL_INVALID_MESSAGE = 'Please enter a valid URL starting with http:// or https://.';
+// Spec §8 and the limits, from the contract the server checks against too (RECORD_MESSAGES, RECORD_KIND_RULES).
+export const ADDED_MESSAGE = RECORD_MESSAGES.added;
+export const UPDATED_MESSAGE = RECORD_MESSAGES.updated;
+export const DELETED_MESSAGE = RECORD_MESSAGES.deleted;
+export const SAVE_FAILED_MESSAGE = RECORD_MESSAGES.saveFailed;
+export const DELETE_FAILED_MESSAGE = RECORD_MESSAGES.deleteFailed;
 
-// The server's limits (server/src/records/kinds.ts), so a long text is stopped while typing, not on save.
-const NAME_MAX = 200;
-const DESCRIPTION_MAX = 4000;
-const URL_MAX = 2000;
+// The server's limits, so a long text is stopped while typing, not on save.
+const NAME_MAX = RECORD_NAME_MAX_LENGTH;
+const DESCRIPTION_MAX = RECORD_DESCRIPTION_MAX_LENGTH;
+const URL_MAX = URL_MAX_LENGTH;
 
 const DATES = { start: 'Start date', end: 'End date' };
 
@@ -84,9 +84,9 @@ export const workExperienceKind: RecordKind<WorkExperience, WorkExperienceInput>
   noun: 'work experience',
   formTitle: { add: 'Add work experience', edit: 'Edit work experience' },
   fields: [
-    { name: 'companyName', type: 'text', label: 'Company name', requiredMessage: 'Company name is required.', maxLength: NAME_MAX },
-    { name: 'jobTitle', type: 'text', label: 'Job title', requiredMessage: 'Job title is required.', maxLength: NAME_MAX },
-    { name: 'employmentType', type: 'select', label: 'Employment type', options: EMPLOYMENT_TYPES, placeholder: 'Select employment type', requiredMessage: 'Please select employment type.' },
+    { name: 'companyName', type: 'text', label: 'Company name', requiredMessage: RECORD_MESSAGES.companyNameRequired, maxLength: NAME_MAX },
+    { name: 'jobTitle', type: 'text', label: 'Job title', requiredMessage: RECORD_MESSAGES.jobTitleRequired, maxLength: NAME_MAX },
+    { name: 'employmentType', type: 'select', label: 'Employment type', options: EMPLOYMENT_TYPES, placeholder: 'Select employment type', requiredMessage: RECORD_MESSAGES.employmentTypeRequired },
     { name: 'description', type: 'textarea', label: 'Description (optional)', maxLength: DESCRIPTION_MAX, afterDates: true },
   ],
   flag: { name: 'currentlyWorking', label: 'I currently work here' },
@@ -94,7 +94,7 @@ export const workExperienceKind: RecordKind<WorkExperience, WorkExperienceInput>
   messages: {
     empty: "You haven't added any work experience yet.",
     confirmDelete: 'Are you sure you want to delete this work experience?',
-    loadFailed: 'Could not load your work experiences.',
+    loadFailed: PROFILE_MESSAGES.workExperiencesLoadFailed,
   },
   display: { title: 'jobTitle', facts: ['companyName', 'employmentType'], text: 'description' },
   entryName: (record) => `${record.jobTitle} at ${record.companyName}`,
@@ -107,9 +107,9 @@ export const educationKind: RecordKind<Education, EducationInput> = {
   noun: 'Education',
   formTitle: { add: 'Add education', edit: 'Edit education' },
   fields: [
-    { name: 'institutionName', type: 'text', label: 'Institution name', requiredMessage: 'Institution name is required.', maxLength: NAME_MAX },
-    { name: 'degreeTitle', type: 'text', label: 'Degree title', requiredMessage: 'Degree title is required.', maxLength: NAME_MAX },
-    { name: 'degreeType', type: 'select', label: 'Degree type', options: DEGREE_TYPES, placeholder: 'Select degree type', requiredMessage: 'Please select degree type.' },
+    { name: 'institutionName', type: 'text', label: 'Institution name', requiredMessage: RECORD_MESSAGES.institutionNameRequired, maxLength: NAME_MAX },
+    { name: 'degreeTitle', type: 'text', label: 'Degree title', requiredMessage: RECORD_MESSAGES.degreeTitleRequired, maxLength: NAME_MAX },
+    { name: 'degreeType', type: 'select', label: 'Degree type', options: DEGREE_TYPES, placeholder: 'Select degree type', requiredMessage: RECORD_MESSAGES.degreeTypeRequired },
     { name: 'description', type: 'textarea', label: 'Description (optional)', maxLength: DESCRIPTION_MAX, afterDates: true },
   ],
   flag: { name: 'currentlyStudying', label: 'I currently study here' },
@@ -117,7 +117,7 @@ export const educationKind: RecordKind<Education, EducationInput> = {
   messages: {
     empty: "You haven't added any Education yet.",
     confirmDelete: 'Are you sure you want to delete this Education?',
-    loadFailed: 'Could not load your educations.',
+    loadFailed: PROFILE_MESSAGES.educationsLoadFailed,
   },
   display: { title: 'degreeTitle', facts: ['institutionName', 'degreeType'], text: 'description' },
   entryName: (record) => `${record.degreeTitle} at ${record.institutionName}`,
@@ -130,8 +130,8 @@ export const certificationKind: RecordKind<Certification, CertificationInput> = 
   noun: 'certification',
   formTitle: { add: 'Add certification', edit: 'Edit certification' },
   fields: [
-    { name: 'certificationName', type: 'text', label: 'Certification name', requiredMessage: 'Certification name is required.', maxLength: NAME_MAX },
-    { name: 'issuingOrganization', type: 'text', label: 'Issuing organization', requiredMessage: 'Issuing Organization name is required.', maxLength: NAME_MAX },
+    { name: 'certificationName', type: 'text', label: 'Certification name', requiredMessage: RECORD_MESSAGES.certificationNameRequired, maxLength: NAME_MAX },
+    { name: 'issuingOrganization', type: 'text', label: 'Issuing organization', requiredMessage: RECORD_MESSAGES.issuingOrganizationRequired, maxLength: NAME_MAX },
     { name: 'certificationUrl', type: 'url', label: 'Credential URL (optional)', maxLength: URL_MAX, afterDates: true },
   ],
   // The spec's form labelled this box 'I currently study here'; issue 9 asks for what it means.
@@ -141,7 +141,7 @@ export const certificationKind: RecordKind<Certification, CertificationInput> = 
   messages: {
     empty: "You haven't added any certification yet.",
     confirmDelete: 'Are you sure you want to delete this Certification?',
-    loadFailed: 'Could not load your certifications.',
+    loadFailed: PROFILE_MESSAGES.certificationsLoadFailed,
   },
   display: { title: 'certificationName', facts: ['issuingOrganization'], link: { field: 'certificationUrl', text: 'Show credential' } },
   entryName: (record) => `${record.certificationName} from ${record.issuingOrganization}`,

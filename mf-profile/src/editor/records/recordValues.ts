@@ -1,14 +1,6 @@
-import { ApiError } from '@sciexperts/shared';
-import { EMPTY_MONTH_YEAR, fromYearMonth, isBefore, isComplete, toYearMonth, type MonthYear } from './dates';
-import {
-  END_BEFORE_START_MESSAGE,
-  END_REQUIRED_MESSAGE,
-  START_REQUIRED_MESSAGE,
-  URL_INVALID_MESSAGE,
-  type BaseRecord,
-  type FieldDef,
-  type RecordKind,
-} from './recordKinds';
+import { ApiError, RECORD_KIND_RULES, checkRecord } from '@sciexperts/shared';
+import { EMPTY_MONTH_YEAR, fromYearMonth, isComplete, toYearMonth, type MonthYear } from './dates';
+import type { BaseRecord, RecordKind } from './recordKinds';
 
 /** The form's state for any kind: its text and choice fields by name, the flag and the two months. */
 export interface RecordFormValues {
@@ -39,35 +31,14 @@ export function valuesFromRecord<R extends BaseRecord, I>(kind: RecordKind<R, I>
   return { fields, flag, start: fromYearMonth(record.startTime), end: flag ? EMPTY_MONTH_YEAR : fromYearMonth(record.endTime) };
 }
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-function fieldError<R>(field: FieldDef<R>, raw: string): string | undefined {
-  const text = raw.trim();
-  if ((field.type === 'text' || field.type === 'select') && text === '') return field.requiredMessage;
-  if (field.type === 'select' && !field.options.includes(text)) return field.requiredMessage;
-  if (field.type === 'url' && text !== '' && !isHttpUrl(text)) return URL_INVALID_MESSAGE;
-  return undefined;
-}
-
-/** Spec §5: required texts and choices, a complete start month, and a complete end month unless the flag is set. */
+/**
+ * Spec §5: required texts and choices, a complete start month, and a complete end month (not before the start)
+ * unless the flag is set. The rules are the contract's checkRecord, the same function the server runs.
+ */
 export function validateRecordForm<R extends BaseRecord, I>(kind: RecordKind<R, I>, values: RecordFormValues): RecordFormErrors {
   const errors: RecordFormErrors = {};
-  for (const field of kind.fields) {
-    const message = fieldError(field, values.fields[field.name] ?? '');
-    if (message) errors[field.name] = message;
-  }
-  if (!isComplete(values.start)) errors.startTime = START_REQUIRED_MESSAGE;
-  if (!values.flag) {
-    if (!isComplete(values.end)) errors.endTime = END_REQUIRED_MESSAGE;
-    else if (isBefore(values.end, values.start)) errors.endTime = END_BEFORE_START_MESSAGE;
-  }
+  const { problems } = checkRecord(RECORD_KIND_RULES[kind.key], buildRecordBody(kind, values) as Record<string, unknown>);
+  for (const problem of problems) if (problem.field && !errors[problem.field]) errors[problem.field] = problem.message;
   return errors;
 }
 

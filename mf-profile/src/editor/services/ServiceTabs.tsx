@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
+import { useTabs } from '@sciexperts/ui';
 import type { Service } from '@sciexperts/shared';
 import type { Selections } from './selections';
 import styles from './Services.module.css';
@@ -10,57 +11,22 @@ interface Props {
 }
 
 /**
- * ARIA tabs (APG, automatic activation): one tab stop for the list, arrows/Home/End move and select.
+ * ARIA tabs (`useTabs`, automatic activation): one tab stop for the list, arrows/Home/End move and select.
  * Each panel holds the service's practice areas as checkboxes.
  */
 export function ServiceTabs({ catalogue, selections, onToggle }: Props) {
   const [selected, setSelected] = useState(0);
-  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
-  const baseId = useId();
-  const tabId = (index: number) => `${baseId}-tab-${index}`;
-  const panelId = `${baseId}-panel`;
-
-  const select = (index: number) => {
-    setSelected(index);
-    tabRefs.current[index]?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const last = catalogue.length - 1;
-    const moves: Record<string, number> = {
-      ArrowRight: selected === last ? 0 : selected + 1,
-      ArrowLeft: selected === 0 ? last : selected - 1,
-      Home: 0,
-      End: last,
-    };
-    if (event.key in moves) {
-      event.preventDefault();
-      select(moves[event.key] ?? 0);
-    }
-  };
+  const tabs = useTabs({ tabs: catalogue.map((_, index) => index), selected, onSelect: setSelected, idBase: useId(), singlePanel: true });
 
   const service = catalogue[selected];
   const chosen = selections[service?.name ?? ''] ?? [];
   return (
     <div>
-      <div role="tablist" aria-label="Services" className={styles.tablist} onKeyDown={onKeyDown}>
+      <div {...tabs.listProps} aria-label="Services" className={styles.tablist}>
         {catalogue.map((item, index) => {
           const count = selections[item.name]?.length ?? 0;
           return (
-            <button
-              key={item.id}
-              ref={(el) => {
-                tabRefs.current[index] = el;
-              }}
-              id={tabId(index)}
-              type="button"
-              role="tab"
-              aria-selected={index === selected}
-              aria-controls={panelId}
-              tabIndex={index === selected ? 0 : -1}
-              className={styles.tab}
-              onClick={() => setSelected(index)}
-            >
+            <button key={item.id} {...tabs.tabProps(index)} className={styles.tab}>
               {item.name}
               {count > 0 && <span className={styles.tabCount}> ({count} selected)</span>}
             </button>
@@ -68,7 +34,7 @@ export function ServiceTabs({ catalogue, selections, onToggle }: Props) {
         })}
       </div>
       {service && (
-        <div id={panelId} role="tabpanel" aria-labelledby={tabId(selected)} className={styles.panel}>
+        <div {...tabs.panelProps(selected)} className={styles.panel}>
           {service.practiceAreas.length === 0 ? (
             <p>No practice areas available for this service.</p>
           ) : (

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
+import { Modal } from '@sciexperts/ui';
 import { isMenu, navigation, requestServiceLink } from './navigation';
 import styles from './MobileDrawer.module.css';
 
@@ -11,48 +11,11 @@ interface Props {
   onClose: () => void;
 }
 
-/** The mobile menu: a modal dialog repeating the navigation, with Login/Logout and Request a service. */
+/** The mobile menu: a modal dialog repeating the navigation, with Login/Logout and Request a service; a press on the backdrop closes it. */
 export function MobileDrawer({ id, signedIn, onLogin, onLogout, onClose }: Props) {
-  const panel = useRef<HTMLDivElement>(null);
-  // The parent passes a new onClose each render; a ref keeps focus from jumping back to the first link.
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-
-  useEffect(() => {
-    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        closeRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !panel.current) return;
-      // Keep focus inside the open drawer.
-      const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>('a, button'));
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
-
   return (
-    <div className={styles.backdrop} onClick={onClose}>
-      <div
-        id={id}
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-label="Site menu"
-        className={styles.drawer}
-        onClick={(event) => event.stopPropagation()}
-      >
+    <Modal id={id} aria-label="Site menu" className={styles.backdrop} onDismiss={onClose} dismissOnBackdrop>
+      <div className={styles.drawer}>
         <button type="button" className={styles.close} aria-label="Close menu" onClick={onClose}>
           ×
         </button>
@@ -97,6 +60,6 @@ export function MobileDrawer({ id, signedIn, onLogin, onLogout, onClose }: Props
           )}
         </div>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -1,0 +1,57 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { card } from '../test/fixtures';
+import { ExpertCard } from './ExpertCard';
+import { highlightParts } from './Highlighted';
+
+const renderCard = (overrides = {}) =>
+  render(
+    <MemoryRouter>
+      <ExpertCard expert={card(overrides)} />
+    </MemoryRouter>,
+  );
+
+describe('ExpertCard', () => {
+  it('shows the photo at a fixed size, the name as a real link to the profile, headline, services, fee and country', () => {
+    const { container } = renderCard();
+    const img = container.querySelector('img');
+    expect(img).toHaveAttribute('width', '72');
+    expect(img).toHaveAttribute('height', '72');
+    expect(img).toHaveAttribute('alt', '');
+    expect(screen.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/experts/42-ada-lovelace');
+    expect(screen.getByRole('heading', { level: 2, name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByText('Biostatistician for clinical trials')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Services' })).toHaveTextContent('Statistical Analysis');
+    expect(screen.getByText('$85/hr')).toBeInTheDocument();
+    expect(screen.getByText('United Kingdom')).toBeInTheDocument();
+  });
+
+  it('marks the matched words of the snippet', () => {
+    const { container } = renderCard();
+    const marks = [...container.querySelectorAll('mark')].map((m) => m.textContent);
+    expect(marks).toEqual(['Bayesian methods']);
+    expect(container.querySelector('p:last-child')).toHaveTextContent('I design and analyse clinical trials with Bayesian methods.');
+  });
+
+  it('shows initials when there is no photo, and no snippet, fee or country when there are none', () => {
+    const { container } = renderCard({ profImgUrl: null, snippet: '', highlights: [], hourlyFee: null, country: null, services: [] });
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('AL')).toHaveAttribute('aria-hidden', 'true');
+    expect(container.querySelector('mark')).toBeNull();
+    expect(screen.queryByText(/\/hr/)).toBeNull();
+    expect(screen.queryByText('Country')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Services' })).toBeNull();
+  });
+});
+
+describe('highlightParts', () => {
+  it('splits the text at the ranges, skipping empty, overlapping and out-of-range ones', () => {
+    expect(highlightParts('abcdef', [[4, 9], [0, 1], [0, 2], [3, 3]])).toEqual([
+      { text: 'a', mark: true },
+      { text: 'b', mark: true },
+      { text: 'cd', mark: false },
+      { text: 'ef', mark: true },
+    ]);
+    expect(highlightParts('abc', [])).toEqual([{ text: 'abc', mark: false }]);
+  });
+});

@@ -1,1 +1,0 @@
-export { ProfileApp as default } from '../layout/ProfileApp';

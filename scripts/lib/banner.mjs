@@ -1,0 +1,43 @@
+// What runs where, the demo accounts and the stand-ins' identities: printed by `npm start` and `npm run dev`.
+import { LOCAL_OIDC_IDENTITIES, LOCAL_ORCID_RESEARCHER, readDemoAccounts } from './suite.mjs';
+
+/**
+ * @param {ReturnType<import('./suite.mjs').resolveSuiteConfig>} config
+ * @param {object} [options]
+ * @param {(app: object) => string} [options.servedBy]  a note after each front-end line (`npm run dev`)
+ * @param {string} [options.title]
+ */
+export function suiteBanner(config, { servedBy = () => '', title = 'SciExperts is running:' } = {}) {
+  const pad = (label) => label.padEnd(14);
+  const note = (app) => (servedBy(app) ? `  [${servedBy(app)}]` : '');
+  const lines = [
+    '',
+    title,
+    `  ${pad('website')}${config.siteOrigin}${note(config.shell)}`,
+    ...config.remotes.map((r) => `  ${pad(r.dir)}${config.originOf(r.port)}  (standalone page and mf-manifest.json)${note(r)}`),
+    `  ${pad('API + chat')}${config.runtimeConfig.apiBaseUrl}  (docs at /api/docs, health at /api/health)`,
+    `  ${pad('database')}${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${config.dataDir}`}`,
+    `  ${pad('mail outbox')}${config.dataDir}/outbox`,
+  ];
+  const { oidc, orcid } = config.providers;
+  if (oidc) {
+    lines.push(`  ${pad('identity')}${oidc.issuer}  (${oidc.local ? 'local OpenID provider' : 'hosted, OIDC_ISSUER'}; client ${oidc.clientId}, audience ${oidc.audience})`);
+  } else lines.push(`  ${pad('identity')}off (set OIDC_ISSUER, OIDC_AUDIENCE and OIDC_CLIENT_ID, or leave DEV_STAND_INS on)`);
+  if (orcid) {
+    lines.push(`  ${pad('ORCID')}${orcid.baseUrl}/oauth/authorize  (${orcid.local ? 'local stand-in' : 'hosted, ORCID_BASE_URL'}; client ${orcid.clientId}, returns to ${orcid.redirectUri})`);
+  } else lines.push(`  ${pad('ORCID')}off (set ORCID_BASE_URL, ORCID_CLIENT_ID and ORCID_CLIENT_SECRET, or leave DEV_STAND_INS on)`);
+  // The server refuses demo accounts in production; their passwords are never printed there either.
+  const production = process.env.NODE_ENV === 'production' || process.env.SCIEXPERTS_ENV === 'production';
+  const demo = production ? [] : readDemoAccounts();
+  if (demo.length) {
+    lines.push('', 'Demo accounts:');
+    for (const account of demo) lines.push(`  ${account.email}  /  ${account.password}  (${account.role ?? 'member'})`);
+  }
+  if (oidc?.local) {
+    lines.push('', 'Identity-provider demo identities (the LinkedIn button signs in through the same page):');
+    for (const identity of LOCAL_OIDC_IDENTITIES) lines.push(`  ${identity.email}  /  ${identity.password}`);
+  }
+  if (orcid?.local) lines.push('', `ORCID stand-in researchers: ${LOCAL_ORCID_RESEARCHER} (choose one and press Authorize; no password)`);
+  lines.push('', 'Press Ctrl-C to stop.', '');
+  return lines.join('\n');
+}

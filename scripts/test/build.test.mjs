@@ -1,0 +1,48 @@
+// The build cache of `npm start` / `npm run dev`: which apps are stale. Run by `npm test` (node --test).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, beforeEach, test } from 'node:test';
+import { needsBuild } from '../lib/build.mjs';
+
+const base = fs.mkdtempSync(path.join(os.tmpdir(), 'sciexperts-build-cache-'));
+const app = { dir: 'mf-demo' };
+const at = (file, seconds) => {
+  const full = path.join(base, file);
+  fs.mkdirSync(path.dirname(full), { recursive: true });
+  if (!fs.existsSync(full)) fs.writeFileSync(full, '');
+  fs.utimesSync(full, seconds, seconds);
+};
+
+beforeEach(() => {
+  fs.rmSync(base, { recursive: true, force: true });
+  for (const file of ['mf-demo/src/index.ts', 'mf-demo/webpack.config.cjs', 'shared/src/index.ts', 'scripts/webpack/createConfig.cjs', 'package-lock.json']) {
+    at(file, 1_000);
+  }
+  at('mf-demo/dist/.build-stamp', 2_000);
+});
+after(() => fs.rmSync(base, { recursive: true, force: true }));
+
+test('a build newer than everything it is made from is fresh', () => {
+  assert.equal(needsBuild(app, base), false);
+});
+
+test('a changed package-lock.json makes every app stale', () => {
+  at('package-lock.json', 3_000);
+  assert.equal(needsBuild(app, base), true);
+  assert.equal(needsBuild({ dir: 'shell' }, base), true); // never built
+});
+
+test('changed sources, shared code or the webpack factory make the app stale', () => {
+  for (const file of ['mf-demo/src/index.ts', 'shared/src/index.ts', 'scripts/webpack/createConfig.cjs', 'mf-demo/webpack.config.cjs']) {
+    at(file, 3_000);
+    assert.equal(needsBuild(app, base), true, file);
+    at(file, 1_000);
+  }
+});
+
+test('a missing build stamp (never built, or a build that died) is stale', () => {
+  fs.rmSync(path.join(base, 'mf-demo/dist/.build-stamp'));
+  assert.equal(needsBuild(app, base), true);
+});

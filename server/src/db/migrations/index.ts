@@ -1,0 +1,48 @@
+// One migration per file, applied in the order of their names. The names are stored in existing databases:
+// never rename one; add the next number instead.
+import { sql, type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Dialect } from '../connect';
+import { initial } from './0001_initial';
+import { chatReads } from './0002_chat_reads';
+import { uploads } from './0003_uploads';
+import { messagesBySenderTime } from './0004_messages_sender_time';
+import { conciergeRequests } from './0005_concierge_requests';
+import { expertDirectory } from './0006_expert_directory';
+import { expertListing } from './0007_expert_listing';
+import { expertSearchFilters } from './0008_expert_search_filters';
+import { projects } from './0009_projects';
+
+/** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return new InCodeProvider(dialect);
+}
+
+class InCodeProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return {
+      '0001_initial': initial(this.dialect),
+      '0002_chat_reads': chatReads(),
+      '0003_uploads': uploads(),
+      '0004_messages_sender_time': messagesBySenderTime(),
+      '0005_concierge_requests': conciergeRequests(this.dialect),
+      '0006_expert_directory': expertDirectory(this.dialect),
+      '0007_expert_listing': expertListing(this.dialect),
+      '0008_expert_search_filters': expertSearchFilters(this.dialect),
+      '0009_projects': projects(this.dialect),
+    };
+  }
+}
+
+export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  // Kysely looks for its own tables in every schema unless told which one: on PostgreSQL, a second schema holding
+  // them (another test file's, a benchmark's) made it skip creating them here and then fail. Name ours.
+  const migrationTableSchema =
+    dialect === 'postgres' ? ((await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]?.schema ?? undefined) : undefined;
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

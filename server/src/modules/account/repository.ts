@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/connect';
+
+export async function createSession(db: Db, userId: number, ttlSeconds: number, now = new Date()): Promise<{ id: string; expiresAt: Date }> {
+  const id = randomBytes(24).toString('base64url');
+  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+  await db.kysely.insertInto('sessions').values({ id, userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() }).execute();
+  // Expired rows are useless; pruning here keeps the table small without a timer.
+  await db.kysely.deleteFrom('sessions').where('expiresAt', '<', now.toISOString()).execute();
+  return { id, expiresAt };
+}
+
+export async function isSessionActive(db: Db, id: string, userId: number, now = new Date()): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .where('expiresAt', '>', now.toISOString())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.kysely.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+  await db.kysely.deleteFrom('sessions').where('userId', '=', userId).execute();
+}
+
+/** Which of these sessions still exist and have not expired; one query per 500 ids. */
+export async function activeSessionIds(db: Db, ids: readonly string[], now = new Date()): Promise<Set<string>> {
+  const active = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db.kysely
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('expiresAt', '>', now.toISOString())
+      .execute();
+    for (const r of rows) active.add(r.id);
+  }
+  return active;
+}
+
+export async function findUserIdByIdentity(db: Db, issuer: string, subject: string): Promise<number | undefined> {
+  const row = await db.kysely.selectFrom('identities').select('userId').where('issuer', '=', issuer).where('subject', '=', subject).executeTakeFirst();
+  return row?.userId;
+}
+
+export async function linkIdentity(db: Db, userId: number, issuer: string, subject: string): Promise<void> {
+  await db.kysely.insertInto('identities').values({ userId, issuer, subject, createdAt: new Date().toISOString() }).execute();
+}
+
+export async function insertResetToken(db: Db, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.kysely.insertInto('passwordResetTokens').values({ userId, tokenHash, expiresAt: expiresAt.toISOString(), usedAt: null }).execute();
+}
+
+/** Marks the token used and returns its member; the conditional update makes it one-time even under races. */
+export async function consumeResetToken(db: Db, tokenHash: string, now = new Date()): Promise<number | undefined> {
+  const row = await db.kysely
+    .updateTable('passwordResetTokens')
+    .set({ usedAt: now.toISOString() })
+    .where('tokenHash', '=', tokenHash)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now.toISOString())
+    .returning('userId')
+    .executeTakeFirst();
+  return row?.userId;
+}
+
+export async function deleteResetTokensOf(db: Db, userId: number): Promise<void> {
+  await db.kysely.deleteFrom('passwordResetTokens').where('userId', '=', userId).execute();
+}

@@ -1,0 +1,198 @@
+import type { ChatCounterpart, ChatMessage, ConversationSummary } from '@sciexperts/shared/contracts';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/connect';
+import type { MessagesTable } from '../../db/schema';
+
+/** Created by migration 0002_chat_reads: the newest message id a member has read from a counterpart. */
+export interface ChatReadsTable {
+  userId: number;
+  counterpartId: number;
+  lastReadId: number;
+}
+
+const withReads = (db: Db) => db.kysely.withTables<{ chatReads: ChatReadsTable }>();
+
+function toMessage(r: Selectable<MessagesTable>): ChatMessage {
+  return { id: r.id, senderId: r.senderId, receiverId: r.receiverId, text: r.text, timestamp: r.createdAt, clientId: r.clientId };
+}
+
+export async function findCounterpart(db: Db, id: number): Promise<ChatCounterpart | undefined> {
+  return db.kysely.selectFrom('users').select(['id', 'firstName', 'lastName', 'profImgUrl']).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The name and photo of a member for `viewer`: a hidden profile (isProfilePublic off) is shown only to its owner
+ * and to members who already share a conversation with it; to anyone else it does not exist.
+ */
+export async function findVisibleCounterpart(db: Db, viewer: number, id: number): Promise<ChatCounterpart | undefined> {
+  const row = await db.kysely.selectFrom('users').select(['id', 'firstName', 'lastName', 'profImgUrl', 'isProfilePublic']).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const counterpart = { id: row.id, firstName: row.firstName, lastName: row.lastName, profImgUrl: row.profImgUrl };
+  if (Number(row.isProfilePublic) === 1 || id === viewer) return counterpart;
+  const shared = await db.kysely
+    .selectFrom('messages')
+    .select('id')
+    .where((eb) => eb.or([eb.and([eb('senderId', '=', viewer), eb('receiverId', '=', id)]), eb.and([eb('senderId', '=', id), eb('receiverId', '=', viewer)])]))
+    .limit(1)
+    .executeTakeFirst();
+  return shared ? counterpart : undefined;
+}
+
+/** Messages of the pair newer than `after`, oldest first (what a reconnecting client missed). */
+export async function listConversationAfter(db: Db, a: number, b: number, after: number, limit: number): Promise<ChatMessage[]> {
+  const rows = await db.kysely
+    .selectFrom('messages')
+    .selectAll()
+    .where((eb) => eb.or([eb.and([eb('senderId', '=', a), eb('receiverId', '=', b)]), eb.and([eb('senderId', '=', b), eb('receiverId', '=', a)])]))
+    .where('id', '>', after)
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map(toMessage);
+}
+
+/** Unread messages per sender for `me` (messages after the member's read mark for that sender). */
+async function unreadBySender(db: Db, me: number, senderId?: number): Promise<Map<number, number>> {
+  let q = withReads(db)
+    .selectFrom('messages as m')
+    .leftJoin('chatReads as r', (j) => j.onRef('r.counterpartId', '=', 'm.senderId').on('r.userId', '=', me))
+    .select(['m.senderId', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('m.receiverId', '=', me)
+    .where((eb) => eb('m.id', '>', eb.fn.coalesce('r.lastReadId', sql<number>`0`)));
+  if (senderId !== undefined) q = q.where('m.senderId', '=', senderId);
+  const rows = await q.groupBy('m.senderId').execute();
+  return new Map(rows.map((r) => [r.senderId, Number(r.n)]));
+}
+
+export async function unreadTotal(db: Db, me: number): Promise<number> {
+  let total = 0;
+  for (const n of (await unreadBySender(db, me)).values()) total += n;
+  return total;
+}
+
+/** Marks everything the counterpart has sent to `me` so far as read (ids only grow, so the newest id is the mark). */
+export async function markConversationRead(db: Db, me: number, counterpartId: number): Promise<void> {
+  const newest = await db.kysely
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max('id').as('maxId'))
+    .where('senderId', '=', counterpartId)
+    .where('receiverId', '=', me)
+    .executeTakeFirst();
+  const lastReadId = newest?.maxId === null || newest?.maxId === undefined ? null : Number(newest.maxId);
+  if (lastReadId === null) return;
+  await withReads(db)
+    .insertInto('chatReads')
+    .values({ userId: me, counterpartId, lastReadId })
+    .onConflict((oc) => oc.columns(['userId', 'counterpartId']).doUpdateSet({ lastReadId }))
+    .execute();
+}
+
+/** The member's conversations, most recent first: counterpart, last message and unread count. */
+export async function listConversations(db: Db, me: number, limit = 100): Promise<ConversationSummary[]> {
+  const latest = await sql<{ cp: number; lastId: number }>`
+    select case when "senderId" = ${me} then "receiverId" else "senderId" end as cp, max(id) as "lastId"
+    from messages
+    where "senderId" = ${me} or "receiverId" = ${me}
+    group by 1
+    order by "lastId" desc
+    limit ${limit}`.execute(db.kysely);
+  const pairs = latest.rows.map((r) => ({ cp: Number(r.cp), lastId: Number(r.lastId) }));
+  if (pairs.length === 0) return [];
+  const [messages, users, unread] = await Promise.all([
+    db.kysely.selectFrom('messages').selectAll().where('id', 'in', pairs.map((p) => p.lastId)).execute(),
+    db.kysely.selectFrom('users').select(['id', 'firstName', 'lastName', 'profImgUrl']).where('id', 'in', pairs.map((p) => p.cp)).execute(),
+    unreadBySender(db, me),
+  ]);
+  const byId = new Map(messages.map((m) => [m.id, toMessage(m)]));
+  const userById = new Map(users.map((u) => [u.id, u]));
+  const out: ConversationSummary[] = [];
+  for (const p of pairs) {
+    const lastMessage = byId.get(p.lastId);
+    const counterpart = userById.get(p.cp);
+    if (lastMessage && counterpart) out.push({ counterpart, lastMessage, unreadCount: unread.get(p.cp) ?? 0 });
+  }
+  return out;
+}
+
+export async function findByClientId(db: Db, senderId: number, clientId: string): Promise<ChatMessage | undefined> {
+  const row = await db.kysely.selectFrom('messages').selectAll().where('senderId', '=', senderId).where('clientId', '=', clientId).executeTakeFirst();
+  return row ? toMessage(row) : undefined;
+}
+
+/** A clientId reused by its sender for a different receiver or text: storing it would lose one of the two messages. */
+export class ClientIdConflict extends Error {
+  constructor(readonly existing: ChatMessage) {
+    super('This clientId was already used for a different message. Use a new clientId for each message.');
+    this.name = 'ClientIdConflict';
+  }
+}
+
+/**
+ * Stores once per (sender, clientId), the unique index: an exact retry (same receiver and text) answers the first
+ * copy instead of a duplicate, and a reuse for another message throws ClientIdConflict with nothing stored.
+ */
+export async function insertMessage(db: Db, m: { senderId: number; receiverId: number; text: string; clientId: string | null }): Promise<{ message: ChatMessage; created: boolean }> {
+  // ON CONFLICT DO NOTHING rather than look-up-then-insert: concurrent retries need no error path, on both dialects.
+  const row = await db.kysely
+    .insertInto('messages')
+    .values({ ...m, createdAt: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['senderId', 'clientId']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return { message: toMessage(row), created: true };
+  const existing = m.clientId === null ? undefined : await findByClientId(db, m.senderId, m.clientId);
+  if (!existing) throw new Error('Message insert stored nothing and no message holds its clientId.');
+  if (existing.receiverId !== m.receiverId || existing.text !== m.text) throw new ClientIdConflict(existing);
+  return { message: existing, created: false };
+}
+
+/** Whether either member ever wrote to the other. */
+export async function haveConversed(db: Db, a: number, b: number): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('messages')
+    .select('id')
+    .where((eb) => eb.or([eb.and([eb('senderId', '=', a), eb('receiverId', '=', b)]), eb.and([eb('senderId', '=', b), eb('receiverId', '=', a)])]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * How many conversations the member opened since `since`: their messages in that window that were the first one
+ * between the two members. Counted from the table, so the cap holds across processes and restarts.
+ */
+export async function conversationsOpenedSince(db: Db, senderId: number, since: Date): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('messages as m')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('m.senderId', '=', senderId)
+    .where('m.createdAt', '>=', since.toISOString())
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('messages as p')
+            .select('p.id')
+            .where('p.id', '<', eb.ref('m.id'))
+            .where((pe) =>
+              pe.or([
+                pe.and([pe('p.senderId', '=', senderId), pe('p.receiverId', '=', pe.ref('m.receiverId'))]),
+                pe.and([pe('p.senderId', '=', pe.ref('m.receiverId')), pe('p.receiverId', '=', senderId)]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listConversation(db: Db, a: number, b: number, limit: number, before?: number): Promise<ChatMessage[]> {
+  let q = db.kysely
+    .selectFrom('messages')
+    .selectAll()
+    .where((eb) => eb.or([eb.and([eb('senderId', '=', a), eb('receiverId', '=', b)]), eb.and([eb('senderId', '=', b), eb('receiverId', '=', a)])]));
+  if (before !== undefined) q = q.where('id', '<', before);
+  const rows = await q.orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toMessage).reverse();
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { healthModule } from './health/routes';
+import { accountModule } from './account/routes';
+import { usersModule } from './users/routes';
+import { servicesModule } from './services/routes';
+import { recordsModule } from './records/routes';
+import { publicationsModule } from './publications/routes';
+import { chatModule } from './chat/routes';
+import { conciergeModule } from './concierge/routes';
+import { seoModule } from './seo/routes';
+import { directoryModule } from './directory/routes';
+import { projectsModule } from './projects/routes';
+
+/**
+ * The API, one Fastify plugin per domain (server/src/modules/<domain>/: routes, rules, repository). Each plugin
+ * is encapsulated: a module whose routes need a session adds the session hook inside itself (requireSession).
+ * A new domain is a new folder and one line here.
+ */
+export async function registerModules(app: FastifyInstance, overrides: { users?: ReturnType<typeof usersModule> } = {}): Promise<void> {
+  await app.register(healthModule);
+  await app.register(accountModule);
+  await app.register(overrides.users ?? usersModule());
+  await app.register(servicesModule);
+  await app.register(recordsModule);
+  await app.register(publicationsModule);
+  await app.register(chatModule);
+  await app.register(conciergeModule());
+  await app.register(seoModule);
+  await app.register(directoryModule);
+  await app.register(projectsModule());
+}

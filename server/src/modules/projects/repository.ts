@@ -1,0 +1,253 @@
+// Queries of the projects domain's tables: projects, proposals, projectInvitations, contracts, contractMilestones.
+import { LIVE_PROPOSAL_STATUSES, PROJECT_LIMITS, type Contract, type Invitation, type Project, type ProjectTeaser, type Proposal } from '@sciexperts/shared/contracts';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/connect';
+import type { ProjectsTable, ProposalsTable } from '../../db/schema';
+import type { ProjectFilter, ProjectValues, ProposalValues } from './rules';
+
+type ProjectRow = Selectable<ProjectsTable>;
+type ProposalRow = Selectable<ProposalsTable>;
+
+/** Thrown inside the hire transaction when another request got there first: rolls everything back, answers 409. */
+export class HireConflict extends Error {}
+
+const budgetOf = (r: ProjectRow): Project['budget'] => ({
+  type: r.budgetType as Project['budget']['type'],
+  amountCents: r.amountCents,
+  minCents: r.minCents,
+  maxCents: r.maxCents,
+  currency: 'USD',
+});
+
+export function toProject(r: ProjectRow): Project {
+  return {
+    id: r.id,
+    ownerId: r.ownerId,
+    title: r.title,
+    description: r.description,
+    service: r.service,
+    practiceAreas: JSON.parse(r.practiceAreas) as string[],
+    budget: budgetOf(r),
+    duration: r.duration,
+    deadline: r.deadline,
+    visibility: r.visibility as Project['visibility'],
+    status: r.status as Project['status'],
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    publishedAt: r.publishedAt,
+  };
+}
+
+export function toProposal(r: ProposalRow): Proposal {
+  return {
+    id: r.id,
+    projectId: r.projectId,
+    expertId: r.expertId,
+    coverLetter: r.coverLetter,
+    priceType: r.priceType as Proposal['priceType'],
+    priceCents: r.priceCents,
+    duration: r.duration,
+    milestones: JSON.parse(r.milestones) as Proposal['milestones'],
+    status: r.status as Proposal['status'],
+    declineReason: r.declineReason,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+export async function insertProject(db: Db, ownerId: number, v: ProjectValues, now: Date): Promise<Project> {
+  const at = now.toISOString();
+  const row = await db.kysely
+    .insertInto('projects')
+    .values({ ...v, practiceAreas: JSON.stringify(v.practiceAreas), ownerId, status: 'draft', createdAt: at, updatedAt: at, publishedAt: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toProject(row);
+}
+
+export async function findProject(db: Db, id: number): Promise<ProjectRow | undefined> {
+  return db.kysely.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The owner sees everything; others a public project once published, an invite-only one only while invited. */
+export async function canSee(db: Db, p: ProjectRow, viewerId: number): Promise<boolean> {
+  if (p.ownerId === viewerId) return true;
+  if (p.status === 'draft') return false;
+  if (p.visibility === 'public') return true;
+  const invitation = await db.kysely
+    .selectFrom('projectInvitations')
+    .select('id')
+    .where('projectId', '=', p.id)
+    .where('expertId', '=', viewerId)
+    .where('status', '=', 'invited')
+    .executeTakeFirst();
+  if (invitation) return true;
+  // An expert who already proposed keeps seeing the project they proposed on.
+  const proposal = await db.kysely.selectFrom('proposals').select('id').where('projectId', '=', p.id).where('expertId', '=', viewerId).executeTakeFirst();
+  return proposal !== undefined;
+}
+
+/** Conditional update: changes the row only in one of `from` states; false when nothing matched. */
+export async function updateProjectIf(db: Db, id: number, from: readonly string[], set: Partial<Omit<ProjectRow, 'id'>>): Promise<boolean> {
+  const res = await db.kysely.updateTable('projects').set(set).where('id', '=', id).where('status', 'in', [...from]).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export function projectSet(v: ProjectValues, now: Date): Partial<Omit<ProjectRow, 'id'>> {
+  return { ...v, practiceAreas: JSON.stringify(v.practiceAreas), updatedAt: now.toISOString() };
+}
+
+export async function listOpenProjects(db: Db, f: ProjectFilter): Promise<{ total: number; rows: ProjectRow[] }> {
+  let q = db.kysely.selectFrom('projects').where('status', '=', 'open').where('visibility', '=', 'public');
+  if (f.service) q = q.where('service', '=', f.service);
+  if (f.budgetType) q = q.where('budgetType', '=', f.budgetType);
+  if (f.minBudget !== undefined) q = q.where('budgetHigh', '>=', f.minBudget);
+  if (f.maxBudget !== undefined) q = q.where('budgetLow', '<=', f.maxBudget);
+  if (f.postedSince) q = q.where('publishedAt', '>=', `${f.postedSince}T00:00:00.000Z`);
+  const count = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await q
+    .selectAll()
+    .orderBy('publishedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(PROJECT_LIMITS.pageSize)
+    .offset((f.page - 1) * PROJECT_LIMITS.pageSize)
+    .execute();
+  return { total: Number(count.n), rows };
+}
+
+export function toTeaser(r: ProjectRow): ProjectTeaser {
+  return { title: r.title, service: r.service, budget: budgetOf(r), postedAt: r.publishedAt ?? r.createdAt };
+}
+
+export async function projectsOf(db: Db, ownerId: number): Promise<Project[]> {
+  const rows = await db.kysely.selectFrom('projects').selectAll().where('ownerId', '=', ownerId).orderBy('id', 'desc').execute();
+  return rows.map(toProject);
+}
+
+/**
+ * Inserts a proposal while the project is open, or returns undefined. The project row is locked first (PostgreSQL
+ * `FOR UPDATE`; SQLite serialises transactions), so a proposal never lands after a concurrent Hire declined the rest.
+ */
+export async function insertProposal(db: Db, projectId: number, expertId: number, v: ProposalValues, now: Date): Promise<Proposal | undefined> {
+  const at = now.toISOString();
+  return db.kysely.transaction().execute(async (trx) => {
+    let lock = trx.selectFrom('projects').select('status').where('id', '=', projectId);
+    if (db.dialect === 'postgres') lock = lock.forUpdate();
+    const project = await lock.executeTakeFirst();
+    if (project?.status !== 'open') return undefined;
+    const row = await trx
+      .insertInto('proposals')
+      .values({ ...v, milestones: JSON.stringify(v.milestones), projectId, expertId, status: 'submitted', declineReason: null, createdAt: at, updatedAt: at })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toProposal(row);
+  });
+}
+
+export async function findProposal(db: Db, id: number): Promise<ProposalRow | undefined> {
+  return db.kysely.selectFrom('proposals').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateProposalIf(db: Db, id: number, from: readonly string[], set: Partial<Omit<ProposalRow, 'id'>>): Promise<boolean> {
+  const res = await db.kysely.updateTable('proposals').set(set).where('id', '=', id).where('status', 'in', [...from]).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function proposalsOfProject(db: Db, projectId: number): Promise<Proposal[]> {
+  const rows = await db.kysely.selectFrom('proposals').selectAll().where('projectId', '=', projectId).orderBy('id').execute();
+  return rows.map(toProposal);
+}
+
+export async function proposalsOfExpert(db: Db, expertId: number): Promise<Proposal[]> {
+  const rows = await db.kysely.selectFrom('proposals').selectAll().where('expertId', '=', expertId).orderBy('id', 'desc').execute();
+  return rows.map(toProposal);
+}
+
+/**
+ * Hire, in one transaction: the project goes open → in-progress by a conditional UPDATE (the second of two
+ * concurrent hires matches no row and throws HireConflict, rolling back), the proposal becomes hired, the other
+ * live proposals are declined, and the contract is written with the milestone plan as rows.
+ */
+export async function hire(db: Db, proposal: ProposalRow, clientId: number, now: Date): Promise<Contract> {
+  const at = now.toISOString();
+  return db.kysely.transaction().execute(async (trx) => {
+    const project = await trx
+      .updateTable('projects')
+      .set({ status: 'in-progress', updatedAt: at })
+      .where('id', '=', proposal.projectId)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    if (Number(project.numUpdatedRows) !== 1) throw new HireConflict();
+    // RETURNING gives the proposal as hired, so an edit committed just before is what the contract agrees to.
+    const hired = await trx
+      .updateTable('proposals')
+      .set({ status: 'hired', updatedAt: at })
+      .where('id', '=', proposal.id)
+      .where('status', 'in', [...LIVE_PROPOSAL_STATUSES])
+      .returningAll()
+      .executeTakeFirst();
+    if (!hired) throw new HireConflict();
+    await trx
+      .updateTable('proposals')
+      .set({ status: 'declined', updatedAt: at })
+      .where('projectId', '=', proposal.projectId)
+      .where('id', '!=', proposal.id)
+      .where('status', 'in', [...LIVE_PROPOSAL_STATUSES])
+      .execute();
+    const contract = await trx
+      .insertInto('contracts')
+      .values({ projectId: hired.projectId, proposalId: hired.id, clientId, expertId: hired.expertId, priceType: hired.priceType, priceCents: hired.priceCents, status: 'active', createdAt: at })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const plan = JSON.parse(hired.milestones) as ProposalValues['milestones'];
+    if (plan.length > 0) {
+      await trx
+        .insertInto('contractMilestones')
+        .values(plan.map((m, i) => ({ contractId: contract.id, position: i + 1, title: m.title, amountCents: m.amountCents, dueDate: m.dueDate, status: 'pending' })))
+        .execute();
+    }
+    const milestones = await trx.selectFrom('contractMilestones').selectAll().where('contractId', '=', contract.id).orderBy('position').execute();
+    return { ...contract, priceType: contract.priceType as Contract['priceType'], status: 'active' as const, milestones: milestones.map(({ contractId: _c, ...m }) => m) };
+  });
+}
+
+export async function contractsOf(db: Db, memberId: number): Promise<Contract[]> {
+  const contracts = await db.kysely
+    .selectFrom('contracts')
+    .selectAll()
+    .where((eb) => eb.or([eb('clientId', '=', memberId), eb('expertId', '=', memberId)]))
+    .orderBy('id', 'desc')
+    .execute();
+  if (contracts.length === 0) return [];
+  const milestones = await db.kysely.selectFrom('contractMilestones').selectAll().where('contractId', 'in', contracts.map((c) => c.id)).orderBy('position').execute();
+  return contracts.map((c) => ({
+    ...c,
+    priceType: c.priceType as Contract['priceType'],
+    status: 'active' as const,
+    milestones: milestones.filter((m) => m.contractId === c.id).map(({ contractId: _c, ...m }) => m),
+  }));
+}
+
+const toInvitation = (r: { id: number; projectId: number; expertId: number; status: string; createdAt: string }): Invitation => ({ ...r, status: r.status as Invitation['status'] });
+
+export async function insertInvitation(db: Db, projectId: number, expertId: number, now: Date): Promise<Invitation> {
+  const row = await db.kysely.insertInto('projectInvitations').values({ projectId, expertId, status: 'invited', createdAt: now.toISOString() }).returningAll().executeTakeFirstOrThrow();
+  return toInvitation(row);
+}
+
+export async function invitationsOfProject(db: Db, projectId: number): Promise<Invitation[]> {
+  return (await db.kysely.selectFrom('projectInvitations').selectAll().where('projectId', '=', projectId).orderBy('id').execute()).map(toInvitation);
+}
+
+export async function invitationsOfExpert(db: Db, expertId: number): Promise<Invitation[]> {
+  return (await db.kysely.selectFrom('projectInvitations').selectAll().where('expertId', '=', expertId).orderBy('id', 'desc').execute()).map(toInvitation);
+}
+
+export async function findInvitation(db: Db, id: number) {
+  return db.kysely.selectFrom('projectInvitations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function declineInvitationIf(db: Db, id: number): Promise<boolean> {
+  const res = await db.kysely.updateTable('projectInvitations').set({ status: 'declined' }).where('id', '=', id).where('status', '=', 'invited').executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

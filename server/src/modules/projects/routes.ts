@@ -1,0 +1,404 @@
+import {
+  API_PATHS,
+  LIVE_PROPOSAL_STATUSES,
+  PROJECT_LIMITS,
+  PROJECT_MESSAGES as M,
+  type Contract as ContractT,
+  type ContractList as ContractListT,
+  type Invitation as InvitationT,
+  type InvitationList as InvitationListT,
+  type Project as ProjectT,
+  type ProjectList as ProjectListT,
+  type ProjectTeaserList as ProjectTeaserListT,
+  type Proposal as ProposalT,
+  type ProposalList as ProposalListT,
+} from '@sciexperts/shared/contracts';
+import {
+  ContractList,
+  Contract,
+  DeclineBody,
+  IdParams,
+  Invitation,
+  InvitationInput,
+  InvitationList,
+  Project,
+  ProjectInput,
+  ProjectList,
+  ProjectListQuery,
+  ProjectTeaserList,
+  Proposal,
+  ProposalInput,
+  ProposalList,
+} from '@sciexperts/shared/contracts/schemas';
+import type { FastifyInstance } from 'fastify';
+import { isUniqueViolation } from '../../db/errors';
+import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
+import { api, requireSession, type Module } from '../../http/api';
+import { auth, bearer, errors, open } from '../../http/schemas';
+import { isListedMember } from '../directory/repository';
+import * as repo from './repository';
+import { checkProject, checkProposal, earliestToday, parseProjectFilter } from './rules';
+
+const conflict = (message: string) => new HttpError(409, message);
+const tags = ['Projects'];
+const Id = IdParams('id');
+const pageOf = (total: number, page: number) => ({ total, page, pageSize: PROJECT_LIMITS.pageSize });
+
+/**
+ * Projects and proposals (docs/decisions/0010-projects-and-proposals.md). Signed-out visitors get only the
+ * teaser list; everything else needs a session. A project the member may not see is a 404 (its existence does
+ * not leak); a visible project or a proposal the member may read but not change is a 403; an illegal
+ * transition is a 409 and changes nothing (every transition is a conditional UPDATE on the current status).
+ */
+export function projectsModule(clock: () => Date = () => new Date()): Module {
+  return async (app) => {
+    const { db } = app.ctx;
+
+    api(app).get(
+      API_PATHS.projectsPublic,
+      {
+        schema: {
+          tags,
+          operationId: 'listPublicProjects',
+          summary: 'Open public projects as a signed-out visitor sees them: title, service, budget and age only',
+          security: open,
+          querystring: ProjectListQuery,
+          response: { 200: ProjectTeaserList, ...errors(400) },
+        },
+      },
+      async (request): Promise<ProjectTeaserListT> => {
+        const filter = parseProjectFilter(request.query);
+        const { total, rows } = await repo.listOpenProjects(db, filter);
+        return { ...pageOf(total, filter.page), results: rows.map(repo.toTeaser) };
+      },
+    );
+
+    await app.register(async (inner: FastifyInstance) => {
+      requireSession(inner);
+      const r = api(inner);
+
+      /** The project, or 404 when it does not exist or the member may not see it. */
+      const visibleProject = async (id: string, viewerId: number) => {
+        const p = await repo.findProject(db, Number(id));
+        if (!p || !(await repo.canSee(db, p, viewerId))) throw notFound(M.notFound);
+        return p;
+      };
+      const ownedProject = async (id: string, viewerId: number) => {
+        const p = await visibleProject(id, viewerId);
+        if (p.ownerId !== viewerId) throw forbidden(M.ownerOnly);
+        return p;
+      };
+      /** A proposal only its author and the project's owner may know of: 404 for everyone else. */
+      const readableProposal = async (id: string, viewerId: number) => {
+        const proposal = await repo.findProposal(db, Number(id));
+        const project = proposal && (await repo.findProject(db, proposal.projectId));
+        if (!proposal || !project || (proposal.expertId !== viewerId && project.ownerId !== viewerId)) throw notFound(M.proposalNotFound);
+        return { proposal, project };
+      };
+      const reloadProject = async (id: number) => repo.toProject((await repo.findProject(db, id))!);
+      const reloadProposal = async (id: number) => repo.toProposal((await repo.findProposal(db, id))!);
+
+      r.post(
+        API_PATHS.projects,
+        {
+          schema: { tags, operationId: 'createProjectDraft', summary: 'Save a new project as a draft', security: bearer, body: ProjectInput, response: { 201: Project, ...errors(400, 401) } },
+        },
+        async (request, reply): Promise<ProjectT> => {
+          const now = clock();
+          const project = await repo.insertProject(db, auth(request).userId, checkProject(request.body, now), now);
+          reply.code(201);
+          return project;
+        },
+      );
+
+      r.get(
+        API_PATHS.projects,
+        {
+          schema: {
+            tags,
+            operationId: 'listOpenProjects',
+            summary: 'Open public projects, newest first, for members',
+            security: bearer,
+            querystring: ProjectListQuery,
+            response: { 200: ProjectList, ...errors(400, 401) },
+          },
+        },
+        async (request): Promise<ProjectListT> => {
+          const filter = parseProjectFilter(request.query);
+          const { total, rows } = await repo.listOpenProjects(db, filter);
+          return { ...pageOf(total, filter.page), results: rows.map(repo.toProject) };
+        },
+      );
+
+      r.get(
+        API_PATHS.projectsMine,
+        { schema: { tags, operationId: 'listMyProjects', summary: "The member's own projects in every state", security: bearer, response: { 200: ProjectList, ...errors(401) } } },
+        async (request): Promise<ProjectListT> => {
+          const results = await repo.projectsOf(db, auth(request).userId);
+          return { total: results.length, page: 1, pageSize: results.length, results };
+        },
+      );
+
+      r.get(
+        API_PATHS.project,
+        { schema: { tags, operationId: 'getProject', summary: 'One project in full (404 unless the member may see it)', security: bearer, params: Id, response: { 200: Project, ...errors(400, 401, 404) } } },
+        async (request): Promise<ProjectT> => repo.toProject(await visibleProject(request.params.id, auth(request).userId)),
+      );
+
+      r.put(
+        API_PATHS.project,
+        {
+          schema: { tags, operationId: 'updateProjectDraft', summary: 'Change a draft (owner only)', security: bearer, params: Id, body: ProjectInput, response: { 200: Project, ...errors(400, 401, 403, 404, 409) } },
+        },
+        async (request): Promise<ProjectT> => {
+          const p = await ownedProject(request.params.id, auth(request).userId);
+          const now = clock();
+          const values = checkProject(request.body, now);
+          if (!(await repo.updateProjectIf(db, p.id, ['draft'], repo.projectSet(values, now)))) throw conflict(M.notDraft);
+          return reloadProject(p.id);
+        },
+      );
+
+      const transition = (path: string, operationId: string, summary: string, from: readonly string[], to: string, message: string, publish = false) =>
+        r.post(
+          path,
+          { schema: { tags, operationId, summary, security: bearer, params: Id, response: { 200: Project, ...errors(400, 401, 403, 404, 409) } } },
+          async (request): Promise<ProjectT> => {
+            const p = await ownedProject(request.params.id, auth(request).userId);
+            const now = clock();
+            const at = now.toISOString();
+            // A deadline that passed while the project was a draft must be moved before it is published.
+            if (publish && p.status === 'draft' && p.deadline !== null && p.deadline < earliestToday(now)) {
+              throw badRequest([{ field: 'deadline', message: M.dateInPast }]);
+            }
+            if (!(await repo.updateProjectIf(db, p.id, from, { status: to, updatedAt: at, ...(publish ? { publishedAt: at } : {}) }))) throw conflict(message);
+            return reloadProject(p.id);
+          },
+        );
+      transition(API_PATHS.projectPublish, 'publishProject', 'Publish a draft: draft → open (owner only)', ['draft'], 'open', M.notDraft, true);
+      transition(API_PATHS.projectCancel, 'cancelProject', 'Cancel a draft or open project (owner only)', ['draft', 'open'], 'cancelled', M.cannotCancel);
+      transition(API_PATHS.projectComplete, 'completeProject', 'Mark a project in progress completed (owner only)', ['in-progress'], 'completed', M.cannotComplete);
+
+      r.post(
+        API_PATHS.projectProposals,
+        {
+          schema: {
+            tags,
+            operationId: 'sendProposal',
+            summary: 'Send a proposal on an open project the member can see (one live proposal per expert and project)',
+            security: bearer,
+            params: Id,
+            body: ProposalInput,
+            response: { 201: Proposal, ...errors(400, 401, 403, 404, 409) },
+          },
+        },
+        async (request, reply): Promise<ProposalT> => {
+          const me = auth(request).userId;
+          const p = await visibleProject(request.params.id, me);
+          if (p.ownerId === me) throw forbidden(M.ownProject);
+          const now = clock();
+          const values = checkProposal(request.body, now);
+          if (p.status !== 'open') throw conflict(M.notOpen);
+          try {
+            const proposal = await repo.insertProposal(db, p.id, me, values, now);
+            if (!proposal) throw conflict(M.notOpen);
+            reply.code(201);
+            return proposal;
+          } catch (err) {
+            if (isUniqueViolation(err)) throw conflict(M.duplicateProposal);
+            throw err;
+          }
+        },
+      );
+
+      r.get(
+        API_PATHS.projectProposals,
+        { schema: { tags, operationId: 'listProjectProposals', summary: "A project's proposals (owner only)", security: bearer, params: Id, response: { 200: ProposalList, ...errors(400, 401, 403, 404) } } },
+        async (request): Promise<ProposalListT> => {
+          const p = await ownedProject(request.params.id, auth(request).userId);
+          return { results: await repo.proposalsOfProject(db, p.id) };
+        },
+      );
+
+      r.get(
+        API_PATHS.proposalsMine,
+        { schema: { tags, operationId: 'listMyProposals', summary: "The member's own proposals", security: bearer, response: { 200: ProposalList, ...errors(401) } } },
+        async (request): Promise<ProposalListT> => ({ results: await repo.proposalsOfExpert(db, auth(request).userId) }),
+      );
+
+      r.get(
+        API_PATHS.proposal,
+        { schema: { tags, operationId: 'getProposal', summary: "One proposal (its author and the project's owner only)", security: bearer, params: Id, response: { 200: Proposal, ...errors(400, 401, 404) } } },
+        async (request): Promise<ProposalT> => repo.toProposal((await readableProposal(request.params.id, auth(request).userId)).proposal),
+      );
+
+      r.put(
+        API_PATHS.proposal,
+        {
+          schema: {
+            tags,
+            operationId: 'updateProposal',
+            summary: 'Edit a proposal until the owner decides (author only)',
+            security: bearer,
+            params: Id,
+            body: ProposalInput,
+            response: { 200: Proposal, ...errors(400, 401, 403, 404, 409) },
+          },
+        },
+        async (request): Promise<ProposalT> => {
+          const me = auth(request).userId;
+          const { proposal, project } = await readableProposal(request.params.id, me);
+          if (proposal.expertId !== me) throw forbidden(M.authorOnly);
+          const now = clock();
+          const v = checkProposal(request.body, now);
+          if (project.status !== 'open') throw conflict(M.notOpen);
+          const set = { ...v, milestones: JSON.stringify(v.milestones), updatedAt: now.toISOString() };
+          if (!(await repo.updateProposalIf(db, proposal.id, LIVE_PROPOSAL_STATUSES, set))) throw conflict(M.proposalDecided);
+          return reloadProposal(proposal.id);
+        },
+      );
+
+      r.post(
+        API_PATHS.proposalWithdraw,
+        { schema: { tags, operationId: 'withdrawProposal', summary: 'Withdraw a live proposal (author only)', security: bearer, params: Id, response: { 200: Proposal, ...errors(400, 401, 403, 404, 409) } } },
+        async (request): Promise<ProposalT> => {
+          const me = auth(request).userId;
+          const { proposal } = await readableProposal(request.params.id, me);
+          if (proposal.expertId !== me) throw forbidden(M.authorOnly);
+          if (!(await repo.updateProposalIf(db, proposal.id, LIVE_PROPOSAL_STATUSES, { status: 'withdrawn', updatedAt: clock().toISOString() }))) throw conflict(M.proposalDecided);
+          return reloadProposal(proposal.id);
+        },
+      );
+
+      /** An owner's decision: the proposal must be readable (404), the member the owner (403), the project open (409). */
+      const decision = async (id: string, me: number) => {
+        const found = await readableProposal(id, me);
+        if (found.project.ownerId !== me) throw forbidden(M.ownerOnly);
+        if (found.project.status !== 'open') throw conflict(M.notOpen);
+        return found;
+      };
+
+      r.post(
+        API_PATHS.proposalShortlist,
+        { schema: { tags, operationId: 'shortlistProposal', summary: 'Shortlist a submitted proposal (owner only)', security: bearer, params: Id, response: { 200: Proposal, ...errors(400, 401, 403, 404, 409) } } },
+        async (request): Promise<ProposalT> => {
+          const { proposal } = await decision(request.params.id, auth(request).userId);
+          if (!(await repo.updateProposalIf(db, proposal.id, ['submitted'], { status: 'shortlisted', updatedAt: clock().toISOString() }))) throw conflict(M.cannotShortlist);
+          return reloadProposal(proposal.id);
+        },
+      );
+
+      r.post(
+        API_PATHS.proposalDecline,
+        {
+          schema: {
+            tags,
+            operationId: 'declineProposal',
+            summary: 'Decline a live proposal, optionally with a reason (owner only); the body may be omitted',
+            security: bearer,
+            params: Id,
+            body: DeclineBody,
+            response: { 200: Proposal, ...errors(400, 401, 403, 404, 409) },
+          },
+          // No body (or an empty one) means no reason.
+          preValidation: async (request) => {
+            if (request.body === undefined || request.body === null || (request.body as unknown) === '') request.body = {};
+          },
+        },
+        async (request): Promise<ProposalT> => {
+          const { proposal } = await decision(request.params.id, auth(request).userId);
+          const reason = request.body.reason?.trim() || null;
+          if (!(await repo.updateProposalIf(db, proposal.id, LIVE_PROPOSAL_STATUSES, { status: 'declined', declineReason: reason, updatedAt: clock().toISOString() }))) throw conflict(M.proposalDecided);
+          return reloadProposal(proposal.id);
+        },
+      );
+
+      r.post(
+        API_PATHS.proposalHire,
+        {
+          schema: {
+            tags,
+            operationId: 'hireProposal',
+            summary: 'Hire: accept one proposal, create the contract, start the project and decline the other live proposals, in one transaction (owner only)',
+            security: bearer,
+            params: Id,
+            response: { 200: Contract, ...errors(400, 401, 403, 404, 409) },
+          },
+        },
+        async (request): Promise<ContractT> => {
+          const me = auth(request).userId;
+          const { proposal } = await decision(request.params.id, me);
+          if (!(LIVE_PROPOSAL_STATUSES as readonly string[]).includes(proposal.status)) throw conflict(M.proposalDecided);
+          try {
+            return await repo.hire(db, proposal, me, clock());
+          } catch (err) {
+            if (err instanceof repo.HireConflict || isUniqueViolation(err)) throw conflict(M.alreadyHired);
+            throw err;
+          }
+        },
+      );
+
+      r.post(
+        API_PATHS.projectInvitations,
+        {
+          schema: {
+            tags,
+            operationId: 'inviteExpert',
+            summary: 'Invite a listed expert to a project (owner only); an invited expert can see an invite-only project',
+            security: bearer,
+            params: Id,
+            body: InvitationInput,
+            response: { 201: Invitation, ...errors(400, 401, 403, 404, 409) },
+          },
+        },
+        async (request, reply): Promise<InvitationT> => {
+          const me = auth(request).userId;
+          const p = await ownedProject(request.params.id, me);
+          const { expertId } = request.body;
+          if (expertId === me) throw new HttpError(400, M.selfInvite, [{ field: 'expertId', message: M.selfInvite }]);
+          if (!(await isListedMember(db, expertId))) throw new HttpError(400, M.notListed, [{ field: 'expertId', message: M.notListed }]);
+          if (p.status === 'completed' || p.status === 'cancelled' || p.status === 'in-progress') throw conflict(M.notOpen);
+          try {
+            const invitation = await repo.insertInvitation(db, p.id, expertId, clock());
+            reply.code(201);
+            return invitation;
+          } catch (err) {
+            if (isUniqueViolation(err)) throw conflict(M.alreadyInvited);
+            throw err;
+          }
+        },
+      );
+
+      r.get(
+        API_PATHS.projectInvitations,
+        { schema: { tags, operationId: 'listProjectInvitations', summary: "A project's invitations (owner only)", security: bearer, params: Id, response: { 200: InvitationList, ...errors(400, 401, 403, 404) } } },
+        async (request): Promise<InvitationListT> => ({ results: await repo.invitationsOfProject(db, (await ownedProject(request.params.id, auth(request).userId)).id) }),
+      );
+
+      r.get(
+        API_PATHS.invitationsMine,
+        { schema: { tags, operationId: 'listMyInvitations', summary: 'Invitations the member received', security: bearer, response: { 200: InvitationList, ...errors(401) } } },
+        async (request): Promise<InvitationListT> => ({ results: await repo.invitationsOfExpert(db, auth(request).userId) }),
+      );
+
+      r.post(
+        API_PATHS.invitationDecline,
+        { schema: { tags, operationId: 'declineInvitation', summary: 'Decline an invitation (the invited expert only)', security: bearer, params: Id, response: { 200: Invitation, ...errors(400, 401, 404, 409) } } },
+        async (request): Promise<InvitationT> => {
+          const me = auth(request).userId;
+          const invitation = await repo.findInvitation(db, Number(request.params.id));
+          // Only the invited expert knows of it (the owner reads it through the project's list).
+          if (!invitation || invitation.expertId !== me) throw notFound(M.invitationNotFound);
+          if (!(await repo.declineInvitationIf(db, invitation.id))) throw conflict(M.invitationDeclined);
+          return { ...invitation, status: 'declined' };
+        },
+      );
+
+      r.get(
+        API_PATHS.contractsMine,
+        { schema: { tags, operationId: 'listMyContracts', summary: "Contracts the member is a party to (client or expert), with their milestones", security: bearer, response: { 200: ContractList, ...errors(401) } } },
+        async (request): Promise<ContractListT> => ({ results: await repo.contractsOf(db, auth(request).userId) }),
+      );
+    });
+  };
+}

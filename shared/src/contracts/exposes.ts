@@ -1,0 +1,103 @@
+// The public API of every remote, as types: each exposed module's id mapped to its props (components) or
+// its exports (framework-free modules). The shell renders `<RemoteModule id=…>` through this map, so a change
+// to a remote's props is a type error for whoever renders it, not a blank region at run time.
+// Browser-free on purpose (the server imports this entry too): no React or DOM types here.
+
+/** A component that takes no props. */
+export type NoProps = Record<string, never>;
+
+/** Props of `mf_chat/DirectMessage`; also the options of the integrators' `mf_chat/mount`. */
+export interface DirectMessageProps {
+  /** REST API address; default: the shared runtime config. */
+  apiBaseUrl?: string;
+  /** socket.io address; default: the shared runtime config. */
+  socketUrl?: string;
+  /** The member's token; default: the shared auth store. */
+  token?: string;
+  /** The member's id; default: the shared auth store. */
+  userId?: number;
+  /** Who to talk to; default: the `with` query parameter inside the product. */
+  counterpartId?: number;
+}
+
+export interface AuthModalProps {
+  initialTab: 'login' | 'signup';
+  onClose: () => void;
+}
+
+/** A page of the member area that has no content of its own yet (spec §2: placeholder text). */
+export interface PlaceholderPageProps {
+  title: string;
+  description: string;
+}
+
+/** Exposed React components (default export) by id, with their props. */
+export interface ExposedComponentProps {
+  'mf_marketing/HomePage': NoProps;
+  'mf_marketing/HowItWorksPage': NoProps;
+  'mf_marketing/JoinExpertPage': NoProps;
+  // Pages that read their slug from the route (useParams), so they take no props.
+  'mf_marketing/SolutionPage': NoProps;
+  'mf_marketing/ServicePage': NoProps;
+  'mf_marketing/ConciergePage': NoProps;
+  'mf_marketing/BlogIndexPage': NoProps;
+  'mf_marketing/BlogPostPage': NoProps;
+  'mf_marketing/StoryPage': NoProps;
+  'mf_marketing/FaqPage': NoProps;
+  'mf_marketing/LegalPage': NoProps;
+  'mf_auth/AuthModal': AuthModalProps;
+  'mf_auth/ResetPasswordPage': NoProps;
+  'mf_auth/IdentityCallback': NoProps;
+  'mf_chat/DirectMessage': DirectMessageProps;
+  'mf_profile/ProfileEditor': NoProps;
+  'mf_profile/PlaceholderPage': PlaceholderPageProps;
+  // The expert directory: the query, subject slug and expert id come from the URL.
+  'mf_directory/SearchPage': NoProps;
+  'mf_directory/SubjectPage': NoProps;
+  'mf_directory/ExpertProfilePage': NoProps;
+}
+
+export type ExposedComponentId = keyof ExposedComponentProps;
+export type ExposedProps<Id extends ExposedComponentId> = ExposedComponentProps[Id];
+
+/**
+ * The DOM's `Element` where the DOM library is loaded (every browser slice), `never` where it is not (the server,
+ * which never mounts anything): this file stays free of DOM types and the remotes still get the exact type.
+ */
+type DomElement = typeof globalThis extends { Element: { prototype: infer E } } ? E : never;
+
+/** Renders the chat into `element` with its own React root; returns the function that removes it again. */
+export type ChatMount = (element: DomElement, options?: DirectMessageProps) => () => void;
+
+/** Framework-free exposes by id, with what they export. The remote's exposes file is typed against its entry. */
+export interface ExposedModuleExports {
+  'mf_auth/identitySession': {
+    /** True when the provider's stored session was exchanged for a product session. */
+    resumeIdentitySession: () => Promise<boolean>;
+    endIdentitySession: () => Promise<void>;
+  };
+  /** For integrators' pages: `mount(element, options)`, and the `<sciexperts-chat>` custom element. */
+  'mf_chat/mount': {
+    default: ChatMount;
+    mount: ChatMount;
+    /** Defines `<sciexperts-chat>` (done once on load already); a no-op when the name is taken. */
+    defineChatElement: (name?: string) => void;
+    CHAT_ELEMENT_NAME: string;
+  };
+}
+
+/**
+ * A page of the member area (`/profile/*`) that a registry entry contributes:
+ * `{ "name": "mf_x", "entry": "…/mf-manifest.json", "pages": [{ "path", "title", "navLabel", "module" }] }`.
+ * `module` must be one of that remote's own exposes; the page gets no props.
+ */
+export interface MemberAreaPageEntry {
+  /** Relative to /profile, e.g. 'reviews' or 'reviews/received'. */
+  path: string;
+  /** The header's title on that page. */
+  title: string;
+  /** The sidebar's link text; empty for a page that has no sidebar link. */
+  navLabel: string;
+  /** `remote/ExposedModule`, e.g. 'mf_reviews/ReviewsPage'. */
+  module: string;
+}

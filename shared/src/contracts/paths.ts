@@ -1,0 +1,89 @@
+// Every API path, spelled once: the server registers these templates, the clients fill them with pathTo().
+
+export const API_PATHS = {
+  health: '/api/health',
+  login: '/api/Account/Login',
+  logout: '/api/Account/Logout',
+  loginWithIdentity: '/api/Account/LoginWithAuth0',
+  requestPasswordReset: '/api/Account/RequestPasswordReset',
+  resetPassword: '/api/Account/ResetPassword',
+  signup: '/api/User/AddNewUser',
+  getUserById: '/api/User/GetUserById/:id',
+  updateUser: '/api/User/UpdateUser/:id',
+  updateIdentityUser: '/api/User/UpdateUserAuth0',
+  bulkAddServices: '/api/User/BulkAddServices/:id',
+  uploadProfileImage: '/api/User/UploadProfileImage/:id',
+  allServices: '/api/Service/GetAllServices',
+  publications: '/api/Publication/GetAllPublicationsByUserId/:userId',
+  orcidCallback: '/auth/orcid/callback',
+  chatConversations: '/api/Chat/Conversations',
+  chatMessages: '/api/Chat/Messages/:counterpartId',
+  chatMarkRead: '/api/Chat/MarkRead/:counterpartId',
+  chatUnreadCount: '/api/Chat/UnreadCount',
+  chatCounterpart: '/api/Chat/Counterpart/:id',
+  conciergeRequest: '/api/Concierge/Request',
+  expertSearch: '/api/Experts/Search',
+  expertProfile: '/api/Experts/:id',
+  projects: '/api/Projects',
+  projectsPublic: '/api/Projects/Public',
+  projectsMine: '/api/Projects/Mine',
+  project: '/api/Projects/:id',
+  projectPublish: '/api/Projects/:id/Publish',
+  projectCancel: '/api/Projects/:id/Cancel',
+  projectComplete: '/api/Projects/:id/Complete',
+  projectProposals: '/api/Projects/:id/Proposals',
+  projectInvitations: '/api/Projects/:id/Invitations',
+  proposalsMine: '/api/Proposals/Mine',
+  proposal: '/api/Proposals/:id',
+  proposalWithdraw: '/api/Proposals/:id/Withdraw',
+  proposalShortlist: '/api/Proposals/:id/Shortlist',
+  proposalDecline: '/api/Proposals/:id/Decline',
+  proposalHire: '/api/Proposals/:id/Hire',
+  invitationsMine: '/api/Invitations/Mine',
+  invitationDecline: '/api/Invitations/:id/Decline',
+  contractsMine: '/api/Contracts/Mine',
+  robots: '/robots.txt',
+  sitemap: '/sitemap.xml',
+} as const;
+
+export type RecordKey = 'workExperience' | 'education' | 'certification';
+
+/** The four calls of each profile record kind, exactly as spec §7 spells them. */
+export const RECORD_PATHS = {
+  workExperience: {
+    list: '/api/WorkExperience/GetAllWorkExperiencesByUserId/:userId',
+    add: '/api/WorkExperience/AddNewWorkExperience/:userId',
+    update: '/api/WorkExperience/UpdateWorkExperience/:id',
+    remove: '/api/WorkExperience/DeleteWorkExperienceById/:id',
+  },
+  education: {
+    list: '/api/Education/GetAllEducationByUserId/:userId',
+    add: '/api/Education/AddEducation/:userId',
+    update: '/api/Education/UpdateEducation/:id',
+    remove: '/api/Education/DeleteEducationById/:id',
+  },
+  certification: {
+    list: '/api/Certification/GetAllCertificationByUserId/:userId',
+    add: '/api/Certification/AddCertification/:userId',
+    update: '/api/Certification/UpdateCertification/:id',
+    remove: '/api/Certification/DeleteCertificationById/:id',
+  },
+} as const satisfies Record<RecordKey, { list: string; add: string; update: string; remove: string }>;
+
+/** The `:name` parameters of a path template. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type QueryValue = string | number | undefined;
+
+/** Fills a template's parameters (encoded) and appends the defined query values: pathTo(API_PATHS.getUserById, { id: 7 }). */
+export function pathTo<P extends string>(template: P, params: Record<PathParams<P>, string | number>, query: Record<string, QueryValue> = {}): string {
+  const path = template.replace(/:([A-Za-z]+)/g, (_m, name: string) => encodeURIComponent(String((params as Record<string, string | number>)[name])));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}

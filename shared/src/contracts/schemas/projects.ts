@@ -1,0 +1,148 @@
+// Projects, proposals, invitations and contracts. Server-only at run time. Cross-field rules (budget shape,
+// catalogue, dates, milestone sums) are checked by server/src/modules/projects/rules.ts and answer 400 by field.
+import { Type } from 'typebox';
+import { BUDGET_TYPES, CURRENCIES, PROJECT_DURATIONS, PROJECT_LIMITS as L, PROJECT_STATUSES, PROJECT_VISIBILITIES, PROPOSAL_STATUSES } from '../projects';
+import { Id, Nullable, StringChoice } from './common';
+
+const Cents = Type.Integer({ minimum: 1, maximum: L.centsMax, description: 'US cents (integer).' });
+const DateText = Type.String({ maxLength: 10, description: "'YYYY-MM-DD'" });
+
+export const BudgetInput = Type.Object(
+  {
+    type: StringChoice(BUDGET_TYPES),
+    amountCents: Type.Optional(Cents),
+    minCents: Type.Optional(Cents),
+    maxCents: Type.Optional(Cents),
+    currency: Type.Optional(StringChoice(CURRENCIES)),
+  },
+  { additionalProperties: false },
+);
+
+export const Budget = Type.Object(
+  {
+    type: StringChoice(BUDGET_TYPES),
+    amountCents: Nullable(Type.Integer()),
+    minCents: Nullable(Type.Integer()),
+    maxCents: Nullable(Type.Integer()),
+    currency: StringChoice(CURRENCIES),
+  },
+  { title: 'Budget' },
+);
+
+export const ProjectInput = Type.Object(
+  {
+    title: Type.String({ maxLength: L.titleMax }),
+    description: Type.String({ maxLength: L.descriptionMax, description: `Plain text, ${L.descriptionMin}–${L.descriptionMax} characters.` }),
+    service: Type.String({ maxLength: 200, description: 'A catalogue service name.' }),
+    practiceAreas: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20 }),
+    budget: BudgetInput,
+    duration: Type.Optional(StringChoice(PROJECT_DURATIONS)),
+    deadline: Type.Optional(DateText),
+    visibility: StringChoice(PROJECT_VISIBILITIES),
+  },
+  { additionalProperties: false },
+);
+
+export const Project = Type.Object(
+  {
+    id: Type.Integer(),
+    ownerId: Type.Integer(),
+    title: Type.String(),
+    description: Type.String(),
+    service: Type.String(),
+    practiceAreas: Type.Array(Type.String()),
+    budget: Budget,
+    duration: Nullable(Type.String()),
+    deadline: Nullable(Type.String()),
+    visibility: StringChoice(PROJECT_VISIBILITIES),
+    status: StringChoice(PROJECT_STATUSES),
+    createdAt: Type.String(),
+    updatedAt: Type.String(),
+    publishedAt: Nullable(Type.String()),
+  },
+  { title: 'Project' },
+);
+
+const Paged = { total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() };
+export const ProjectList = Type.Object({ ...Paged, results: Type.Array(Project) }, { title: 'ProjectList' });
+
+/** What a signed-out visitor sees of an open public project: no id, owner or description. */
+export const ProjectTeaser = Type.Object(
+  { title: Type.String(), service: Type.String(), budget: Budget, postedAt: Type.String({ description: 'When it was published (ISO time): the client shows its age.' }) },
+  { title: 'ProjectTeaser' },
+);
+export const ProjectTeaserList = Type.Object({ ...Paged, results: Type.Array(ProjectTeaser) }, { title: 'ProjectTeaserList' });
+
+const optionalText = (description: string) => Type.Optional(Type.String({ maxLength: 200, description }));
+export const ProjectListQuery = Type.Object(
+  {
+    service: optionalText('A catalogue service name.'),
+    budgetType: optionalText("'fixed' or 'hourly'."),
+    minBudget: optionalText('Cents: projects whose budget reaches at least this.'),
+    maxBudget: optionalText('Cents: projects whose budget starts at most at this.'),
+    postedSince: optionalText("'YYYY-MM-DD': published on or after this day (UTC)."),
+    page: optionalText('1-based page number.'),
+  },
+  { additionalProperties: false },
+);
+
+export const Milestone = Type.Object(
+  { title: Type.String({ maxLength: L.milestoneTitleMax }), amountCents: Cents, dueDate: DateText },
+  { additionalProperties: false, title: 'Milestone' },
+);
+
+export const ProposalInput = Type.Object(
+  {
+    coverLetter: Type.String({ maxLength: L.coverLetterMax }),
+    priceType: StringChoice(BUDGET_TYPES),
+    priceCents: Type.Integer({ minimum: 1, maximum: L.centsMax, description: 'Fixed: the total; hourly: the rate.' }),
+    duration: StringChoice(PROJECT_DURATIONS),
+    milestones: Type.Optional(Type.Array(Milestone, { maxItems: L.milestonesMax })),
+  },
+  { additionalProperties: false },
+);
+
+export const Proposal = Type.Object(
+  {
+    id: Type.Integer(),
+    projectId: Type.Integer(),
+    expertId: Type.Integer(),
+    coverLetter: Type.String(),
+    priceType: StringChoice(BUDGET_TYPES),
+    priceCents: Type.Integer(),
+    duration: Type.String(),
+    milestones: Type.Array(Type.Object({ title: Type.String(), amountCents: Type.Integer(), dueDate: Type.String() })),
+    status: StringChoice(PROPOSAL_STATUSES),
+    declineReason: Nullable(Type.String()),
+    createdAt: Type.String(),
+    updatedAt: Type.String(),
+  },
+  { title: 'Proposal' },
+);
+export const ProposalList = Type.Object({ results: Type.Array(Proposal) }, { title: 'ProposalList' });
+
+export const DeclineBody = Type.Object({ reason: Type.Optional(Type.String({ maxLength: L.reasonMax })) }, { additionalProperties: false });
+
+export const InvitationInput = Type.Object({ expertId: Id }, { additionalProperties: false });
+export const Invitation = Type.Object(
+  { id: Type.Integer(), projectId: Type.Integer(), expertId: Type.Integer(), status: StringChoice(['invited', 'declined'] as const), createdAt: Type.String() },
+  { title: 'Invitation' },
+);
+export const InvitationList = Type.Object({ results: Type.Array(Invitation) }, { title: 'InvitationList' });
+
+export const Contract = Type.Object(
+  {
+    id: Type.Integer(),
+    projectId: Type.Integer(),
+    proposalId: Type.Integer(),
+    clientId: Type.Integer(),
+    expertId: Type.Integer(),
+    priceType: StringChoice(BUDGET_TYPES),
+    priceCents: Type.Integer(),
+    status: StringChoice(['active'] as const),
+    milestones: Type.Array(Type.Object({ id: Type.Integer(), position: Type.Integer(), title: Type.String(), amountCents: Type.Integer(), dueDate: Type.String(), status: Type.String() })),
+    createdAt: Type.String(),
+  },
+  { title: 'Contract' },
+);
+export const ContractList = Type.Object({ results: Type.Array(Contract) }, { title: 'ContractList' });

@@ -1,0 +1,254 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { accountApi, authStore, signIn, userApi, type PlaceholderPageProps } from '@sciexperts/shared';
+import { loadRegistry } from '../federation/remoteRegistry';
+import { forgetLoadedRemoteComponents } from '../federation/RemoteComponent';
+import { MemberArea } from './MemberArea';
+import { makeUser } from '../test/fixtures';
+
+// The federation runtime is stood in for by components that render what the real exposes render (their
+// h1); the registry is the real module, reading a /remotes.json this test serves.
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
+
+const remoteModules: Record<string, unknown> = {
+  'mf_profile/ProfileEditor': { default: () => <h1>Profile</h1> },
+  'mf_profile/PlaceholderPage': {
+    default: ({ title, description }: PlaceholderPageProps) => (
+      <section>
+        <h1>{title}</h1>
+        <p>{description}</p>
+      </section>
+    ),
+  },
+  'mf_reviews/ReviewsPage': { default: () => <h1>Reviews you received</h1> },
+};
+const load = loadRemote as jest.MockedFunction<typeof loadRemote>;
+
+const registry = {
+  remotes: [
+    { name: 'mf_profile', entry: 'http://localhost:8084/mf-manifest.json' },
+    {
+      name: 'mf_reviews',
+      entry: 'http://localhost:8090/mf-manifest.json',
+      pages: [
+        { path: 'reviews', title: 'Reviews', navLabel: 'Reviews', module: 'mf_reviews/ReviewsPage' },
+        // Ignored: the shell's own page wins, and a remote may only name its own modules.
+        { path: 'billing', title: 'Hijacked', navLabel: 'Hijacked', module: 'mf_reviews/ReviewsPage' },
+        { path: 'stolen', title: 'Stolen', navLabel: 'Stolen', module: 'mf_profile/ProfileEditor' },
+      ],
+    },
+  ],
+};
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+/** Renders, then lets the page's (stubbed) remote module resolve inside act, as it would right away in a browser. */
+async function renderAt(path: string) {
+  const view = render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/profile/*" element={<MemberArea />} />
+        <Route path="*" element={<p>Outside</p>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+  await act(async () => undefined);
+  return view;
+}
+const where = () => screen.getByTestId('where').textContent;
+
+beforeAll(async () => {
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  global.fetch = jest.fn(async () => new Response(JSON.stringify(registry))) as typeof fetch;
+  await loadRegistry();
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  forgetLoadedRemoteComponents();
+  load.mockReset();
+  load.mockImplementation(async (id: string) => remoteModules[id] ?? null);
+  act(() => signIn('token', makeUser()));
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('the member area frame', () => {
+  it('greets the stored member without calling the API', async () => {
+    const getById = jest.spyOn(userApi, 'getById');
+    await renderAt('/profile/settings');
+    expect(screen.getByRole('button', { name: 'Hi, Ada!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Account Setting' })).toBeInTheDocument();
+    expect(getById).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['Dashboard', '/profile/freelancer-dashboard', 'Freelancer Dashboard'],
+    ['Profile', '/profile', 'Profile'],
+    ['My Projects', '/profile/my-projects', 'My Projects'],
+    ['Browse Projects', '/profile/browse-projects', 'Browse Projects'],
+    ['Proposals', '/profile/proposals', 'Proposals'],
+    ['Workspace', '/profile/workspace', 'Workspace'],
+    ['Payment Details', '/profile/payment', 'Payment Details'],
+    ['Billing', '/profile/billing', 'Billing'],
+    ['Scheduled Calls', '/profile/calls', 'Scheduled Calls'],
+    ['Account Setting', '/profile/settings', 'Account Setting'],
+  ])('the sidebar link %s opens %s', async (label, path, heading) => {
+    jest.spyOn(userApi, 'getById').mockReturnValue(new Promise(() => undefined));
+    await renderAt('/profile/billing');
+    const nav = screen.getByRole('navigation', { name: 'Profile' });
+    await userEvent.click(nav.querySelector(`a[href="${path}"]`) as HTMLElement);
+    expect(where()).toBe(path);
+    expect(screen.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent(heading);
+  });
+
+  it('redirects /profile/browse to /profile/browse-projects', async () => {
+    await renderAt('/profile/browse');
+    expect(where()).toBe('/profile/browse-projects');
+  });
+
+  it('titles the header by path', async () => {
+    await renderAt('/profile/calls');
+    expect(screen.getByRole('banner')).toHaveTextContent('Scheduled Calls');
+  });
+
+  it('the role switch moves between the dashboards, by click and keyboard, and the Dashboard link follows', async () => {
+    await renderAt('/profile/freelancer-dashboard');
+    const toggle = screen.getByRole('switch', { name: 'Project Owner mode' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(toggle);
+    expect(where()).toBe('/profile/project-owner-dashboard');
+    expect(screen.getByRole('switch', { name: 'Project Owner mode' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/profile/project-owner-dashboard');
+    screen.getByRole('switch').focus();
+    await userEvent.keyboard(' ');
+    expect(where()).toBe('/profile/freelancer-dashboard');
+  });
+
+  it('has named links for profile and chat, and a notifications button', async () => {
+    await renderAt('/profile/billing');
+    expect(screen.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/chat');
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(screen.getByText('You have no notifications yet.')).toBeVisible();
+  });
+
+  it('the user menu works with the keyboard and Escape returns focus', async () => {
+    await renderAt('/profile/billing');
+    const button = screen.getByRole('button', { name: 'Hi, Ada!' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['View Profile', 'Settings', 'Logout']);
+    expect(items[0]).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(where()).toBe('/profile/settings');
+  });
+
+  it('Logout calls the server, signs out even when that fails, and goes to /', async () => {
+    const logout = jest.spyOn(accountApi, 'logout').mockRejectedValue(new Error('offline'));
+    await renderAt('/profile/billing');
+    await userEvent.click(screen.getByRole('button', { name: 'Hi, Ada!' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    expect(logout).toHaveBeenCalled();
+    expect(await screen.findByText('Outside')).toBeInTheDocument();
+    expect(where()).toBe('/');
+    expect(authStore.getState().token).toBeNull();
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('the sidebar collapses behind a labelled button', async () => {
+    await renderAt('/profile/billing');
+    const toggle = screen.getByRole('button', { name: 'Profile menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('link', { name: 'Proposals' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('links the footer pages', async () => {
+    await renderAt('/profile/billing');
+    const footer = screen.getByRole('navigation', { name: 'Footer' });
+    const links = Array.from(footer.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Frequently Asked Questions', '/faq'],
+      ['User Agreement', '/terms'],
+      ['Privacy Policy', '/privacy-policy'],
+      ['Cookie Policy', '/cookie-policy'],
+      ['Blog', '/blog'],
+    ]);
+  });
+
+  it('fills each page from the remote module its entry names, with the props of the shared expose map', async () => {
+    await renderAt('/profile/workspace');
+    expect(await screen.findByText('Shared files, milestones and messages of active projects will live here.')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledWith('mf_profile/PlaceholderPage');
+  });
+
+  it('shows a page not found inside the frame for a path no page serves', async () => {
+    await renderAt('/profile/nowhere');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('There is no such page in your profile area.')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Profile' })).toBeInTheDocument();
+  });
+});
+
+describe('pages from the registry', () => {
+  it('adds a page of a remote registered only in /remotes.json to the sidebar and the routes', async () => {
+    await renderAt('/profile/billing');
+    const nav = screen.getByRole('navigation', { name: 'Profile' });
+    const labels = within(nav).getAllByRole('link').map((link) => link.textContent);
+    // After the shell's own list; the clashing and the foreign-module entries are left out.
+    expect(labels.slice(-2)).toEqual(['Account Setting', 'Reviews']);
+    expect(labels).not.toContain('Hijacked');
+    expect(labels).not.toContain('Stolen');
+    await userEvent.click(within(nav).getByRole('link', { name: 'Reviews' }));
+    expect(where()).toBe('/profile/reviews');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reviews you received' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Reviews');
+    expect(within(nav).getByRole('link', { name: 'Reviews' })).toHaveAttribute('aria-current', 'page');
+    expect(load).toHaveBeenCalledWith('mf_reviews/ReviewsPage');
+  });
+
+  it('a page whose remote fails shows the error region in the page only; the frame stays and Retry loads it', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    load.mockImplementation(async (id: string) => {
+      if (id === 'mf_reviews/ReviewsPage') throw new Error('Failed to fetch mf-manifest.json');
+      return remoteModules[id] ?? null;
+    });
+    await renderAt('/profile/reviews');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sorry, this page could not be loaded.');
+    expect(screen.getByRole('main')).toContainElement(alert);
+    expect(screen.getByRole('banner')).toHaveTextContent('Reviews');
+    expect(screen.getByRole('button', { name: 'Hi, Ada!' })).toBeInTheDocument();
+    // Another remote's page in the same frame is unaffected.
+    await userEvent.click(screen.getByRole('link', { name: 'Billing' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Reviews' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+
+    load.mockImplementation(async (id: string) => remoteModules[id] ?? null);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reviews you received' })).toBeInTheDocument();
+  });
+});

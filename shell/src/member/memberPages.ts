@@ -1,0 +1,82 @@
+import type { ExposedComponentId, ExposedProps } from '@sciexperts/shared';
+
+/**
+ * One page of the member area (spec §2 "Profile area"). The sidebar and the routes under /profile are both
+ * generated from the list below, so they cannot disagree; `module` names the remote module that fills the
+ * page and `props` are checked against that module's props in the shared expose map.
+ */
+export type MemberPage = {
+  [Id in ExposedComponentId]: {
+    /** Relative to /profile; '' is /profile itself. */
+    path: string;
+    /** The header's title on this page. */
+    title: string;
+    /** The sidebar's link text; empty for a page reached another way (the owner dashboard, by the switch). */
+    navLabel: string;
+    module: Id;
+  } & (Record<never, never> extends ExposedProps<Id> ? { props?: ExposedProps<Id> } : { props: ExposedProps<Id> });
+}[ExposedComponentId];
+
+/** A page whose module only the run-time registry knows (decision 0008): typed by data, rendered untyped. */
+export interface RegistryMemberPage {
+  path: string;
+  title: string;
+  navLabel: string;
+  module: string;
+  props?: undefined;
+}
+
+export type AnyMemberPage = MemberPage | RegistryMemberPage;
+
+export const FREELANCER_DASHBOARD = 'freelancer-dashboard';
+export const OWNER_DASHBOARD = 'project-owner-dashboard';
+
+// Pages no remote owns yet show mf-profile's placeholder, with their own words. A remote taking one over
+// replaces its `module` (and drops `props`); nothing else changes.
+const placeholder = (path: string, title: string, navLabel: string, description: string): MemberPage => ({
+  path,
+  title,
+  navLabel,
+  module: 'mf_profile/PlaceholderPage',
+  props: { title, description },
+});
+
+/** In sidebar order. */
+export const memberPages: MemberPage[] = [
+  placeholder(FREELANCER_DASHBOARD, 'Freelancer Dashboard', 'Dashboard', 'Your projects, proposals and earnings at a glance will appear here.'),
+  { path: '', title: 'Profile', navLabel: 'Profile', module: 'mf_profile/ProfileEditor' },
+  placeholder('my-projects', 'My Projects', 'My Projects', 'Projects you own or work on will be listed here.'),
+  placeholder('browse-projects', 'Browse Projects', 'Browse Projects', 'Open projects that match your expertise will be listed here.'),
+  placeholder('proposals', 'Proposals', 'Proposals', 'Proposals you have sent and received will appear here.'),
+  placeholder('workspace', 'Workspace', 'Workspace', 'Shared files, milestones and messages of active projects will live here.'),
+  placeholder('payment', 'Payment Details', 'Payment Details', 'Your payout methods will be managed here.'),
+  placeholder('billing', 'Billing', 'Billing', 'Invoices and escrow payments will appear here.'),
+  placeholder('calls', 'Scheduled Calls', 'Scheduled Calls', 'Calls you have scheduled with clients and experts will appear here.'),
+  placeholder('settings', 'Account Setting', 'Account Setting', 'Your account, password and notification settings will be managed here.'),
+  placeholder(OWNER_DASHBOARD, 'Project Owner Dashboard', '', 'Your posted projects, invited experts and quotes will appear here.'),
+];
+
+/**
+ * The shell's pages, then the registry's. The shell's own entries win a clash of paths, so a registry
+ * entry can add pages to the frame but never replace or hide one the shell lists.
+ */
+export function mergeMemberPages(own: readonly MemberPage[], fromRegistry: readonly RegistryMemberPage[]): AnyMemberPage[] {
+  const taken = new Set<string>(own.map((page) => page.path));
+  const merged: AnyMemberPage[] = [...own];
+  for (const page of fromRegistry) {
+    if (taken.has(page.path)) continue;
+    taken.add(page.path);
+    merged.push(page);
+  }
+  return merged;
+}
+
+/** The page whose route matches `pathname` (/profile, /profile/settings, …); undefined for unknown paths. */
+export function pageForPath(pages: readonly AnyMemberPage[], pathname: string): AnyMemberPage | undefined {
+  const rest = pathname.replace(/^\/profile\/?/, '').replace(/\/$/, '');
+  return pages.find((page) => page.path === rest);
+}
+
+export function profileHref(path: string): string {
+  return path ? `/profile/${path}` : '/profile';
+}

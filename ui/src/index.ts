@@ -1,0 +1,10 @@
+// @sciexperts/ui: the accessible primitives the shell and the remotes share. Design tokens: '@sciexperts/ui/tokens.css'.
+export { Modal, type ModalProps } from './dialog/Modal';
+export { ConfirmDialog, type ConfirmDialogProps, type ConfirmDialogClassNames } from './dialog/ConfirmDialog';
+export { focusableIn } from './dialog/focusable';
+export { useTabs, tabIndexForKey, tabIdOf, panelIdOf, type UseTabsOptions, type TabKey } from './tabs/useTabs';
+export { MenuButton, type MenuButtonProps, type MenuButtonClassNames, type MenuItem } from './menu/MenuButton';
+export { LiveMessage, type LiveMessageProps } from './live/LiveMessage';
+export { FieldError, fieldErrorProps, errorIdOf } from './field/fieldError';
+export { PageMeta, SITE_NAME, absoluteUrl, serialiseJsonLd, siteOrigin, type PageMetaProps, type StructuredData } from './head/PageMeta';
+export { formatPublicationDate, formatWorkType, safeWorkUrl, type PartialDate, type PublicationDateText } from './format/publicationFormat';
