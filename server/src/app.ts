@@ -117,7 +117,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     maxAge: 600,
   });
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
-  await app.register(multipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  // One byte over the limit, and the upload route measures what it read: busboy's own "truncated"
+  // flag is not reliably set when the limit falls on a chunk boundary, which let an oversized
+  // file through as a silently cut image now and then.
+  await app.register(multipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 } });
 
   await app.register(swagger, {
     openapi: {

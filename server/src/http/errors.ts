@@ -21,6 +21,8 @@ export const badRequest = (details: Detail[] | string): HttpError =>
 export const unauthorized = (message = 'Authentication required.') => new HttpError(401, message);
 export const forbidden = (message = 'You can only change your own records.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
+export const FILE_TOO_LARGE_MESSAGE = 'The file is too large (2 MB at most).';
+export const fileTooLarge = () => new HttpError(413, FILE_TOO_LARGE_MESSAGE);
 
 interface AjvLikeError {
   keyword: string;
@@ -84,7 +86,7 @@ export function errorHandler(error: FastifyError & { validation?: AjvLikeError[]
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return send(reply, 413, { message: error.code === 'FST_REQ_FILE_TOO_LARGE' ? 'The file is too large (2 MB at most).' : 'The request body is too large.' });
+      return send(reply, 413, { message: error.code === 'FST_REQ_FILE_TOO_LARGE' ? FILE_TOO_LARGE_MESSAGE : 'The request body is too large.' });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return send(reply, 400, { message: 'Unsupported content type.' });

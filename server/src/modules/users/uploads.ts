@@ -4,7 +4,7 @@ import path from 'node:path';
 import { API_PATHS, PROFILE_IMAGE_MAX_BYTES, type User as UserView } from '@sciexperts/shared/contracts';
 import { IdParams, User } from '@sciexperts/shared/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, unauthorized } from '../../http/errors';
+import { badRequest, fileTooLarge, unauthorized } from '../../http/errors';
 import { api } from '../../http/api';
 import { auth, bearer, errors } from '../../http/schemas';
 import { findUserById, loadUser, updateUser } from './repository';
@@ -51,6 +51,7 @@ export function uploadRoutes(app: FastifyInstance): void {
       const file = await request.file();
       if (!file || file.fieldname !== 'file') throw badRequest('Please send the image in the multipart field "file".');
       const bytes = await file.toBuffer();
+      if (file.file.truncated || bytes.length > PROFILE_IMAGE_MAX_BYTES) throw fileTooLarge();
       const ext = sniffImage(bytes);
       if (!ext) throw badRequest('The file must be a PNG, JPEG or WebP image.');
       await mkdir(uploadsDir, { recursive: true });
