@@ -99,7 +99,7 @@ describe('chat gateway', () => {
     const fresh = await member(h);
     const s = client(fresh.token, fresh.id);
     await connected(s);
-    const gone = disconnected(s, 2000);
+    const gone = disconnected(s, 10_000);
     await h.api('POST', '/api/Account/Logout', { token: fresh.token });
     expect(await gone).toBe('io server disconnect');
   });

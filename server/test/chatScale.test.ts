@@ -137,7 +137,7 @@ describe('chat across two server processes sharing Redis and PostgreSQL', () => 
       [onA, onB].map(
         (s) =>
           new Promise<string>((resolve, reject) => {
-            const timer = setTimeout(() => reject(new Error('still connected')), 3000);
+            const timer = setTimeout(() => reject(new Error('still connected')), 10_000);
             s.once('disconnect', (reason) => (clearTimeout(timer), resolve(reason)));
           }),
       ),

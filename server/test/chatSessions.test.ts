@@ -33,7 +33,7 @@ describe('chat sockets end with their session', () => {
     const [s1, s1b, s2, b] = [socket(m), socket(m), socket({ id: m.id, token: other }), socket(bob)];
     await Promise.all([s1, s1b, s2, b].map(connected));
     const afterLogout = [received(s1), received(s1b)];
-    const gone = Promise.all([disconnected(s1, 2000), disconnected(s1b, 2000)]);
+    const gone = Promise.all([disconnected(s1, 10_000), disconnected(s1b, 10_000)]);
 
     expect((await h.api('POST', '/api/Account/Logout', { token: m.token })).status).toBe(200);
     expect(await gone).toEqual(['io server disconnect', 'io server disconnect']);
@@ -57,7 +57,7 @@ describe('chat sockets end with their session', () => {
     const other = await secondSession(h, m);
     const [s1, s2, b] = [socket(m), socket({ id: m.id, token: other }), socket(bob)];
     await Promise.all([s1, s2, b].map(connected));
-    const gone = Promise.all([disconnected(s1, 2000), disconnected(s2, 2000)]);
+    const gone = Promise.all([disconnected(s1, 10_000), disconnected(s2, 10_000)]);
 
     await h.api('POST', '/api/Account/RequestPasswordReset', { body: { email: m.email } });
     const resetToken = await mailedResetToken(path.join(h.dir, 'outbox'), m.email);
@@ -111,7 +111,7 @@ describe('chat sockets whose session ended without the token service', () => {
     await Promise.all([s, b].map(connected));
     const bobGot = received(b);
     await h.db.kysely.deleteFrom('sessions').where('userId', '=', m.id).execute();
-    const gone = disconnected(s, 2000);
+    const gone = disconnected(s, 10_000);
     s.emit('typing', { receiverId: bob.id });
     expect(await gone).toBe('io server disconnect');
     await sleep(200);
@@ -144,7 +144,7 @@ describe('chat sockets whose session ended without the token service', () => {
     const droppedToken = await tokens.issue(m.id);
     const [kept, dropped] = [socket({ id: m.id, token: await tokens.issue(m.id) }, url), socket({ id: m.id, token: droppedToken }, url)];
     await Promise.all([kept, dropped].map(connected));
-    const gone = disconnected(dropped, 2000);
+    const gone = disconnected(dropped, 10_000);
     const { sessionId } = (await tokens.verify(droppedToken)) ?? { sessionId: '' };
     await h.db.kysely.deleteFrom('sessions').where('id', '=', sessionId).execute();
     expect(await gone).toBe('io server disconnect');
