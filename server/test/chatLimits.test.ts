@@ -2,10 +2,8 @@ import type { SendMessageAck } from '@sciexperts/shared/contracts';
 import { CHAT_LIMITS, NEW_CONVERSATIONS_LIMITED_MESSAGE, RATE_LIMITED_MESSAGE } from '../src/chat/limits';
 import { insertMessage } from '../src/modules/chat/repository';
 import { insertUser } from '../src/modules/users/repository';
-import { openDatabase } from '../src/db/connect';
-import { member, startApp, type Harness } from './helpers';
+import { member, startAppOn, type Harness } from './helpers';
 import { chatClients, connected, received, send, sleep } from './chatClient';
-import { createPgSchema } from './pg';
 
 /** What a bucket of `burst` refilled at `perSecond` may let through over `elapsedMs` (timing on a loaded machine varies). */
 const allowance = (limit: { burst: number; perSecond: number }, elapsedMs: number) => limit.burst + Math.ceil((elapsedMs * limit.perSecond) / 1000);
@@ -13,21 +11,12 @@ const allowance = (limit: { burst: number; perSecond: number }, elapsedMs: numbe
 // Both dialects: the new-conversation count is SQL that must mean the same on each.
 describe.each(['sqlite', 'postgres'] as const)('chat abuse limits over %s', (dialect) => {
   let h: Harness;
-  let drop: () => Promise<void> = async () => undefined;
   const { socket, closeAll } = chatClients(() => h.base);
   beforeAll(async () => {
-    if (dialect === 'sqlite') h = await startApp();
-    else {
-      const pg = await createPgSchema();
-      drop = pg.drop;
-      h = await startApp({ databaseUrl: pg.url, databaseSchema: pg.schema }, { db: openDatabase({ databaseUrl: pg.url, databaseSchema: pg.schema, sqliteFile: '' }) });
-    }
+    h = await startAppOn(dialect);
   });
   afterEach(closeAll);
-  afterAll(async () => {
-    await h?.close();
-    await drop();
-  });
+  afterAll(() => h?.close());
 
   const stored = async (senderId: number) => (await h.db.kysely.selectFrom('messages').select('id').where('senderId', '=', senderId).execute()).length;
 

@@ -14,7 +14,7 @@ import { seedCatalogue } from '../src/modules/services/repository';
 import { searchExperts } from '../src/modules/directory/repository';
 import { parseExpertSearch } from '../src/modules/directory/rules';
 import { openDatabase } from '../src/db/connect';
-import { member, startApp, type Harness } from './helpers';
+import { member, startApp, startAppOn, type Harness } from './helpers';
 import { createPgSchema } from './pg';
 
 type Member = Awaited<ReturnType<typeof member>>;
@@ -41,7 +41,6 @@ const PROFILE_KEYS = [
 // Both dialects: the index, its ranking and every filter are SQL that must mean the same on each.
 describe.each(['sqlite', 'postgres'] as const)('the expert directory over %s', (dialect) => {
   let h: Harness;
-  let drop: () => Promise<void> = async () => undefined;
   const e = {} as Record<'ada' | 'rosalind' | 'marie' | 'carl' | 'hidden' | 'headless', Member>;
 
   const setProfile = async (m: Member, body: Record<string, unknown>) => {
@@ -92,12 +91,7 @@ describe.each(['sqlite', 'postgres'] as const)('the expert directory over %s', (
   const profile = (id: number, token?: string) => h.api<PublicExpertProfile & { message?: string }>('GET', `/api/Experts/${id}`, { token });
 
   beforeAll(async () => {
-    if (dialect === 'sqlite') h = await startApp();
-    else {
-      const pg = await createPgSchema();
-      drop = pg.drop;
-      h = await startApp({ databaseUrl: pg.url, databaseSchema: pg.schema }, { db: openDatabase({ databaseUrl: pg.url, databaseSchema: pg.schema, sqliteFile: '' }) });
-    }
+    h = await startAppOn(dialect);
     e.ada = await expert({
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -139,10 +133,7 @@ describe.each(['sqlite', 'postgres'] as const)('the expert directory over %s', (
     e.headless = await expert({ firstName: 'Cecilia', lastName: 'Payne', profileSummary: 'Statistics of stellar spectra.', hourlyFee: 80, country: 'DE' });
     for (let i = 1; i <= 14; i++) await expert({ firstName: 'Zed', lastName: `Brewer ${i}`, headline: `Zymurgy specialist number ${i}`, hourlyFee: 200 + i, country: 'BE' });
   });
-  afterAll(async () => {
-    await h?.close();
-    await drop();
-  });
+  afterAll(() => h?.close());
 
   it('lists only public members with a headline, with the real total', async () => {
     const res = await search();

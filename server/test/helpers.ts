@@ -6,6 +6,7 @@ import type { LoginResponse, SignupRequest, SignupResponse } from '@sciexperts/s
 import { buildApp, prepareDatabase, type AppDeps } from '../src/app';
 import type { Config } from '../src/config';
 import { openDatabase, type Db } from '../src/db/connect';
+import { createPgSchema } from './pg';
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return {
@@ -88,6 +89,21 @@ export async function startApp(overrides: Partial<Config> = {}, deps: Partial<Ap
       await app.close();
       await db.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The same app on either database: SQLite in a temp file, or a throw-away PostgreSQL schema that close() drops. */
+export async function startAppOn(dialect: 'sqlite' | 'postgres'): Promise<Harness> {
+  if (dialect === 'sqlite') return startApp();
+  const pg = await createPgSchema();
+  const where = { databaseUrl: pg.url, databaseSchema: pg.schema };
+  const h = await startApp(where, { db: openDatabase({ ...where, sqliteFile: '' }) });
+  return {
+    ...h,
+    close: async () => {
+      await h.close();
+      await pg.drop();
     },
   };
 }

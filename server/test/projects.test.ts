@@ -1,8 +1,6 @@
 import type { Contract, Invitation, Project, ProjectList, ProjectTeaserList, Proposal, ProposalList } from '@sciexperts/shared/contracts';
 import { PROJECT_MESSAGES } from '@sciexperts/shared/contracts';
-import { openDatabase } from '../src/db/connect';
-import { member, startApp, type Harness } from './helpers';
-import { createPgSchema } from './pg';
+import { member, startAppOn, type Harness } from './helpers';
 
 type Member = Awaited<ReturnType<typeof member>>;
 type Body = { message?: string; details?: Array<{ field?: string; message: string }> };
@@ -35,7 +33,6 @@ const fixedProposal = (over: Record<string, unknown> = {}) => ({
 
 describe.each(['sqlite', 'postgres'] as const)('projects and proposals over %s', (dialect) => {
   let h: Harness;
-  let drop: () => Promise<void> = async () => undefined;
   let owner: Member;
   let expert: Member;
   let rival: Member;
@@ -58,12 +55,7 @@ describe.each(['sqlite', 'postgres'] as const)('projects and proposals over %s',
   const proposalStatus = async (id: number, m: Member) => (await call<Proposal>('GET', `/api/Proposals/${id}`, m.token)).body.status;
 
   beforeAll(async () => {
-    if (dialect === 'sqlite') h = await startApp();
-    else {
-      const pg = await createPgSchema();
-      drop = pg.drop;
-      h = await startApp({ databaseUrl: pg.url, databaseSchema: pg.schema }, { db: openDatabase({ databaseUrl: pg.url, databaseSchema: pg.schema, sqliteFile: '' }) });
-    }
+    h = await startAppOn(dialect);
     owner = await member(h, { firstName: 'Olive' });
     expert = await member(h, { firstName: 'Ada' });
     rival = await member(h, { firstName: 'Rosalind' });
@@ -72,10 +64,7 @@ describe.each(['sqlite', 'postgres'] as const)('projects and proposals over %s',
     await listed(rival);
   });
 
-  afterAll(async () => {
-    await h?.close();
-    await drop();
-  });
+  afterAll(() => h?.close());
 
   it('saves, updates and publishes a draft; only the owner sees a draft', async () => {
     const created = await call('POST', '/api/Projects', owner.token, projectBody());
