@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+const noSliceImports = { group: ['**/mf-*/**', 'mf-*', '**/shell/**'], message: 'Slices do not import each other; go through shared or the shell.' };
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '.runtime/**', 'test-results/**', 'playwright-report/**', 'bench/reports/**', '**/@mf-types/**', '**/.dist-*/**', '**/dist.old-*/**', '**/.mf/**', '**/.build-lock/**'],
@@ -22,15 +24,14 @@ export default tseslint.config(
     // Remotes never import each other or the shell: their exposes map is their only public API.
     files: ['mf-*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/mf-*/**', 'mf-*', '**/shell/**'], message: 'Slices do not import each other; go through shared or the shell.' },
-            { regex: '^@sciexperts/shared/', message: 'Browser code imports the shared singleton entry only.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [noSliceImports, { regex: '^@sciexperts/shared/', message: 'Browser code imports the shared singleton entry only.' }] }],
+    },
+  },
+  {
+    // Tests may also use the shared fixtures, which never reach a bundle.
+    files: ['mf-*/src/**/*.test.{ts,tsx}', 'mf-*/src/test/**', 'shell/src/**/*.test.{ts,tsx}', 'shell/src/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noSliceImports, { regex: '^@sciexperts/shared/(?!testing$)', message: 'Tests import the shared singleton entry or @sciexperts/shared/testing.' }] }],
     },
   },
   {

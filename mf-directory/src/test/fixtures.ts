@@ -1,25 +1,6 @@
-import type { ExpertCard, ExpertSearchResponse, PublicExpertProfile } from '@sciexperts/shared';
+import type { PublicExpertProfile } from '@sciexperts/shared';
 
-export function card(overrides: Partial<ExpertCard> = {}): ExpertCard {
-  return {
-    id: 42,
-    slug: 'ada-lovelace',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    headline: 'Biostatistician for clinical trials',
-    profImgUrl: 'https://api.example/img/42.png',
-    hourlyFee: 85,
-    country: 'GB',
-    services: [{ name: 'Statistical Analysis', practiceAreas: ['Biostatistics'] }],
-    snippet: 'I design and analyse clinical trials with Bayesian methods.',
-    highlights: [[42, 58]],
-    ...overrides,
-  };
-}
-
-export function page(results: ExpertCard[], overrides: Partial<ExpertSearchResponse> = {}): ExpertSearchResponse {
-  return { total: results.length, page: 1, pageSize: 12, results, ...overrides };
-}
+export { makeExpertCard as card, makeExpertPage as page } from '@sciexperts/shared/testing';
 
 export function profile(overrides: Partial<PublicExpertProfile> = {}): PublicExpertProfile {
   return {

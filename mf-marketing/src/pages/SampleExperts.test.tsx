@@ -1,28 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { ExpertCard, ExpertSearchResponse } from '@sciexperts/shared';
+import { makeExpertCard as card, makeExpertPage as results } from '@sciexperts/shared/testing';
 import { findSampleExpert } from '../content/experts';
 import { findContentPage } from '../content/servicePages';
 import { expectSizedImages, expectSoundOutline, renderRoute } from '../test/renderRoute';
 
-function card(overrides: Partial<ExpertCard> = {}): ExpertCard {
-  return {
-    id: 42,
-    slug: 'ada-lovelace',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    headline: 'Biostatistician for clinical trials',
-    profImgUrl: 'https://api.example/img/42.png',
-    hourlyFee: 85,
-    country: 'GB',
-    services: [{ name: 'Statistical Analysis', practiceAreas: ['Biostatistics'] }],
-    snippet: 'I design and analyse clinical trials.',
-    highlights: [],
-    ...overrides,
-  };
-}
-
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const results = (experts: ExpertCard[]): ExpertSearchResponse => ({ total: experts.length, page: 1, pageSize: 12, results: experts });
 
 const PATH = '/services/statistical-analysis';
 const page = findContentPage('services', 'statistical-analysis');

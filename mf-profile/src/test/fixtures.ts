@@ -1,23 +1,6 @@
-import type { OfferedService, Service, User } from '@sciexperts/shared';
+import type { OfferedService, Service } from '@sciexperts/shared';
 
-export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 7,
-    email: 'ada@example.test',
-    firstName: 'Ada',
-    lastName: 'Expert',
-    headline: 'Statistician',
-    profileSummary: 'I analyse data.',
-    hourlyFee: 50,
-    phoneNumber: '+1 5551234567',
-    profImgUrl: null,
-    isProfilePublic: false,
-    authProvider: 'password',
-    offeredServices: [],
-    workExperiences: [],
-    ...overrides,
-  };
-}
+export { makeUser } from '@sciexperts/shared/testing';
 
 export const catalogue: Service[] = [
   { id: 1, name: 'Data Science', practiceAreas: [{ id: 11, name: 'Machine Learning' }, { id: 12, name: 'Statistics' }] },

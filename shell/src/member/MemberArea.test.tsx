@@ -6,7 +6,7 @@ import { accountApi, authStore, signIn, userApi, type PlaceholderPageProps } fro
 import { loadRegistry } from '../federation/remoteRegistry';
 import { forgetLoadedRemoteComponents } from '../federation/RemoteComponent';
 import { MemberArea } from './MemberArea';
-import { makeUser } from '../test/fixtures';
+import { makeUser } from '@sciexperts/shared/testing';
 
 // The federation runtime is stood in for by components that render what the real exposes render (their
 // h1); the registry is the real module, reading a /remotes.json this test serves.

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { announceUnreadChange, chatApi, signIn, signOut } from '@sciexperts/shared';
 import { MessagesLink } from './MessagesLink';
-import { makeUser } from '../../test/fixtures';
+import { makeUser } from '@sciexperts/shared/testing';
 
 const renderLink = () =>
   render(
