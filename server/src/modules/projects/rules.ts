@@ -11,6 +11,7 @@ import {
   type ProposalInput,
 } from '@sciexperts/shared/contracts';
 import { badRequest, type Detail } from '../../http/errors';
+import type { ProjectsTable } from '../../db/schema';
 
 /** The earliest calendar date anywhere on Earth right now (UTC−12), so a member's "today" is never refused. */
 export function earliestToday(now: Date): string {
@@ -31,22 +32,10 @@ function checkDate(value: string, field: string, today: string, details: Detail[
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-export interface ProjectValues {
-  title: string;
-  description: string;
-  service: string;
+/** The columns a project's author decides; practice areas are a list here and JSON in the row. */
+export type ProjectValues = Omit<ProjectsTable, 'id' | 'ownerId' | 'status' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'practiceAreas'> & {
   practiceAreas: string[];
-  budgetType: string;
-  amountCents: number | null;
-  minCents: number | null;
-  maxCents: number | null;
-  budgetLow: number;
-  budgetHigh: number;
-  currency: string;
-  duration: string | null;
-  deadline: string | null;
-  visibility: string;
-}
+};
 
 /** A project (draft or not) as stored: every rule checked, every problem a 400 detail naming its field. */
 export function checkProject(input: ProjectInput, now: Date): ProjectValues {
