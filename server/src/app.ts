@@ -124,7 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'SciExperts API', version: '0.1.0', license: { name: 'UNLICENSED (private)', url: 'https://sciexperts.example/terms' }, description: 'REST API of the SciExperts marketplace (spec §7). Errors are `{message, details?}`.' },
+      info: { title: 'SciExperts API', version: '0.1.0', license: { name: 'UNLICENSED (private)', url: 'https://sciexperts.example/terms' }, description: 'REST API of the SciExperts marketplace. Errors are `{message, details?}`.' },
       servers: [{ url: config.publicUrl }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },

@@ -1,4 +1,4 @@
-// Request and response bodies of spec §7, each Static<> of its TypeBox schema in ./schemas.
+// The API's request and response bodies, each Static<> of its TypeBox schema in ./schemas.
 import type { Static } from 'typebox';
 import type * as A from './schemas/account';
 import type * as C from './schemas/common';
@@ -17,7 +17,7 @@ export type SignupResponse = Static<typeof A.SignupResponse>;
 export type LoginWithAuth0Response = Static<typeof A.LoginWithAuth0Response>;
 
 /**
- * Spec §5: empty-string texts are omitted by the client; hourlyFee and profImgUrl are sent whenever defined.
+ * Empty-string texts are omitted by the client; hourlyFee and profImgUrl are sent whenever defined.
  * profImgUrl must be an image the member uploaded; currentPassword is required whenever `email` changes.
  */
 export type ProfileUpdateRequest = Static<typeof U.ProfileUpdateRequest>;

@@ -25,7 +25,7 @@ export interface AuthModalProps {
   onClose: () => void;
 }
 
-/** A page of the member area that has no content of its own yet (spec §2: placeholder text). */
+/** A page of the member area that has no content of its own yet (it shows a placeholder text). */
 export interface PlaceholderPageProps {
   title: string;
   description: string;

@@ -3,7 +3,7 @@
 export const EMAIL_MAX_LENGTH = 254;
 export const PERSON_NAME_MAX_LENGTH = 100;
 export const PHONE_MAX_LENGTH = 40;
-/** The password rule of sign-up and reset (spec §5 as the product implements it). */
+/** The password rule of sign-up and reset. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /** What a request may carry in a password field at all (a login with a long guess is a 401, not a 400). */

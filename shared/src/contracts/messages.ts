@@ -1,4 +1,4 @@
-// Sentences the server answers and the clients show (spec §8 and the product's own validation wording),
+// Sentences the server answers and the clients show (the product's copy, word for word),
 // defined once. Copy: used word for word; change them here or nowhere.
 
 /** Field validation, as the server words a refused field and the forms word the same check. */
@@ -16,7 +16,7 @@ export const FIELD_MESSAGES = {
   hourlyFeeInvalid: 'Hourly fee must be a number of 0 or more.',
 } as const;
 
-/** Spec §8: the profile records' sentences (add and update failures of all three kinds use the work-experience wording). */
+/** The profile records' sentences (add and update failures of all three kinds use the work-experience wording). */
 export const RECORD_MESSAGES = {
   companyNameRequired: 'Company name is required.',
   jobTitleRequired: 'Job title is required.',
@@ -28,7 +28,7 @@ export const RECORD_MESSAGES = {
   issuingOrganizationRequired: 'Issuing Organization name is required.',
   startRequired: 'Please select a start date.',
   endRequired: 'Please select a complete end date.',
-  /** Not in §8 (the original accepted such dates); the server and the form word it the same. */
+  /** Not in the original copy (it accepted such dates); the server and the form word it the same. */
   endBeforeStart: 'The end date cannot be before the start date.',
   urlInvalid: 'Please enter a valid URL starting with http:// or https://.',
   added: 'Added successfully!',
@@ -50,10 +50,10 @@ export const ACCOUNT_MESSAGES = {
   resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   tooManyResets: 'Too many reset requests. Please try again later.',
   passwordChanged: 'Your password has been changed. Please sign in with the new password.',
-  /** Spec §8 fallbacks of the client calls. */
+  /** Fallbacks of the client calls when the server gave no message. */
   loginFailed: 'Login failed',
   registrationFailed: 'Registration Failed',
-  /** The sign-up alert when the call failed without an error (spec §8). */
+  /** The sign-up alert when the call failed without an error. */
   registrationNetworkError: 'Network error. Please try again.',
   identityTokenFailed: 'Auth0 token verification failed',
   logoutFailed: 'Logout failed',
@@ -74,7 +74,7 @@ export const PROFILE_MESSAGES = {
   publicationsLoadFailedList: 'Could not load your publications.',
 } as const;
 
-/** Spec §8 wording for the two ways the publication section can fail. */
+/** The wording for the two ways the publication section can fail. */
 export const ORCID_SYNC_FAILED = 'Failed to sync ORCID publications';
 export const PUBLICATIONS_LOAD_FAILED = 'Something went wrong';
 export const ORCID_CODE_REFUSED = 'The ORCID authorization code is invalid or was already used.';

@@ -48,7 +48,7 @@ export const API_PATHS = {
 
 export type RecordKey = 'workExperience' | 'education' | 'certification';
 
-/** The four calls of each profile record kind, exactly as spec §7 spells them. */
+/** The four calls of each profile record kind, exactly as the API spells them (its casing is part of the contract). */
 export const RECORD_PATHS = {
   workExperience: {
     list: '/api/WorkExperience/GetAllWorkExperiencesByUserId/:userId',

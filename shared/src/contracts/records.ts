@@ -60,7 +60,7 @@ export const RECORD_KIND_RULES = {
 export type RecordValues = Record<string, string | boolean | null>;
 
 /**
- * Spec §5 for one record body: required texts and choices (after trimming), an http(s) URL, a real start month,
+ * The rules of one record body: required texts and choices (after trimming), an http(s) URL, a real start month,
  * and an end month not before it unless the flag is set (which nulls the end). The server answers the problems
  * as a 400; the form shows them beside its fields.
  */

@@ -1,7 +1,7 @@
 import type { ExposedComponentId, ExposedProps } from '@sciexperts/shared';
 
 /**
- * One page of the member area (spec §2 "Profile area"). The sidebar and the routes under /profile are both
+ * One page of the member area. The sidebar and the routes under /profile are both
  * generated from the list below, so they cannot disagree; `module` names the remote module that fills the
  * page and `props` are checked against that module's props in the shared expose map.
  */

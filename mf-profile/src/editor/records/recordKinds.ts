@@ -64,7 +64,7 @@ export interface RecordKind<R extends BaseRecord = BaseRecord, I = unknown> {
   client: RecordsClient<R, I>;
 }
 
-// Spec §8 and the limits, from the contract the server checks against too (RECORD_MESSAGES, RECORD_KIND_RULES).
+// The product's record sentences and the limits, from the contract the server checks against too (RECORD_MESSAGES, RECORD_KIND_RULES).
 export const ADDED_MESSAGE = RECORD_MESSAGES.added;
 export const UPDATED_MESSAGE = RECORD_MESSAGES.updated;
 export const DELETED_MESSAGE = RECORD_MESSAGES.deleted;

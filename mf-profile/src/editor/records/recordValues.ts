@@ -32,7 +32,7 @@ export function valuesFromRecord<R extends BaseRecord, I>(kind: RecordKind<R, I>
 }
 
 /**
- * Spec §5: required texts and choices, a complete start month, and a complete end month (not before the start)
+ * Required texts and choices, a complete start month, and a complete end month (not before the start)
  * unless the flag is set. The rules are the contract's checkRecord, the same function the server runs.
  */
 export function validateRecordForm<R extends BaseRecord, I>(kind: RecordKind<R, I>, values: RecordFormValues): RecordFormErrors {

@@ -13,7 +13,7 @@ type Body = Record<string, unknown>;
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const operationId = (verb: string, kind: RecordKind) => `${verb}${capitalised(kind.key)}`;
 
-/** Spec §5 (checkRecord, which the profile forms call too); a refused record is a 400 naming each field. */
+/** The record rules live in checkRecord, which the profile forms call too; a refused record is a 400 naming each field. */
 function checked(kind: RecordKind, body: Body) {
   const { values, problems } = checkRecord(kind, body);
   if (problems.length > 0) throw badRequest(problems);

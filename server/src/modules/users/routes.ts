@@ -20,7 +20,7 @@ import { uploadedFileName, uploadRoutes } from './uploads';
 import { FailureThrottle } from '../../auth/throttle';
 import { assertSelf, readableUser } from './access';
 
-/** Spec §5: texts are trimmed; the client omits empty ones, so an empty value here is a mistake, not a clear. */
+/** Texts are trimmed; the client omits empty ones, so an empty value here is a mistake, not a clear. */
 export function validateProfile(body: ProfileUpdate): UserPatch {
   const details: Detail[] = [];
   const patch: UserPatch = {};

@@ -1,4 +1,4 @@
-// The entities of spec §3 as the server sends them. Responses are serialised from these schemas, so a
+// The entities as the server sends them. Responses are serialised from these schemas, so a
 // property that is not listed here (a password hash, an e-mail in a public view) is never written out.
 import { Type } from 'typebox';
 import { Nullable, StringChoice, YearMonth } from './common';

@@ -6,7 +6,7 @@ import { Nullable, StringChoice, YearMonth } from './common';
 const name = () => Type.String({ maxLength: RECORD_NAME_MAX_LENGTH });
 const optionalText = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 
-/** Shapes and types only; the meaning (spec §5) is checked by checkRecord in `contracts/records`. */
+/** Shapes and types only; the meaning is checked by checkRecord in `contracts/records`. */
 function input<P extends TProperties, F extends string>(fields: P, flag: F) {
   const props = {
     ...fields,

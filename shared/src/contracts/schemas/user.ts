@@ -16,7 +16,7 @@ import { Nullable } from './common';
 
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 
-/** Spec §5: empty-string texts are omitted by the client; hourlyFee and profImgUrl are sent whenever defined. */
+/** Empty-string texts are omitted by the client; hourlyFee and profImgUrl are sent whenever defined. */
 export const ProfileUpdateRequest = Type.Object(
   {
     email: text(EMAIL_MAX_LENGTH),
