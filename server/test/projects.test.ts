@@ -1,35 +1,10 @@
 import type { Contract, Invitation, Project, ProjectList, ProjectTeaserList, Proposal, ProposalList } from '@sciexperts/shared/contracts';
 import { PROJECT_MESSAGES } from '@sciexperts/shared/contracts';
 import { member, startAppOn, type Harness } from './helpers';
+import { DESCRIPTION, fixedProposal, future, makeListed, projectBody } from './projectsFixtures';
 
 type Member = Awaited<ReturnType<typeof member>>;
 type Body = { message?: string; details?: Array<{ field?: string; message: string }> };
-
-const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const DESCRIPTION = 'We need a biostatistician to write the statistical analysis plan of a phase II oncology trial.';
-
-const projectBody = (over: Record<string, unknown> = {}) => ({
-  title: 'SAP for a phase II trial',
-  description: DESCRIPTION,
-  service: 'Statistical Analysis',
-  practiceAreas: ['Biostatistics'],
-  budget: { type: 'fixed', amountCents: 500_000 },
-  duration: '1-3-months',
-  visibility: 'public',
-  ...over,
-});
-
-const fixedProposal = (over: Record<string, unknown> = {}) => ({
-  coverLetter: 'I have written twenty such plans.',
-  priceType: 'fixed',
-  priceCents: 300_000,
-  duration: '1-4-weeks',
-  milestones: [
-    { title: 'Draft SAP', amountCents: 100_000, dueDate: future(10) },
-    { title: 'Final SAP', amountCents: 200_000, dueDate: future(20) },
-  ],
-  ...over,
-});
 
 describe.each(['sqlite', 'postgres'] as const)('projects and proposals over %s', (dialect) => {
   let h: Harness;
@@ -39,10 +14,7 @@ describe.each(['sqlite', 'postgres'] as const)('projects and proposals over %s',
   let stranger: Member;
 
   const call = <T = Project & Body>(method: string, url: string, token: string | null, body?: unknown) => h.api<T & Body>(method, url, { token, ...(body === undefined ? {} : { body }) });
-  const listed = async (m: Member) => {
-    const res = await h.api('PUT', `/api/User/UpdateUser/${m.id}`, { body: { headline: 'Biostatistician', isProfilePublic: true }, token: m.token });
-    if (res.status !== 200) throw new Error(`update failed ${res.status}`);
-  };
+  const listed = (m: Member) => makeListed(h, m);
   const openProject = async (over: Record<string, unknown> = {}) => {
     const created = await call('POST', '/api/Projects', owner.token, projectBody(over));
     expect(created.status).toBe(201);

@@ -184,6 +184,7 @@ export interface Database {
   projectInvitations: ProjectInvitationsTable;
   contracts: ContractsTable;
   contractMilestones: ContractMilestonesTable;
+  projectAttachments: ProjectAttachmentsTable;
 }
 
 export type RecordTable = 'workExperiences' | 'educations' | 'certifications';
@@ -257,4 +258,17 @@ export interface ContractMilestonesTable {
   amountCents: number;
   dueDate: string;
   status: string;
+}
+
+export interface ProjectAttachmentsTable {
+  id: Generated<number>;
+  projectId: number;
+  /** The sanitised file name the owner uploaded (shown and offered on download). */
+  name: string;
+  /** Decided by the bytes, never by the name or the client's claim. */
+  contentType: string;
+  size: number;
+  /** The file's name in the data directory's private attachments folder (a random UUID). */
+  storageKey: string;
+  createdAt: string;
 }

@@ -7,6 +7,8 @@ import { seedCatalogue, listServices, replaceOfferedServices } from '../modules/
 import { findUserByEmail, insertUser, updateUser } from '../modules/users/repository';
 import { insertRecord } from '../modules/records/repository';
 import { RECORD_KINDS } from '../modules/records/kinds';
+import { insertProject, updateProjectIf } from '../modules/projects/repository';
+import { checkProject } from '../modules/projects/rules';
 import { DEMO_EXPERT_PASSWORD, seedDemoDirectory } from './demoDirectory';
 
 export interface DemoAccount {
@@ -51,6 +53,35 @@ export async function seed(db: Db, hasher: PasswordHasher, demo: boolean, direct
     if (account.role === 'expert') await seedExpertProfile(db, id);
     else await updateUser(db, id, { headline: 'Project owner looking for scientific expertise', profileSummary: 'I run R&D projects and hire experts for analysis and writing.' });
   }
+  for (const account of readDemoAccounts()) {
+    if (account.role === 'owner') await seedOwnerProject(db, account.email.toLowerCase());
+  }
+}
+
+export const DEMO_PROJECT_TITLE = 'Survival analysis of a 10-year cohort study';
+
+/** One open public project by the demo owner, so the demo shows the loop (browse, propose, hire) from the start. */
+async function seedOwnerProject(db: Db, email: string): Promise<void> {
+  const owner = await findUserByEmail(db, email);
+  if (!owner) return;
+  const existing = await db.kysely.selectFrom('projects').select('id').where('ownerId', '=', owner.id).where('title', '=', DEMO_PROJECT_TITLE).executeTakeFirst();
+  if (existing) return;
+  const now = new Date();
+  const values = checkProject(
+    {
+      title: DEMO_PROJECT_TITLE,
+      description:
+        'We followed 2,400 adults for ten years and need a biostatistician for the survival analysis: Kaplan–Meier curves, Cox proportional-hazards models with time-varying covariates, checks of the model assumptions, and a short methods and results section for the manuscript. The data are cleaned and documented.',
+      service: 'Statistical Analysis',
+      practiceAreas: ['Biostatistics'],
+      budget: { type: 'fixed', amountCents: 150_000 },
+      duration: '1-4-weeks',
+      visibility: 'public',
+    },
+    now,
+  );
+  const project = await insertProject(db, owner.id, values, now);
+  await updateProjectIf(db, project.id, ['draft'], { status: 'open', publishedAt: now.toISOString(), updatedAt: now.toISOString() });
 }
 
 async function seedExpertProfile(db: Db, id: number): Promise<void> {

@@ -100,3 +100,13 @@ export async function request<T>(
     throw await toApiError(error, options.fallbackError);
   }
 }
+
+/** A file the API serves only with the member's token (a project's attachment): the bytes, to save or open. */
+export async function requestBlob(path: string, fallbackError: string): Promise<Blob> {
+  try {
+    const response = await http()(apiUrl(path), { method: 'get' });
+    return await response.blob();
+  } catch (error) {
+    throw await toApiError(error, fallbackError);
+  }
+}

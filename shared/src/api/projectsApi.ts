@@ -1,5 +1,6 @@
 import { API_PATHS, pathTo } from '../contracts/paths';
 import type {
+  Attachment,
   Contract,
   ContractList,
   Invitation,
@@ -13,7 +14,7 @@ import type {
   ProposalInput,
   ProposalList,
 } from '../contracts/projects';
-import { request } from './http';
+import { request, requestBlob } from './http';
 
 /**
  * What the client says when the server gave no message of its own (status 0: not reached). The server's
@@ -29,10 +30,13 @@ const FAILED = {
   invitationLoad: 'Could not load the invitations. Please try again.',
   invitationChange: 'Failed to update the invitation. Please try again.',
   contractLoad: 'Could not load the contracts. Please try again.',
+  attachmentSave: 'Failed to upload the file. Please try again.',
+  attachmentLoad: 'Could not download the file. Please try again.',
+  attachmentDelete: 'Failed to remove the file. Please try again.',
 } as const;
 
 /** The filter as query values: undefined ones are left out of the URL. */
-const listQuery = (q: ProjectListQuery) => ({ service: q.service, budgetType: q.budgetType, minBudget: q.minBudget, maxBudget: q.maxBudget, postedSince: q.postedSince, page: q.page });
+const listQuery = (q: ProjectListQuery) => ({ service: q.service, budgetType: q.budgetType, minBudget: q.minBudget, maxBudget: q.maxBudget, postedSince: q.postedSince, q: q.q, matching: q.matching, page: q.page });
 
 /**
  * Projects, proposals, invitations and contracts (docs/decisions/0010-projects-and-proposals.md). Every call but
@@ -74,6 +78,18 @@ export const projectsApi = {
   invitations: (projectId: number) => request<InvitationList>('get', pathTo(API_PATHS.projectInvitations, { id: projectId }), { fallbackError: FAILED.invitationLoad }),
   myInvitations: () => request<InvitationList>('get', API_PATHS.invitationsMine, { fallbackError: FAILED.invitationLoad }),
   declineInvitation: (id: number) => request<Invitation>('post', pathTo(API_PATHS.invitationDecline, { id }), { fallbackError: FAILED.invitationChange }),
+
+  // Attachments (the owner adds and removes them while the project is a draft or open)
+  uploadAttachment: (projectId: number, file: Blob, name?: string) => {
+    const form = new FormData();
+    if (name === undefined) form.append('file', file);
+    else form.append('file', file, name);
+    return request<Attachment>('post', pathTo(API_PATHS.projectAttachments, { id: projectId }), { body: form, fallbackError: FAILED.attachmentSave });
+  },
+  /** The file's bytes (only members who may see the project get them). */
+  downloadAttachment: (projectId: number, attachmentId: number) => requestBlob(pathTo(API_PATHS.projectAttachment, { id: projectId, attachmentId }), FAILED.attachmentLoad),
+  deleteAttachment: (projectId: number, attachmentId: number) =>
+    request<void>('delete', pathTo(API_PATHS.projectAttachment, { id: projectId, attachmentId }), { fallbackError: FAILED.attachmentDelete }),
 
   // Contracts
   myContracts: () => request<ContractList>('get', API_PATHS.contractsMine, { fallbackError: FAILED.contractLoad }),

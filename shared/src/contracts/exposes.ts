@@ -55,6 +55,15 @@ export interface ExposedComponentProps {
   'mf_directory/SearchPage': NoProps;
   'mf_directory/SubjectPage': NoProps;
   'mf_directory/ExpertProfilePage': NoProps;
+  // Projects and proposals: the project id, the filters and `?service=` come from the URL; member pages read the session.
+  'mf_projects/ProjectsPage': NoProps;
+  'mf_projects/ProjectPage': NoProps;
+  'mf_projects/CreateProjectPage': NoProps;
+  'mf_projects/MyProjectsPage': NoProps;
+  'mf_projects/BrowseProjectsPage': NoProps;
+  'mf_projects/ProposalsPage': NoProps;
+  'mf_projects/FreelancerDashboard': NoProps;
+  'mf_projects/OwnerDashboard': NoProps;
 }
 
 export type ExposedComponentId = keyof ExposedComponentProps;

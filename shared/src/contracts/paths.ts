@@ -33,6 +33,8 @@ export const API_PATHS = {
   projectComplete: '/api/Projects/:id/Complete',
   projectProposals: '/api/Projects/:id/Proposals',
   projectInvitations: '/api/Projects/:id/Invitations',
+  projectAttachments: '/api/Projects/:id/Attachments',
+  projectAttachment: '/api/Projects/:id/Attachments/:attachmentId',
   proposalsMine: '/api/Proposals/Mine',
   proposal: '/api/Proposals/:id',
   proposalWithdraw: '/api/Proposals/:id/Withdraw',

@@ -25,6 +25,10 @@ export const PROJECT_LIMITS = {
   /** Integer cents; fits a 32-bit integer column on both databases. */
   centsMax: 2_000_000_000,
   pageSize: 20,
+  attachmentsMax: 5,
+  attachmentMaxBytes: 10 * 1024 * 1024,
+  attachmentNameMax: 200,
+  queryMax: 200,
   pageMax: 1000,
 } as const;
 
@@ -60,6 +64,14 @@ export const PROJECT_MESSAGES = {
   alreadyInvited: 'This expert is already invited to this project.',
   invitationDeclined: 'This invitation has already been declined.',
   queryInvalid: 'Invalid filter.',
+  attachmentType: 'Attachments must be PDF files, images (PNG, JPEG, GIF, WebP) or office documents (Word, Excel, PowerPoint, OpenDocument).',
+  attachmentTooLarge: 'The file is too large (10 MB at most).',
+  attachmentsTooMany: 'A project has at most 5 attachments.',
+  attachmentNotFound: 'This attachment is not available.',
+  attachmentsLocked: 'Attachments can be changed only while the project is a draft or open.',
+  queryTooLong: `The search may be at most ${PROJECT_LIMITS.queryMax} characters.`,
+  matchingInvalid: "'matching' accepts only 'mine'.",
+  matchingSignedIn: "'matching' needs a signed-in member.",
   pageInvalid: `Page must be a whole number from 1 to ${PROJECT_LIMITS.pageMax}.`,
 } as const;
 
@@ -70,6 +82,11 @@ export function milestoneSumMessage(sumCents: number, totalCents: number): strin
   return `The milestones add up to ${usd(sumCents)}, ${usd(Math.abs(diff))} ${diff > 0 ? 'less' : 'more'} than the total of ${usd(totalCents)}.`;
 }
 
+/** What the attachment picker offers (`accept`); the server decides by the file's content, not its name. */
+export const ATTACHMENT_ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.webp,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp';
+
+export type MemberSummary = Static<typeof S.MemberSummary>;
+export type Attachment = Static<typeof S.Attachment>;
 export type Budget = Static<typeof S.Budget>;
 export type ProjectInput = Static<typeof S.ProjectInput>;
 export type Project = Static<typeof S.Project>;

@@ -1,12 +1,20 @@
-// Queries of the projects domain's tables: projects, proposals, projectInvitations, contracts, contractMilestones.
-import { LIVE_PROPOSAL_STATUSES, PROJECT_LIMITS, type Contract, type Invitation, type Project, type ProjectTeaser, type Proposal } from '@sciexperts/shared/contracts';
-import type { Selectable } from 'kysely';
+// Queries of the projects domain's tables: projects, proposals, projectInvitations, contracts, contractMilestones,
+// projectAttachments. Rows come back as stored; ./views.ts turns them into the contract's shapes in batches.
+import { LIVE_PROPOSAL_STATUSES, PROJECT_LIMITS, type Contract, type Project, type ProjectTeaser } from '@sciexperts/shared/contracts';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
-import type { ProjectsTable, ProposalsTable } from '../../db/schema';
+import type { ProjectAttachmentsTable, ProjectInvitationsTable, ProjectsTable, ProposalsTable } from '../../db/schema';
 import type { ProjectFilter, ProjectValues, ProposalValues } from './rules';
 
-type ProjectRow = Selectable<ProjectsTable>;
-type ProposalRow = Selectable<ProposalsTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type ProposalRow = Selectable<ProposalsTable>;
+export type InvitationRow = Selectable<ProjectInvitationsTable>;
+export type AttachmentRow = Selectable<ProjectAttachmentsTable>;
+/** A contract as hired, with its milestone rows (what ./views.ts enriches with names). */
+export type ContractRow = Omit<Contract, 'projectTitle' | 'client' | 'expert'>;
+
+/** Attachments may be added or removed only while the project is still being set up or looking for an expert. */
+export const ATTACHABLE_STATUSES = ['draft', 'open'] as const;
 
 /** Thrown inside the hire transaction when another request got there first: rolls everything back, answers 409. */
 export class HireConflict extends Error {}
@@ -19,7 +27,10 @@ const budgetOf = (r: ProjectRow): Project['budget'] => ({
   currency: 'USD',
 });
 
-export function toProject(r: ProjectRow): Project {
+/** The project's own columns; ./views.ts adds its owner, counts, attachments and the viewer's relation. */
+export type ProjectBase = Omit<Project, 'owner' | 'proposalCount' | 'newProposalCount' | 'attachments' | 'viewer'>;
+
+export function toProjectBase(r: ProjectRow): ProjectBase {
   return {
     id: r.id,
     ownerId: r.ownerId,
@@ -38,31 +49,13 @@ export function toProject(r: ProjectRow): Project {
   };
 }
 
-export function toProposal(r: ProposalRow): Proposal {
-  return {
-    id: r.id,
-    projectId: r.projectId,
-    expertId: r.expertId,
-    coverLetter: r.coverLetter,
-    priceType: r.priceType as Proposal['priceType'],
-    priceCents: r.priceCents,
-    duration: r.duration,
-    milestones: JSON.parse(r.milestones) as Proposal['milestones'],
-    status: r.status as Proposal['status'],
-    declineReason: r.declineReason,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-  };
-}
-
-export async function insertProject(db: Db, ownerId: number, v: ProjectValues, now: Date): Promise<Project> {
+export async function insertProject(db: Db, ownerId: number, v: ProjectValues, now: Date): Promise<ProjectRow> {
   const at = now.toISOString();
-  const row = await db.kysely
+  return db.kysely
     .insertInto('projects')
     .values({ ...v, practiceAreas: JSON.stringify(v.practiceAreas), ownerId, status: 'draft', createdAt: at, updatedAt: at, publishedAt: null })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toProject(row);
 }
 
 export async function findProject(db: Db, id: number): Promise<ProjectRow | undefined> {
@@ -97,6 +90,12 @@ export function projectSet(v: ProjectValues, now: Date): Partial<Omit<ProjectRow
   return { ...v, practiceAreas: JSON.stringify(v.practiceAreas), updatedAt: now.toISOString() };
 }
 
+/** The word as a LIKE pattern's literal part: its own %, _ and the escape character match only themselves. */
+export function escapeLike(word: string): string {
+  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Open public projects, filtered; every word must occur (any case) in the title or the description. */
 export async function listOpenProjects(db: Db, f: ProjectFilter): Promise<{ total: number; rows: ProjectRow[] }> {
   let q = db.kysely.selectFrom('projects').where('status', '=', 'open').where('visibility', '=', 'public');
   if (f.service) q = q.where('service', '=', f.service);
@@ -104,6 +103,18 @@ export async function listOpenProjects(db: Db, f: ProjectFilter): Promise<{ tota
   if (f.minBudget !== undefined) q = q.where('budgetHigh', '>=', f.minBudget);
   if (f.maxBudget !== undefined) q = q.where('budgetLow', '<=', f.maxBudget);
   if (f.postedSince) q = q.where('publishedAt', '>=', `${f.postedSince}T00:00:00.000Z`);
+  for (const word of f.words) {
+    const pattern = `%${escapeLike(word)}%`;
+    q = q.where((eb) => eb.or([sql<boolean>`lower(${eb.ref('title')}) like ${pattern} escape '\\'`, sql<boolean>`lower(${eb.ref('description')}) like ${pattern} escape '\\'`]));
+  }
+  if (f.matchingMemberId !== undefined) {
+    const offered = db.kysely
+      .selectFrom('offeredServices')
+      .innerJoin('services', 'services.id', 'offeredServices.serviceId')
+      .select('services.name')
+      .where('offeredServices.userId', '=', f.matchingMemberId);
+    q = q.where('service', 'in', offered);
+  }
   const count = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   const rows = await q
     .selectAll()
@@ -119,28 +130,26 @@ export function toTeaser(r: ProjectRow): ProjectTeaser {
   return { title: r.title, service: r.service, budget: budgetOf(r), postedAt: r.publishedAt ?? r.createdAt };
 }
 
-export async function projectsOf(db: Db, ownerId: number): Promise<Project[]> {
-  const rows = await db.kysely.selectFrom('projects').selectAll().where('ownerId', '=', ownerId).orderBy('id', 'desc').execute();
-  return rows.map(toProject);
+export async function projectsOf(db: Db, ownerId: number): Promise<ProjectRow[]> {
+  return db.kysely.selectFrom('projects').selectAll().where('ownerId', '=', ownerId).orderBy('id', 'desc').execute();
 }
 
 /**
  * Inserts a proposal while the project is open, or returns undefined. The project row is locked first (PostgreSQL
  * `FOR UPDATE`; SQLite serialises transactions), so a proposal never lands after a concurrent Hire declined the rest.
  */
-export async function insertProposal(db: Db, projectId: number, expertId: number, v: ProposalValues, now: Date): Promise<Proposal | undefined> {
+export async function insertProposal(db: Db, projectId: number, expertId: number, v: ProposalValues, now: Date): Promise<ProposalRow | undefined> {
   const at = now.toISOString();
   return db.kysely.transaction().execute(async (trx) => {
     let lock = trx.selectFrom('projects').select('status').where('id', '=', projectId);
     if (db.dialect === 'postgres') lock = lock.forUpdate();
     const project = await lock.executeTakeFirst();
     if (project?.status !== 'open') return undefined;
-    const row = await trx
+    return trx
       .insertInto('proposals')
       .values({ ...v, milestones: JSON.stringify(v.milestones), projectId, expertId, status: 'submitted', declineReason: null, createdAt: at, updatedAt: at })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toProposal(row);
   });
 }
 
@@ -153,14 +162,12 @@ export async function updateProposalIf(db: Db, id: number, from: readonly string
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function proposalsOfProject(db: Db, projectId: number): Promise<Proposal[]> {
-  const rows = await db.kysely.selectFrom('proposals').selectAll().where('projectId', '=', projectId).orderBy('id').execute();
-  return rows.map(toProposal);
+export async function proposalsOfProject(db: Db, projectId: number): Promise<ProposalRow[]> {
+  return db.kysely.selectFrom('proposals').selectAll().where('projectId', '=', projectId).orderBy('id').execute();
 }
 
-export async function proposalsOfExpert(db: Db, expertId: number): Promise<Proposal[]> {
-  const rows = await db.kysely.selectFrom('proposals').selectAll().where('expertId', '=', expertId).orderBy('id', 'desc').execute();
-  return rows.map(toProposal);
+export async function proposalsOfExpert(db: Db, expertId: number): Promise<ProposalRow[]> {
+  return db.kysely.selectFrom('proposals').selectAll().where('expertId', '=', expertId).orderBy('id', 'desc').execute();
 }
 
 /**
@@ -168,7 +175,7 @@ export async function proposalsOfExpert(db: Db, expertId: number): Promise<Propo
  * concurrent hires matches no row and throws HireConflict, rolling back), the proposal becomes hired, the other
  * live proposals are declined, and the contract is written with the milestone plan as rows.
  */
-export async function hire(db: Db, proposal: ProposalRow, clientId: number, now: Date): Promise<Contract> {
+export async function hire(db: Db, proposal: ProposalRow, clientId: number, now: Date): Promise<ContractRow> {
   const at = now.toISOString();
   return db.kysely.transaction().execute(async (trx) => {
     const project = await trx
@@ -211,7 +218,7 @@ export async function hire(db: Db, proposal: ProposalRow, clientId: number, now:
   });
 }
 
-export async function contractsOf(db: Db, memberId: number): Promise<Contract[]> {
+export async function contractsOf(db: Db, memberId: number): Promise<ContractRow[]> {
   const contracts = await db.kysely
     .selectFrom('contracts')
     .selectAll()
@@ -228,26 +235,78 @@ export async function contractsOf(db: Db, memberId: number): Promise<Contract[]>
   }));
 }
 
-const toInvitation = (r: { id: number; projectId: number; expertId: number; status: string; createdAt: string }): Invitation => ({ ...r, status: r.status as Invitation['status'] });
-
-export async function insertInvitation(db: Db, projectId: number, expertId: number, now: Date): Promise<Invitation> {
-  const row = await db.kysely.insertInto('projectInvitations').values({ projectId, expertId, status: 'invited', createdAt: now.toISOString() }).returningAll().executeTakeFirstOrThrow();
-  return toInvitation(row);
+export async function insertInvitation(db: Db, projectId: number, expertId: number, now: Date): Promise<InvitationRow> {
+  return db.kysely.insertInto('projectInvitations').values({ projectId, expertId, status: 'invited', createdAt: now.toISOString() }).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function invitationsOfProject(db: Db, projectId: number): Promise<Invitation[]> {
-  return (await db.kysely.selectFrom('projectInvitations').selectAll().where('projectId', '=', projectId).orderBy('id').execute()).map(toInvitation);
+export async function invitationsOfProject(db: Db, projectId: number): Promise<InvitationRow[]> {
+  return db.kysely.selectFrom('projectInvitations').selectAll().where('projectId', '=', projectId).orderBy('id').execute();
 }
 
-export async function invitationsOfExpert(db: Db, expertId: number): Promise<Invitation[]> {
-  return (await db.kysely.selectFrom('projectInvitations').selectAll().where('expertId', '=', expertId).orderBy('id', 'desc').execute()).map(toInvitation);
+export async function invitationsOfExpert(db: Db, expertId: number): Promise<InvitationRow[]> {
+  return db.kysely.selectFrom('projectInvitations').selectAll().where('expertId', '=', expertId).orderBy('id', 'desc').execute();
 }
 
-export async function findInvitation(db: Db, id: number) {
+export async function findInvitation(db: Db, id: number): Promise<InvitationRow | undefined> {
   return db.kysely.selectFrom('projectInvitations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function declineInvitationIf(db: Db, id: number): Promise<boolean> {
   const res = await db.kysely.updateTable('projectInvitations').set({ status: 'declined' }).where('id', '=', id).where('status', '=', 'invited').executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * Records an attachment whose bytes are already stored, under the project row's lock (PostgreSQL `FOR UPDATE`;
+ * SQLite serialises transactions): counted and inserted only while the project is a draft or open and holds fewer
+ * than the maximum, so two uploads racing for the last place, or an upload racing a Hire or Cancel, cannot both win.
+ */
+export async function insertAttachment(
+  db: Db,
+  projectId: number,
+  file: { name: string; contentType: string; size: number; storageKey: string },
+  now: Date,
+): Promise<AttachmentRow | 'locked' | 'full'> {
+  return db.kysely.transaction().execute(async (trx) => {
+    let lock = trx.selectFrom('projects').select('status').where('id', '=', projectId);
+    if (db.dialect === 'postgres') lock = lock.forUpdate();
+    const project = await lock.executeTakeFirst();
+    if (!project || !(ATTACHABLE_STATUSES as readonly string[]).includes(project.status)) return 'locked';
+    const { n } = await trx
+      .selectFrom('projectAttachments')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('projectId', '=', projectId)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= PROJECT_LIMITS.attachmentsMax) return 'full';
+    return trx
+      .insertInto('projectAttachments')
+      .values({ projectId, ...file, createdAt: now.toISOString() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export async function findAttachment(db: Db, projectId: number, attachmentId: number): Promise<AttachmentRow | undefined> {
+  return db.kysely.selectFrom('projectAttachments').selectAll().where('id', '=', attachmentId).where('projectId', '=', projectId).executeTakeFirst();
+}
+
+/** Deletes the row under the project's lock while it is a draft or open; the caller then removes the bytes. */
+export async function deleteAttachment(db: Db, projectId: number, attachmentId: number): Promise<AttachmentRow | 'missing' | 'locked'> {
+  return db.kysely.transaction().execute(async (trx) => {
+    let lock = trx.selectFrom('projects').select('status').where('id', '=', projectId);
+    if (db.dialect === 'postgres') lock = lock.forUpdate();
+    const project = await lock.executeTakeFirst();
+    const row = await trx.selectFrom('projectAttachments').selectAll().where('id', '=', attachmentId).where('projectId', '=', projectId).executeTakeFirst();
+    if (!project || !row) return 'missing';
+    if (!(ATTACHABLE_STATUSES as readonly string[]).includes(project.status)) return 'locked';
+    await trx.deleteFrom('projectAttachments').where('id', '=', row.id).execute();
+    return row;
+  });
+}
+
+/** Which of these stored file names still have a row (the sweep removes the others). */
+export async function knownStorageKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.kysely.selectFrom('projectAttachments').select('storageKey').where('storageKey', 'in', keys).execute();
+  return new Set(rows.map((r) => r.storageKey));
 }

@@ -38,6 +38,8 @@ import { auth, bearer, errors, open } from '../../http/schemas';
 import { isListedMember } from '../directory/repository';
 import * as repo from './repository';
 import { checkProject, checkProposal, earliestToday, parseProjectFilter } from './rules';
+import { attachmentRoutes, attachmentsDir, sweepOrphanAttachments } from './attachments';
+import { contractViews, invitationView, invitationViews, projectView, projectViews, proposalView, proposalViews } from './views';
 
 const conflict = (message: string) => new HttpError(409, message);
 const tags = ['Projects'];
@@ -52,7 +54,11 @@ const pageOf = (total: number, page: number) => ({ total, page, pageSize: PROJEC
  */
 export function projectsModule(clock: () => Date = () => new Date()): Module {
   return async (app) => {
-    const { db } = app.ctx;
+    const { db, config } = app.ctx;
+    // Files whose rows went with their project (cascade) are removed when the server starts.
+    app.addHook('onReady', async () => {
+      await sweepOrphanAttachments(db, attachmentsDir(config.dataDir)).catch((err: unknown) => app.log.warn({ err }, 'attachment sweep failed'));
+    });
 
     api(app).get(
       API_PATHS.projectsPublic,
@@ -67,7 +73,7 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
         },
       },
       async (request): Promise<ProjectTeaserListT> => {
-        const filter = parseProjectFilter(request.query);
+        const filter = parseProjectFilter(request.query, 'signed-out');
         const { total, rows } = await repo.listOpenProjects(db, filter);
         return { ...pageOf(total, filter.page), results: rows.map(repo.toTeaser) };
       },
@@ -95,8 +101,8 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
         if (!proposal || !project || (proposal.expertId !== viewerId && project.ownerId !== viewerId)) throw notFound(M.proposalNotFound);
         return { proposal, project };
       };
-      const reloadProject = async (id: number) => repo.toProject((await repo.findProject(db, id))!);
-      const reloadProposal = async (id: number) => repo.toProposal((await repo.findProposal(db, id))!);
+      const reloadProject = async (id: number, viewerId: number) => projectView(db, (await repo.findProject(db, id))!, viewerId);
+      const reloadProposal = async (id: number) => proposalView(db, (await repo.findProposal(db, id))!);
 
       r.post(
         API_PATHS.projects,
@@ -104,10 +110,11 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
           schema: { tags, operationId: 'createProjectDraft', summary: 'Save a new project as a draft', security: bearer, body: ProjectInput, response: { 201: Project, ...errors(400, 401) } },
         },
         async (request, reply): Promise<ProjectT> => {
+          const me = auth(request).userId;
           const now = clock();
-          const project = await repo.insertProject(db, auth(request).userId, checkProject(request.body, now), now);
+          const project = await repo.insertProject(db, me, checkProject(request.body, now), now);
           reply.code(201);
-          return project;
+          return projectView(db, project, me);
         },
       );
 
@@ -117,16 +124,17 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
           schema: {
             tags,
             operationId: 'listOpenProjects',
-            summary: 'Open public projects, newest first, for members',
+            summary: "Open public projects, newest first, for members; q keeps those whose title or description holds every word, matching=mine those in a service the member offers",
             security: bearer,
             querystring: ProjectListQuery,
             response: { 200: ProjectList, ...errors(400, 401) },
           },
         },
         async (request): Promise<ProjectListT> => {
-          const filter = parseProjectFilter(request.query);
+          const me = auth(request).userId;
+          const filter = parseProjectFilter(request.query, { memberId: me });
           const { total, rows } = await repo.listOpenProjects(db, filter);
-          return { ...pageOf(total, filter.page), results: rows.map(repo.toProject) };
+          return { ...pageOf(total, filter.page), results: await projectViews(db, rows, me) };
         },
       );
 
@@ -134,7 +142,8 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
         API_PATHS.projectsMine,
         { schema: { tags, operationId: 'listMyProjects', summary: "The member's own projects in every state", security: bearer, response: { 200: ProjectList, ...errors(401) } } },
         async (request): Promise<ProjectListT> => {
-          const results = await repo.projectsOf(db, auth(request).userId);
+          const me = auth(request).userId;
+          const results = await projectViews(db, await repo.projectsOf(db, me), me);
           return { total: results.length, page: 1, pageSize: results.length, results };
         },
       );
@@ -142,7 +151,10 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
       r.get(
         API_PATHS.project,
         { schema: { tags, operationId: 'getProject', summary: 'One project in full (404 unless the member may see it)', security: bearer, params: Id, response: { 200: Project, ...errors(400, 401, 404) } } },
-        async (request): Promise<ProjectT> => repo.toProject(await visibleProject(request.params.id, auth(request).userId)),
+        async (request): Promise<ProjectT> => {
+          const me = auth(request).userId;
+          return projectView(db, await visibleProject(request.params.id, me), me);
+        },
       );
 
       r.put(
@@ -151,11 +163,12 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
           schema: { tags, operationId: 'updateProjectDraft', summary: 'Change a draft (owner only)', security: bearer, params: Id, body: ProjectInput, response: { 200: Project, ...errors(400, 401, 403, 404, 409) } },
         },
         async (request): Promise<ProjectT> => {
-          const p = await ownedProject(request.params.id, auth(request).userId);
+          const me = auth(request).userId;
+          const p = await ownedProject(request.params.id, me);
           const now = clock();
           const values = checkProject(request.body, now);
           if (!(await repo.updateProjectIf(db, p.id, ['draft'], repo.projectSet(values, now)))) throw conflict(M.notDraft);
-          return reloadProject(p.id);
+          return reloadProject(p.id, me);
         },
       );
 
@@ -164,7 +177,8 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
           path,
           { schema: { tags, operationId, summary, security: bearer, params: Id, response: { 200: Project, ...errors(400, 401, 403, 404, 409) } } },
           async (request): Promise<ProjectT> => {
-            const p = await ownedProject(request.params.id, auth(request).userId);
+            const me = auth(request).userId;
+            const p = await ownedProject(request.params.id, me);
             const now = clock();
             const at = now.toISOString();
             // A deadline that passed while the project was a draft must be moved before it is published.
@@ -172,7 +186,7 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
               throw badRequest([{ field: 'deadline', message: M.dateInPast }]);
             }
             if (!(await repo.updateProjectIf(db, p.id, from, { status: to, updatedAt: at, ...(publish ? { publishedAt: at } : {}) }))) throw conflict(message);
-            return reloadProject(p.id);
+            return reloadProject(p.id, me);
           },
         );
       transition(API_PATHS.projectPublish, 'publishProject', 'Publish a draft: draft → open (owner only)', ['draft'], 'open', M.notDraft, true);
@@ -203,7 +217,7 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
             const proposal = await repo.insertProposal(db, p.id, me, values, now);
             if (!proposal) throw conflict(M.notOpen);
             reply.code(201);
-            return proposal;
+            return await proposalView(db, proposal);
           } catch (err) {
             if (isUniqueViolation(err)) throw conflict(M.duplicateProposal);
             throw err;
@@ -216,20 +230,20 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
         { schema: { tags, operationId: 'listProjectProposals', summary: "A project's proposals (owner only)", security: bearer, params: Id, response: { 200: ProposalList, ...errors(400, 401, 403, 404) } } },
         async (request): Promise<ProposalListT> => {
           const p = await ownedProject(request.params.id, auth(request).userId);
-          return { results: await repo.proposalsOfProject(db, p.id) };
+          return { results: await proposalViews(db, await repo.proposalsOfProject(db, p.id)) };
         },
       );
 
       r.get(
         API_PATHS.proposalsMine,
         { schema: { tags, operationId: 'listMyProposals', summary: "The member's own proposals", security: bearer, response: { 200: ProposalList, ...errors(401) } } },
-        async (request): Promise<ProposalListT> => ({ results: await repo.proposalsOfExpert(db, auth(request).userId) }),
+        async (request): Promise<ProposalListT> => ({ results: await proposalViews(db, await repo.proposalsOfExpert(db, auth(request).userId)) }),
       );
 
       r.get(
         API_PATHS.proposal,
         { schema: { tags, operationId: 'getProposal', summary: "One proposal (its author and the project's owner only)", security: bearer, params: Id, response: { 200: Proposal, ...errors(400, 401, 404) } } },
-        async (request): Promise<ProposalT> => repo.toProposal((await readableProposal(request.params.id, auth(request).userId)).proposal),
+        async (request): Promise<ProposalT> => proposalView(db, (await readableProposal(request.params.id, auth(request).userId)).proposal),
       );
 
       r.put(
@@ -329,12 +343,14 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
           const me = auth(request).userId;
           const { proposal } = await decision(request.params.id, me);
           if (!(LIVE_PROPOSAL_STATUSES as readonly string[]).includes(proposal.status)) throw conflict(M.proposalDecided);
+          let contract: repo.ContractRow;
           try {
-            return await repo.hire(db, proposal, me, clock());
+            contract = await repo.hire(db, proposal, me, clock());
           } catch (err) {
             if (err instanceof repo.HireConflict || isUniqueViolation(err)) throw conflict(M.alreadyHired);
             throw err;
           }
+          return (await contractViews(db, [contract]))[0]!;
         },
       );
 
@@ -361,7 +377,7 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
           try {
             const invitation = await repo.insertInvitation(db, p.id, expertId, clock());
             reply.code(201);
-            return invitation;
+            return await invitationView(db, invitation);
           } catch (err) {
             if (isUniqueViolation(err)) throw conflict(M.alreadyInvited);
             throw err;
@@ -372,13 +388,13 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
       r.get(
         API_PATHS.projectInvitations,
         { schema: { tags, operationId: 'listProjectInvitations', summary: "A project's invitations (owner only)", security: bearer, params: Id, response: { 200: InvitationList, ...errors(400, 401, 403, 404) } } },
-        async (request): Promise<InvitationListT> => ({ results: await repo.invitationsOfProject(db, (await ownedProject(request.params.id, auth(request).userId)).id) }),
+        async (request): Promise<InvitationListT> => ({ results: await invitationViews(db, await repo.invitationsOfProject(db, (await ownedProject(request.params.id, auth(request).userId)).id)) }),
       );
 
       r.get(
         API_PATHS.invitationsMine,
         { schema: { tags, operationId: 'listMyInvitations', summary: 'Invitations the member received', security: bearer, response: { 200: InvitationList, ...errors(401) } } },
-        async (request): Promise<InvitationListT> => ({ results: await repo.invitationsOfExpert(db, auth(request).userId) }),
+        async (request): Promise<InvitationListT> => ({ results: await invitationViews(db, await repo.invitationsOfExpert(db, auth(request).userId)) }),
       );
 
       r.post(
@@ -390,15 +406,17 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
           // Only the invited expert knows of it (the owner reads it through the project's list).
           if (!invitation || invitation.expertId !== me) throw notFound(M.invitationNotFound);
           if (!(await repo.declineInvitationIf(db, invitation.id))) throw conflict(M.invitationDeclined);
-          return { ...invitation, status: 'declined' };
+          return invitationView(db, { ...invitation, status: 'declined' });
         },
       );
 
       r.get(
         API_PATHS.contractsMine,
         { schema: { tags, operationId: 'listMyContracts', summary: "Contracts the member is a party to (client or expert), with their milestones", security: bearer, response: { 200: ContractList, ...errors(401) } } },
-        async (request): Promise<ContractListT> => ({ results: await repo.contractsOf(db, auth(request).userId) }),
+        async (request): Promise<ContractListT> => ({ results: await contractViews(db, await repo.contractsOf(db, auth(request).userId)) }),
       );
+
+      attachmentRoutes(inner, { ownedProject, clock });
     });
   };
 }

@@ -114,6 +114,10 @@ export function checkProposal(input: ProposalInput, now: Date): ProposalValues {
 }
 
 export interface ProjectFilter {
+  /** Lower-case words that must all occur in the title or the description. */
+  words: string[];
+  /** Only projects whose service the member (this id) offers on their profile. */
+  matchingMemberId?: number;
   service?: string;
   budgetType?: string;
   minBudget?: number;
@@ -132,9 +136,34 @@ function integer(value: string | undefined, field: string, max: number, message:
   return Number(v);
 }
 
-export function parseProjectFilter(query: ProjectListQuery): ProjectFilter {
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const CONTROL_ANYWHERE = /[\u0000-\u001f\u007f]/g;
+
+/** Splits the search into distinct lower-case words (control characters dropped, whitespace separates). */
+export function queryWords(q: string): string[] {
+  const words = q
+    .replace(CONTROL_ANYWHERE, ' ')
+    .split(/\s+/)
+    .map((w) => w.toLowerCase())
+    .filter((w) => w !== '');
+  return [...new Set(words)];
+}
+
+/** Who asks: a member may filter to the services they offer ('matching=mine'); a signed-out visitor may not. */
+export type FilterViewer = { memberId: number } | 'signed-out';
+
+export function parseProjectFilter(query: ProjectListQuery, viewer: FilterViewer): ProjectFilter {
   const details: Detail[] = [];
-  const filter: ProjectFilter = { page: 1 };
+  const filter: ProjectFilter = { words: [], page: 1 };
+  if (query.q !== undefined) {
+    if (query.q.length > PROJECT_LIMITS.queryMax) details.push({ field: 'q', message: M.queryTooLong });
+    else filter.words = queryWords(query.q);
+  }
+  if (query.matching !== undefined && query.matching !== '') {
+    if (viewer === 'signed-out') details.push({ field: 'matching', message: M.matchingSignedIn });
+    else if (query.matching === 'mine') filter.matchingMemberId = viewer.memberId;
+    else details.push({ field: 'matching', message: M.matchingInvalid });
+  }
   if (query.service) {
     if (SERVICE_CATALOGUE.some((s) => s.name === query.service)) filter.service = query.service;
     else details.push({ field: 'service', message: M.serviceInvalid });

@@ -43,6 +43,26 @@ export const ProjectInput = Type.Object(
   { additionalProperties: false },
 );
 
+/** Someone on the other side of a project, as the other party sees them (a link to their profile, a face, a name). */
+export const MemberSummary = Type.Object(
+  {
+    id: Type.Integer(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    slug: Type.String({ description: "'ada-lovelace': with the id, the public profile's path /experts/<id>-<slug>." }),
+    headline: Type.String({ description: "'' when the member has none." }),
+    profImgUrl: Nullable(Type.String()),
+    country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2.' })),
+  },
+  { title: 'MemberSummary' },
+);
+
+/** A file attached to a project; its bytes are served by GET projectAttachment to those who may see the project. */
+export const Attachment = Type.Object(
+  { id: Type.Integer(), name: Type.String(), contentType: Type.String(), size: Type.Integer({ description: 'Bytes.' }), createdAt: Type.String() },
+  { title: 'Attachment' },
+);
+
 export const Project = Type.Object(
   {
     id: Type.Integer(),
@@ -59,6 +79,18 @@ export const Project = Type.Object(
     createdAt: Type.String(),
     updatedAt: Type.String(),
     publishedAt: Nullable(Type.String()),
+    owner: Type.Object({ firstName: Type.String(), country: Nullable(Type.String()) }, { description: "The owner's first name and country (ISO code): all a non-owner learns of them." }),
+    proposalCount: Type.Integer({ description: 'Proposals received, withdrawn ones not counted.' }),
+    newProposalCount: Type.Integer({ description: "Proposals still 'submitted' (the owner has not shortlisted or decided on them)." }),
+    attachments: Type.Array(Attachment),
+    viewer: Type.Object(
+      {
+        isOwner: Type.Boolean(),
+        proposalId: Nullable(Type.Integer({ description: "The viewer's own live or hired proposal on this project." })),
+        invitationId: Nullable(Type.Integer({ description: "The viewer's undeclined invitation to this project." })),
+      },
+      { description: 'The signed-in member in relation to this project.' },
+    ),
   },
   { title: 'Project' },
 );
@@ -81,6 +113,8 @@ export const ProjectListQuery = Type.Object(
     minBudget: optionalText('Cents: projects whose budget reaches at least this.'),
     maxBudget: optionalText('Cents: projects whose budget starts at most at this.'),
     postedSince: optionalText("'YYYY-MM-DD': published on or after this day (UTC)."),
+    q: optionalText('Words that must all appear (as prefixes, any case) in the title or description.'),
+    matching: optionalText("'mine': only projects whose service is one the member offers on their profile (members only; the signed-out list refuses it)."),
     page: optionalText('1-based page number.'),
   },
   { additionalProperties: false },
@@ -116,6 +150,8 @@ export const Proposal = Type.Object(
     declineReason: Nullable(Type.String()),
     createdAt: Type.String(),
     updatedAt: Type.String(),
+    expert: MemberSummary,
+    project: Type.Object({ id: Type.Integer(), title: Type.String(), status: StringChoice(PROJECT_STATUSES) }),
   },
   { title: 'Proposal' },
 );
@@ -125,7 +161,15 @@ export const DeclineBody = Type.Object({ reason: Type.Optional(Type.String({ max
 
 export const InvitationInput = Type.Object({ expertId: Id }, { additionalProperties: false });
 export const Invitation = Type.Object(
-  { id: Type.Integer(), projectId: Type.Integer(), expertId: Type.Integer(), status: StringChoice(['invited', 'declined'] as const), createdAt: Type.String() },
+  {
+    id: Type.Integer(),
+    projectId: Type.Integer(),
+    expertId: Type.Integer(),
+    status: StringChoice(['invited', 'declined'] as const),
+    createdAt: Type.String(),
+    expert: MemberSummary,
+    project: Type.Object({ id: Type.Integer(), title: Type.String(), status: StringChoice(PROJECT_STATUSES), ownerFirstName: Type.String() }),
+  },
   { title: 'Invitation' },
 );
 export const InvitationList = Type.Object({ results: Type.Array(Invitation) }, { title: 'InvitationList' });
@@ -142,6 +186,9 @@ export const Contract = Type.Object(
     status: StringChoice(['active'] as const),
     milestones: Type.Array(Type.Object({ id: Type.Integer(), position: Type.Integer(), title: Type.String(), amountCents: Type.Integer(), dueDate: Type.String(), status: Type.String() })),
     createdAt: Type.String(),
+    projectTitle: Type.String(),
+    client: MemberSummary,
+    expert: MemberSummary,
   },
   { title: 'Contract' },
 );
