@@ -136,10 +136,8 @@ describe('AuthModal', () => {
     expect(screen.getByTestId('path')).toHaveTextContent('/join-expert');
   });
 
-  it('after a sign-up logs in with the same credentials, closes and goes to /chat', async () => {
-    api.signup.mockResolvedValue({ message: 'Account created successfully!', user: ada });
-    api.login.mockResolvedValue({ token: 'tok', user: ada });
-    await openModal('signup');
+  /** Grace's sign-up, filled and sent through the visible form. */
+  async function fillAndSubmitSignUp() {
     await userEvent.type(screen.getByRole('textbox', { name: 'First name' }), 'Grace');
     await userEvent.type(screen.getByRole('textbox', { name: 'Last name' }), 'Hopper');
     await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'grace@example.org');
@@ -148,6 +146,13 @@ describe('AuthModal', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'How did you hear about us?' }), 'google');
     await userEvent.click(screen.getByRole('checkbox', { name: 'I agree to the privacy policy' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+  }
+
+  it('after a sign-up logs in with the same credentials, closes and goes to /chat', async () => {
+    api.signup.mockResolvedValue({ message: 'Account created successfully!', user: ada });
+    api.login.mockResolvedValue({ token: 'tok', user: ada });
+    await openModal('signup');
+    await fillAndSubmitSignUp();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.login).toHaveBeenCalledWith({ email: 'grace@example.org', password: 'cobol-1959!' });
     expect(screen.getByTestId('path')).toHaveTextContent('/chat');
@@ -158,16 +163,19 @@ describe('AuthModal', () => {
     api.login.mockResolvedValue({ token: 'tok', user: ada });
     await openModal('signup');
     openLoginModal('signup', '/chat?with=42');
-    await userEvent.type(screen.getByRole('textbox', { name: 'First name' }), 'Grace');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Last name' }), 'Hopper');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'grace@example.org');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Contact number' }), '5550100');
-    await userEvent.type(within(screen.getByRole('tabpanel')).getByLabelText('Password'), 'cobol-1959!');
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'How did you hear about us?' }), 'google');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'I agree to the privacy policy' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await fillAndSubmitSignUp();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('path')).toHaveTextContent(/^\/chat\?with=42$/);
+  });
+
+  it('after a sign-up opened by an action that finishes on its own page (publishing a project), only closes', async () => {
+    api.signup.mockResolvedValue({ message: 'Account created successfully!', user: ada });
+    api.login.mockResolvedValue({ token: 'tok', user: ada });
+    await openModal('signup');
+    openLoginModal('signup', null, { stayAfterSignUp: true });
+    await fillAndSubmitSignUp();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/join-expert$/);
   });
 
   it("'Forgot your password?' switches to the reset form and back", async () => {

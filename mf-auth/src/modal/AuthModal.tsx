@@ -28,9 +28,11 @@ export function AuthModal({ initialTab, onClose }: AuthModalProps) {
   }, [navigate, onClose]);
 
   const afterSignup = useCallback(() => {
-    // Still the chat, but the conversation the opener asked for (the directory's Message: /chat?with=42).
-    const returnTo = loginModalStore.getState().returnTo;
+    // Still the chat, but the conversation the opener asked for (the directory's Message: /chat?with=42); an
+    // opener that finishes its own action once signed in (publishing a project) keeps the member on its page.
+    const { returnTo, stayAfterSignUp } = loginModalStore.getState();
     onClose();
+    if (stayAfterSignUp) return;
     void navigate(returnTo?.startsWith(`${AFTER_SIGNUP_PATH}?`) ? returnTo : AFTER_SIGNUP_PATH);
   }, [navigate, onClose]);
 
