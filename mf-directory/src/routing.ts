@@ -33,3 +33,14 @@ export function expertIdOf(idAndSlug: string | undefined): number | null {
 export function chatPath(expertId: number): string {
   return `/chat?with=${expertId}`;
 }
+
+// Where the projects remote (mf-projects) answers; remotes link to each other by path, never by import.
+
+/** The project form, with the service chosen when there is one (a name of the service catalogue). */
+export function postProjectPath(service?: string): string {
+  return service ? `/create-project?service=${encodeURIComponent(service)}` : '/create-project';
+}
+
+export function projectPath(projectId: number): string {
+  return `/projects/${projectId}`;
+}

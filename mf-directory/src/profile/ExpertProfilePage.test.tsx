@@ -17,7 +17,7 @@ beforeEach(() => {
   load.mockReset();
   act(() => {
     authStore.setState({ status: 'ready', token: null, user: null });
-    loginModalStore.setState({ open: false, tab: 'login', returnTo: null });
+    loginModalStore.setState({ open: false, tab: 'login', returnTo: null, stayAfterSignUp: false });
   });
 });
 
@@ -63,7 +63,7 @@ describe('an expert’s public profile', () => {
     const user = userEvent.setup();
     renderRoute('/experts/42-ada-lovelace');
     await user.click(await screen.findByRole('button', { name: 'Message' }));
-    expect(loginModalStore.getState()).toEqual({ open: true, tab: 'login', returnTo: '/chat?with=42' });
+    expect(loginModalStore.getState()).toEqual({ open: true, tab: 'login', returnTo: '/chat?with=42', stayAfterSignUp: false });
   });
 
   it('gives a member a link to the conversation, and the owner a link to edit', async () => {

@@ -8,6 +8,7 @@ import { fullName } from '../format';
 import { absoluteUrl, formatPublicationDate, formatWorkType, PageMeta, safeWorkUrl, type StructuredData } from '@sciexperts/ui';
 import { chatPath, expertIdOf, expertPath, SEARCH_PATH } from '../routing';
 import { UNREACHABLE_MESSAGE } from '../search/SearchView';
+import { InviteToProjectAction } from './InviteToProjectAction';
 import { formatPeriod } from './profileFormat';
 import styles from './Profile.module.css';
 
@@ -184,6 +185,7 @@ export function ExpertProfilePage() {
           <ExpertFacts hourlyFee={profile.hourlyFee} country={profile.country} className={styles.facts} />
           <div className={styles.actions}>
             <MessageAction profile={profile} />
+            <InviteToProjectAction expert={profile} />
           </div>
         </div>
       </header>

@@ -2,23 +2,13 @@
 // Services menu, the how-it-works quick links and one page per service of the catalogue, which the
 // how-it-works tiles link to). Prices are what experts on the platform typically quote, in USD, before the
 // platform fee; the fee and the payment model are stated once in ./platform.
+import { SERVICE_CATALOGUE } from '@sciexperts/shared';
 import { type FaqItem } from './faq';
 
-/** The service catalogue (GET /api/Service/GetAllServices): a project is posted for one of these names. */
-export const CATALOGUE_SERVICES = [
-  'Data Science',
-  'Scientific Consulting',
-  'Statistical Analysis',
-  'Food Science and Technology',
-  'Medical Writing',
-  'Clinical Evaluation Report',
-  'Scientific Report',
-  'Secondary Research',
-  'Literature Search',
-  'Scientific Editing',
-] as const;
+/** A name of the service catalogue (SERVICE_CATALOGUE): a project is posted for one of these. */
+export type CatalogueService = (typeof SERVICE_CATALOGUE)[number]['name'];
 
-export type CatalogueService = (typeof CATALOGUE_SERVICES)[number];
+export const CATALOGUE_SERVICES: readonly CatalogueService[] = SERVICE_CATALOGUE.map((entry) => entry.name);
 
 export type ContentSection = 'solutions' | 'services';
 

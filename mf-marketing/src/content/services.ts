@@ -1,4 +1,5 @@
-// Service cards (home, linking to /create-project) and the ten service tiles of the how-it-works page.
+// Service cards (home, each opening the project form with its catalogue service chosen) and the ten service
+// tiles of the how-it-works page.
 import bookIcon from '../assets/icons/book.svg';
 import chartIcon from '../assets/icons/chart.svg';
 import documentIcon from '../assets/icons/document.svg';
@@ -9,24 +10,30 @@ import penIcon from '../assets/icons/pen.svg';
 import searchIcon from '../assets/icons/search.svg';
 import stethoscopeIcon from '../assets/icons/stethoscope.svg';
 import globeIcon from '../assets/icons/globe.svg';
+import { type CatalogueService, postProjectPath } from './servicePages';
 
 export interface ServiceCard {
   id: string;
   title: string;
   description: string;
   icon: string;
+  /** The catalogue service the card stands for, chosen in the project form it opens. */
+  service: CatalogueService;
 }
 
-export const CREATE_PROJECT_PATH = '/create-project';
-
 export const serviceCards: ServiceCard[] = [
-  { id: 'data-analysis', title: 'Data analysis', description: 'Statistics, data science and visualisation for your study or product.', icon: chartIcon },
-  { id: 'scientific-writing', title: 'Scientific writing', description: 'Papers, reports, grant proposals and regulatory documents.', icon: penIcon },
-  { id: 'consulting', title: 'Scientific consulting', description: 'Independent advice on methods, regulation and strategy.', icon: lightbulbIcon },
-  { id: 'product-development', title: 'Product development', description: 'Formulation, prototyping and testing from idea to launch.', icon: flaskIcon },
-  { id: 'research', title: 'Research', description: 'Literature searches, systematic reviews and market research.', icon: searchIcon },
-  { id: 'editing', title: 'Editing and review', description: 'Language, structure and peer-review preparation.', icon: bookIcon },
+  { id: 'data-analysis', title: 'Data analysis', description: 'Statistics, data science and visualisation for your study or product.', icon: chartIcon, service: 'Statistical Analysis' },
+  { id: 'scientific-writing', title: 'Scientific writing', description: 'Papers, reports, grant proposals and regulatory documents.', icon: penIcon, service: 'Scientific Report' },
+  { id: 'consulting', title: 'Scientific consulting', description: 'Independent advice on methods, regulation and strategy.', icon: lightbulbIcon, service: 'Scientific Consulting' },
+  { id: 'product-development', title: 'Product development', description: 'Formulation, prototyping and testing from idea to launch.', icon: flaskIcon, service: 'Food Science and Technology' },
+  { id: 'research', title: 'Research', description: 'Literature searches, systematic reviews and market research.', icon: searchIcon, service: 'Secondary Research' },
+  { id: 'editing', title: 'Editing and review', description: 'Language, structure and peer-review preparation.', icon: bookIcon, service: 'Scientific Editing' },
 ];
+
+/** Where a service card leads: the project form with the card's service chosen. */
+export function serviceCardPath(card: Pick<ServiceCard, 'service'>): string {
+  return postProjectPath(card.service);
+}
 
 export interface ServiceTile {
   id: string;

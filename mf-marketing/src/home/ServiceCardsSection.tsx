@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CREATE_PROJECT_PATH, serviceCards } from '../content/services';
+import { serviceCardPath, serviceCards } from '../content/services';
 import layout from '../ui/layout.module.css';
 import styles from './Home.module.css';
 
@@ -17,7 +17,7 @@ export function ServiceCardsSection() {
               <article className={`${layout.card} ${styles.serviceCard}`}>
                 <img src={service.icon} width={48} height={48} alt="" loading="lazy" />
                 <h3 className={layout.cardTitle}>
-                  <Link to={CREATE_PROJECT_PATH} className={styles.cardLink}>
+                  <Link to={serviceCardPath(service)} className={styles.cardLink}>
                     {service.title}
                   </Link>
                 </h3>

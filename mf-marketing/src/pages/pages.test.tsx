@@ -66,8 +66,8 @@ describe('the home page', () => {
     renderPage(<HomePage />);
     expect(screen.getByRole('link', { name: 'Join as expert' })).toHaveAttribute('href', '/join-expert');
     expect(screen.getByRole('link', { name: 'Request a Service' })).toHaveAttribute('href', '/request-service');
-    for (const name of ['Data analysis', 'Scientific writing', 'Product development']) {
-      expect(screen.getByRole('link', { name })).toHaveAttribute('href', '/create-project');
+    for (const [name, service] of [['Data analysis', 'Statistical Analysis'], ['Scientific writing', 'Scientific Report'], ['Product development', 'Food Science and Technology']] as const) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', `/create-project?service=${encodeURIComponent(service)}`);
     }
     const storyHrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href')).filter((href) => href?.startsWith('/story-'));
     expect(storyHrefs).toEqual(['/story-1', '/story-2', '/story-3']);

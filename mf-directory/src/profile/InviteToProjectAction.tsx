@@ -1,0 +1,33 @@
+import { useEffect, useRef, useState } from 'react';
+import { openLoginModal, useAuth, type PublicExpertProfile } from '@sciexperts/shared';
+import { InviteToProjectDialog } from './InviteToProjectDialog';
+import styles from './Profile.module.css';
+
+/**
+ * 'Invite to a project' beside Message: a member picks one of their projects in a dialog; a visitor is asked to
+ * sign in first, as Message does. Nobody invites themselves, so it is not on one's own profile.
+ */
+export function InviteToProjectAction({ expert }: { expert: PublicExpertProfile }) {
+  const { token, user } = useAuth();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    // The dialog hands focus back to whatever opened it; a browser that does not focus a clicked button
+    // (Safari) would leave it on the page, so the button takes it here, after the dialog's own cleanup.
+    if (wasOpen.current && !open) buttonRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  if (user?.id === expert.id) return null;
+  const signedIn = token !== null;
+  return (
+    <>
+      <button ref={buttonRef} type="button" className={styles.secondaryButton} aria-haspopup="dialog" onClick={() => (signedIn ? setOpen(true) : openLoginModal('login'))}>
+        Invite to a project
+      </button>
+      {open && signedIn ? <InviteToProjectDialog expert={expert} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
