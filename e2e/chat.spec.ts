@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { API_PATHS, pathTo } from '@sciexperts/shared/contracts';
 import { e2eOrigins } from '../playwright.config';
-import { expect, test } from './fixtures';
+import { contextSignedInAs, expect, test } from './fixtures';
 
 interface Member {
   token: string;
@@ -22,24 +22,7 @@ async function newMember(request: APIRequestContext, firstName: string): Promise
   return (await login.json()) as Member;
 }
 
-/** A browser context signed in as `member` (the session the login modal would store), watched for CSP violations and page errors. */
-async function signedIn(browser: Browser, member: Member): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ baseURL: e2eOrigins.site });
-  await context.addInitScript(
-    ([token, user]) => {
-      localStorage.setItem('authToken', token as string);
-      localStorage.setItem('userData', JSON.stringify(user));
-    },
-    [member.token, member.user] as const,
-  );
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(m.text())) problems.push(`CSP: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  return { context, page, problems };
-}
+const signedIn = contextSignedInAs;
 
 const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const input = (page: Page) => page.getByPlaceholder('Type a message...');

@@ -1,46 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { e2eOrigins } from '../playwright.config';
-import { expect, test } from './fixtures';
+import { createExpert, E2E_PASSWORD as PASSWORD, expect, signUp, test, uniqueWord } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const PASSWORD = 'Member-E2E-Password-1!';
-
-interface Account {
-  id: number;
-  token: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
-
-/** A word no other expert has, so a search for it finds exactly the expert created with it. */
-const uniqueWord = () => `zq${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 8)}`;
-
-async function signUp(request: APIRequestContext, firstName: string, lastName: string): Promise<Account> {
-  const email = `e2e-dir-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@sciexperts.test`;
-  const signup = await request.post(`${e2eOrigins.api}/api/User/AddNewUser`, { data: { email, firstName, lastName, phoneNumber: '+1 5551234567', password: PASSWORD } });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  const login = await request.post(`${e2eOrigins.api}/api/Account/Login`, { data: { email, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
-  return { id: user.id, token, email, firstName, lastName };
-}
-
-/** An expert in the directory, made the way a member does it: details, services, then the privacy switch on. */
-async function createExpert(request: APIRequestContext, opts: { firstName: string; lastName: string; headline: string; summary: string; fee: number; country: string; services: Array<{ serviceName: string; practiceAreaNames: string[] }> }) {
-  const expert = await signUp(request, opts.firstName, opts.lastName);
-  const auth = { Authorization: `Bearer ${expert.token}` };
-  const update = await request.put(`${e2eOrigins.api}/api/User/UpdateUser/${expert.id}`, {
-    headers: auth,
-    data: { headline: opts.headline, profileSummary: opts.summary, hourlyFee: opts.fee, country: opts.country, isProfilePublic: true },
-  });
-  expect(update.ok(), await update.text()).toBe(true);
-  const services = await request.post(`${e2eOrigins.api}/api/User/BulkAddServices/${expert.id}`, { headers: auth, data: { services: opts.services } });
-  expect(services.ok(), await services.text()).toBe(true);
-  return expert;
-}
-
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Welcome to SciExperts' });
 
 test.describe('Find an expert', () => {

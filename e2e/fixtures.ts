@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { e2eOrigins } from '../playwright.config';
 
 export { expect };
@@ -66,4 +66,75 @@ export async function signUpMember(request: APIRequestContext, page: Page, first
   const { token, user } = (await login.json()) as { token: string; user: StoredMember };
   await storeSession(page, user, token);
   return { token, id: user.id, email, password, user };
+}
+
+/** The password of every member the e2e suite signs up through the API. */
+export const E2E_PASSWORD = 'Member-E2E-Password-1!';
+
+export interface Account {
+  id: number;
+  token: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A word no other expert has, so a search for it finds exactly the expert created with it. */
+export const uniqueWord = () => `zq${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 8)}`;
+
+/** A member signed up and logged in through the real API (nothing stored in a browser). */
+export async function signUp(request: APIRequestContext, firstName: string, lastName: string): Promise<Account> {
+  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@sciexperts.test`;
+  const signup = await request.post(`${e2eOrigins.api}/api/User/AddNewUser`, { data: { email, firstName, lastName, phoneNumber: '+1 5551234567', password: E2E_PASSWORD } });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  const login = await request.post(`${e2eOrigins.api}/api/Account/Login`, { data: { email, password: E2E_PASSWORD } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+  return { id: user.id, token, email, firstName, lastName };
+}
+
+export interface ExpertSetup {
+  firstName: string;
+  lastName: string;
+  headline: string;
+  summary: string;
+  fee: number;
+  country: string;
+  services: Array<{ serviceName: string; practiceAreaNames: string[] }>;
+}
+
+/** An expert in the directory, made the way a member does it: details, services, then the privacy switch on. */
+export async function createExpert(request: APIRequestContext, opts: ExpertSetup) {
+  const expert = await signUp(request, opts.firstName, opts.lastName);
+  const auth = { Authorization: `Bearer ${expert.token}` };
+  const update = await request.put(`${e2eOrigins.api}/api/User/UpdateUser/${expert.id}`, {
+    headers: auth,
+    data: { headline: opts.headline, profileSummary: opts.summary, hourlyFee: opts.fee, country: opts.country, isProfilePublic: true },
+  });
+  expect(update.ok(), await update.text()).toBe(true);
+  const services = await request.post(`${e2eOrigins.api}/api/User/BulkAddServices/${expert.id}`, { headers: auth, data: { services: opts.services } });
+  expect(services.ok(), await services.text()).toBe(true);
+  return expert;
+}
+
+/**
+ * A browser context of its own signed in as `member` (the session the login modal would store), for tests with two
+ * people at once. Its pages are watched for CSP violations and page errors like the default page's.
+ */
+export async function contextSignedInAs(browser: Browser, member: { token: string; user: object }): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ baseURL: e2eOrigins.site });
+  await context.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('authToken', token as string);
+      localStorage.setItem('userData', JSON.stringify(user));
+    },
+    [member.token, member.user] as const,
+  );
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(m.text())) problems.push(`CSP: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  return { context, page, problems };
 }
