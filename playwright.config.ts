@@ -11,6 +11,7 @@ const ports = {
   MF_CHAT_PORT: port(18083),
   MF_PROFILE_PORT: port(18084),
   MF_DIRECTORY_PORT: port(18085),
+  MF_PROJECTS_PORT: port(18086),
   API_PORT: port(13000),
   // Local identity provider and ORCID stand-in (13050/13051 + offset never meet another run's ports).
   OIDC_PORT: port(13050),
@@ -25,6 +26,7 @@ export const e2eOrigins = {
   chat: `http://localhost:${ports.MF_CHAT_PORT}`,
   profile: `http://localhost:${ports.MF_PROFILE_PORT}`,
   directory: `http://localhost:${ports.MF_DIRECTORY_PORT}`,
+  projects: `http://localhost:${ports.MF_PROJECTS_PORT}`,
 };
 
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];

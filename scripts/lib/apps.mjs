@@ -11,6 +11,7 @@ export const frontends = [
   { dir: 'mf-chat', name: 'mf_chat', portEnv: 'MF_CHAT_PORT', defaultPort: 8083 },
   { dir: 'mf-profile', name: 'mf_profile', portEnv: 'MF_PROFILE_PORT', defaultPort: 8084 },
   { dir: 'mf-directory', name: 'mf_directory', portEnv: 'MF_DIRECTORY_PORT', defaultPort: 8085 },
+  { dir: 'mf-projects', name: 'mf_projects', portEnv: 'MF_PROJECTS_PORT', defaultPort: 8086 },
 ];
 
 export const apiPort = { portEnv: 'API_PORT', defaultPort: 3000 };

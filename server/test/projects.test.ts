@@ -211,9 +211,9 @@ describe.each(['sqlite', 'postgres'] as const)('projects and proposals over %s',
     const p = await openProject();
     const short = await propose(p.id, expert, { priceCents: 350_000 });
     expect(short.status).toBe(400);
-    expect(short.body.details).toEqual([{ field: 'milestones', message: 'The milestones add up to $3000.00, $500.00 less than the total of $3500.00.' }]);
+    expect(short.body.details).toEqual([{ field: 'milestones', message: 'The milestones add up to $3,000.00, $500.00 less than the total of $3,500.00.' }]);
     const over = await propose(p.id, expert, { priceCents: 250_000 });
-    expect(over.body.details?.[0]?.message).toBe('The milestones add up to $3000.00, $500.00 more than the total of $2500.00.');
+    expect(over.body.details?.[0]?.message).toBe('The milestones add up to $3,000.00, $500.00 more than the total of $2,500.00.');
     expect((await propose(p.id, expert, { milestones: [] })).body.details?.[0]?.message).toBe(PROJECT_MESSAGES.milestonesRequired);
     expect((await propose(p.id, expert, { milestones: undefined })).status).toBe(400);
     expect((await propose(p.id, expert, { milestones: [{ title: 'All', amountCents: 300_000, dueDate: '2020-01-01' }] })).body.details?.[0]?.field).toBe('milestones.0.dueDate');

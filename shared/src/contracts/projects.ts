@@ -76,8 +76,10 @@ export const PROJECT_MESSAGES = {
 } as const;
 
 /** '… add up to $X, $Y less than the total $Z' (amounts in cents, shown as dollars). */
+const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
 export function milestoneSumMessage(sumCents: number, totalCents: number): string {
-  const usd = (c: number) => `$${(c / 100).toFixed(2)}`;
+  const usd = (c: number) => dollarsAndCents.format(c / 100);
   const diff = totalCents - sumCents;
   return `The milestones add up to ${usd(sumCents)}, ${usd(Math.abs(diff))} ${diff > 0 ? 'less' : 'more'} than the total of ${usd(totalCents)}.`;
 }

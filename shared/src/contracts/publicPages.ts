@@ -55,7 +55,10 @@ export const DIRECTORY_PAGES: readonly string[] = [
   '/find-an-expert/subject/scientific-editing',
 ];
 
-export const PUBLIC_PAGES: readonly string[] = [...MARKETING_PAGES, ...DIRECTORY_PAGES];
+/** mf-projects' public pages: the open projects and the form that posts one (a project itself needs a session). */
+export const PROJECT_PAGES: readonly string[] = ['/projects', '/create-project'];
+
+export const PUBLIC_PAGES: readonly string[] = [...MARKETING_PAGES, ...DIRECTORY_PAGES, ...PROJECT_PAGES];
 
 /** Paths crawlers are asked to leave alone: the member area, the chat, one-time links and the API. */
 export const CRAWLER_DISALLOWED: readonly string[] = ['/profile', '/chat', '/reset-password', '/api/'];

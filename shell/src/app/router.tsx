@@ -37,6 +37,11 @@ export const routes: RouteObject[] = [
           { path: 'find-an-expert/subject/:slug', element: <RemoteModule id="mf_directory/SubjectPage" what="this page" /> },
           { path: 'experts/:idAndSlug', element: <RemoteModule id="mf_directory/ExpertProfilePage" what="this profile" /> },
           { path: 'find-expert', element: <KeepQueryRedirect to="/find-an-expert" /> },
+          // Projects (mf-projects): the list, one project, and the form that posts one ('Request a service' opens it).
+          { path: 'projects', element: <RemoteModule id="mf_projects/ProjectsPage" what="the projects" /> },
+          { path: 'projects/:id', element: <RemoteModule id="mf_projects/ProjectPage" what="this project" /> },
+          { path: 'create-project', element: <RemoteModule id="mf_projects/CreateProjectPage" what="the project form" /> },
+          { path: 'request-service', element: <KeepQueryRedirect to="/create-project" /> },
           {
             path: 'chat',
             element: (

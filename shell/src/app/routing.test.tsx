@@ -31,7 +31,7 @@ describe('routes and guards', () => {
   it('sends members from / to the freelancer dashboard', async () => {
     signIn('t', member);
     const { router } = renderRoute('/');
-    expect(await screen.findByText('remote mf_profile/PlaceholderPage')).toBeInTheDocument();
+    expect(await screen.findByText('remote mf_projects/FreelancerDashboard')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('Freelancer Dashboard');
     expect(router.state.location.pathname).toBe('/profile/freelancer-dashboard');
   });
@@ -100,6 +100,19 @@ describe('routes and guards', () => {
     const footer = screen.getByRole('navigation', { name: 'Footer' });
     const hrefs = Array.from(footer.querySelectorAll('a')).map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/how-it-works', '/join-expert', '/concierge', '/blog', '/faq', '/terms', '/privacy-policy', '/cookie-policy']);
+  });
+
+  it('serves the project pages from the projects remote, and sends Request a service to the form with its query', async () => {
+    const list = renderRoute('/projects');
+    expect(await screen.findByText('remote mf_projects/ProjectsPage')).toBeInTheDocument();
+    list.unmount();
+    const project = renderRoute('/projects/12');
+    expect(await screen.findByText('remote mf_projects/ProjectPage')).toBeInTheDocument();
+    project.unmount();
+    const { router } = renderRoute('/request-service?service=Medical%20Writing');
+    expect(await screen.findByText('remote mf_projects/CreateProjectPage')).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/create-project?service=Medical%20Writing');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
   it('shows a not-found page inside the normal layout for unknown paths', async () => {

@@ -26,6 +26,12 @@ const remoteModules: Record<string, unknown> = {
     ),
   },
   'mf_reviews/ReviewsPage': { default: () => <h1>Reviews you received</h1> },
+  // mf-projects fills the dashboards and the project pages; each renders its page's title as the h1.
+  'mf_projects/FreelancerDashboard': { default: () => <h1>Freelancer Dashboard</h1> },
+  'mf_projects/OwnerDashboard': { default: () => <h1>Project Owner Dashboard</h1> },
+  'mf_projects/MyProjectsPage': { default: () => <h1>My Projects</h1> },
+  'mf_projects/BrowseProjectsPage': { default: () => <h1>Browse Projects</h1> },
+  'mf_projects/ProposalsPage': { default: () => <h1>Proposals</h1> },
 };
 const load = loadRemote as jest.MockedFunction<typeof loadRemote>;
 

@@ -43,17 +43,17 @@ const placeholder = (path: string, title: string, navLabel: string, description:
 
 /** In sidebar order. */
 export const memberPages: MemberPage[] = [
-  placeholder(FREELANCER_DASHBOARD, 'Freelancer Dashboard', 'Dashboard', 'Your projects, proposals and earnings at a glance will appear here.'),
+  { path: FREELANCER_DASHBOARD, title: 'Freelancer Dashboard', navLabel: 'Dashboard', module: 'mf_projects/FreelancerDashboard' },
   { path: '', title: 'Profile', navLabel: 'Profile', module: 'mf_profile/ProfileEditor' },
-  placeholder('my-projects', 'My Projects', 'My Projects', 'Projects you own or work on will be listed here.'),
-  placeholder('browse-projects', 'Browse Projects', 'Browse Projects', 'Open projects that match your expertise will be listed here.'),
-  placeholder('proposals', 'Proposals', 'Proposals', 'Proposals you have sent and received will appear here.'),
+  { path: 'my-projects', title: 'My Projects', navLabel: 'My Projects', module: 'mf_projects/MyProjectsPage' },
+  { path: 'browse-projects', title: 'Browse Projects', navLabel: 'Browse Projects', module: 'mf_projects/BrowseProjectsPage' },
+  { path: 'proposals', title: 'Proposals', navLabel: 'Proposals', module: 'mf_projects/ProposalsPage' },
   placeholder('workspace', 'Workspace', 'Workspace', 'Shared files, milestones and messages of active projects will live here.'),
   placeholder('payment', 'Payment Details', 'Payment Details', 'Your payout methods will be managed here.'),
   placeholder('billing', 'Billing', 'Billing', 'Invoices and escrow payments will appear here.'),
   placeholder('calls', 'Scheduled Calls', 'Scheduled Calls', 'Calls you have scheduled with clients and experts will appear here.'),
   placeholder('settings', 'Account Setting', 'Account Setting', 'Your account, password and notification settings will be managed here.'),
-  placeholder(OWNER_DASHBOARD, 'Project Owner Dashboard', '', 'Your posted projects, invited experts and quotes will appear here.'),
+  { path: OWNER_DASHBOARD, title: 'Project Owner Dashboard', navLabel: '', module: 'mf_projects/OwnerDashboard' },
 ];
 
 /**

@@ -33,7 +33,7 @@ describe('the identity provider coming back', () => {
     expect(await screen.findByText('remote mf_auth/IdentityCallback')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile/freelancer-dashboard');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(screen.queryByText('remote mf_profile/PlaceholderPage')).not.toBeInTheDocument();
+    expect(screen.queryByText('remote mf_projects/FreelancerDashboard')).not.toBeInTheDocument();
   });
 
   it("does not take ORCID's return (/profile with only a code) for a sign-in: visitors still go to /", async () => {
@@ -45,7 +45,7 @@ describe('the identity provider coming back', () => {
   it('lets a member already signed in straight through to the profile', async () => {
     signIn('t', member, 'identity');
     renderRoute('/profile/freelancer-dashboard?code=abc&state=xyz');
-    expect(await screen.findByText('remote mf_profile/PlaceholderPage')).toBeInTheDocument();
+    expect(await screen.findByText('remote mf_projects/FreelancerDashboard')).toBeInTheDocument();
   });
 });
 

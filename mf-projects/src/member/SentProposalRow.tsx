@@ -1,0 +1,25 @@
+import { Link } from 'react-router-dom';
+import type { Proposal } from '@sciexperts/shared';
+import { formatDate, priceText } from '../format';
+import { projectPath } from '../routing';
+import { StatusBadge } from '../ui/StatusBadge';
+import styles from './Member.module.css';
+
+/** A proposal the member sent: its project (where they edit or withdraw it), price, status and day. */
+export function SentProposalRow({ proposal }: { proposal: Proposal }) {
+  return (
+    <li className={styles.row}>
+      <div className={styles.rowMain}>
+        <Link className={styles.rowTitle} to={projectPath(proposal.project.id)}>
+          {proposal.project.title}
+        </Link>
+        <p className={styles.meta}>
+          {priceText(proposal.priceType, proposal.priceCents)} · Sent {formatDate(proposal.createdAt)}
+        </p>
+      </div>
+      <div className={styles.rowSide}>
+        <StatusBadge status={proposal.status} kind="proposal" />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,50 @@
+import { projectsApi, type Attachment } from '@sciexperts/shared';
+import { LiveMessage } from '@sciexperts/ui';
+import { useState } from 'react';
+import { fileSizeText } from '../ui/fileSize';
+import ui from '../ui/Ui.module.css';
+import { useAction } from './useAction';
+import styles from './Project.module.css';
+
+/** Hands bytes to the browser as a download under the file's own name, then lets the memory go. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has been handled: some browsers read the URL only once the event is over.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * One file. Its bytes need the member's token, so a plain link cannot fetch them: the button downloads them
+ * through the API and saves them.
+ */
+export function AttachmentItem({ projectId, attachment }: { projectId: number; attachment: Attachment }) {
+  const { busy, run } = useAction();
+  const [error, setError] = useState<string | null>(null);
+
+  const download = async () => {
+    setError(null);
+    const result = await run(() => projectsApi.downloadAttachment(projectId, attachment.id));
+    if (!result) return;
+    if (result.ok) saveBlob(result.value, attachment.name);
+    else setError(result.error.message);
+  };
+
+  return (
+    <li className={styles.attachment}>
+      <span className={styles.attachmentName}>{attachment.name}</span>
+      <span className={ui.muted}>{fileSizeText(attachment.size)}</span>
+      <button type="button" className={ui.quiet} disabled={busy} onClick={() => void download()}>
+        {busy ? 'Downloading…' : 'Download'}
+        <span className={styles.visuallyHidden}> {attachment.name}</span>
+      </button>
+      <LiveMessage role="alert" className={styles.inlineError} message={error} />
+    </li>
+  );
+}

@@ -1,0 +1,113 @@
+import { useCallback, useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { PROJECT_MESSAGES, projectsApi, type ApiError, type Project, type Proposal } from '@sciexperts/shared';
+import { PROJECTS_PATH } from '../routing';
+import ui from '../ui/Ui.module.css';
+import { InvitationNote } from './InvitationNote';
+import { MyProposal } from './MyProposal';
+import { Notice } from './Notice';
+import { ProposalForm } from './ProposalForm';
+import { useNotice } from './useNotice';
+import styles from './Project.module.css';
+
+interface Props {
+  project: Project;
+  reloadProject: () => void;
+  replaceProject: (project: Project) => void;
+}
+
+/** A member who is not the owner: their proposal, or the form to send one (and an invitation to answer). */
+export function ExpertView({ project, reloadProject, replaceProject }: Props) {
+  const id = useId();
+  const { notice, show, focus, ref } = useNotice();
+  // The proposal just sent, so its view needs no second round trip.
+  const [sent, setSent] = useState<Proposal | null>(null);
+  // Declining an invitation to an invite-only project ends this member's access to it.
+  const [leftInviteOnly, setLeftInviteOnly] = useState(false);
+  const { viewer } = project;
+
+  const onSent = useCallback(
+    (proposal: Proposal) => {
+      setSent(proposal);
+      replaceProject({ ...project, proposalCount: project.proposalCount + 1, viewer: { ...project.viewer, proposalId: proposal.id } });
+      show('Your proposal was sent. You can edit or withdraw it until the client decides.', 'success', { focus: true });
+    },
+    [project, replaceProject, show],
+  );
+
+  /** The server refused (409: a proposal already there, the project closed meanwhile): say why, show what is. */
+  const onConflict = useCallback(
+    (error: ApiError) => {
+      show(error.message, 'error', { focus: true });
+      reloadProject();
+    },
+    [reloadProject, show],
+  );
+
+  const onInvitationDeclined = useCallback(() => {
+    if (project.visibility === 'invite-only') {
+      setLeftInviteOnly(true);
+      show('You declined the invitation. This invite-only project is no longer open to you.', 'success', { focus: true });
+    } else {
+      replaceProject({ ...project, viewer: { ...project.viewer, invitationId: null } });
+      show('You declined the invitation. You can still send a proposal while the project is open.', 'success', { focus: true });
+    }
+  }, [project, replaceProject, show]);
+
+  const onWithdrawn = useCallback(() => {
+    setSent(null);
+    show('You withdrew your proposal.', 'success', { focus: true });
+    reloadProject();
+  }, [reloadProject, show]);
+
+  let content: ReactNode;
+  if (viewer.proposalId !== null) {
+    content = (
+      <MyProposal
+        key={viewer.proposalId}
+        project={project}
+        proposalId={viewer.proposalId}
+        initial={sent?.id === viewer.proposalId ? sent : null}
+        onUpdated={() => show('Your proposal was updated.', 'success', { focus: true })}
+        onWithdrawn={onWithdrawn}
+        onConflict={onConflict}
+      />
+    );
+  } else if (leftInviteOnly) {
+    content = (
+      <p>
+        <Link className={ui.textLink} to={PROJECTS_PATH}>
+          Browse open projects
+        </Link>
+      </p>
+    );
+  } else if (project.status !== 'open') {
+    content = <p>{PROJECT_MESSAGES.notOpen}</p>;
+  } else {
+    content = (
+      <>
+        {viewer.invitationId !== null ? <InvitationNote project={project} invitationId={viewer.invitationId} onDeclined={onInvitationDeclined} onFocusLost={focus} /> : null}
+        <section className={styles.panel} aria-labelledby={`${id}-send`}>
+          <h2 id={`${id}-send`} className={styles.sectionTitle}>
+            Send a proposal
+          </h2>
+          <ProposalForm
+            project={project}
+            submitLabel="Send proposal"
+            busyLabel="Sending…"
+            onSubmit={(input) => projectsApi.sendProposal(project.id, input)}
+            onSaved={onSent}
+            onConflict={onConflict}
+          />
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Notice notice={notice} noticeRef={ref} />
+      {content}
+    </>
+  );
+}

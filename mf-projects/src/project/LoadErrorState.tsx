@@ -1,0 +1,19 @@
+import ui from '../ui/Ui.module.css';
+import { ProjectMeta } from './ProjectMeta';
+import styles from './Project.module.css';
+
+/** The project could not be loaded (server down, offline): the reason and a retry. */
+export function LoadErrorState({ path, message, onRetry }: { path: string; message: string; onRetry: () => void }) {
+  return (
+    <div className={styles.page}>
+      <ProjectMeta title="Project could not be loaded" path={path} />
+      <h1 className={styles.title}>We could not load this project</h1>
+      <div role="alert" className={styles.alertBox}>
+        <p className={styles.alertText}>{message}</p>
+        <button type="button" className={ui.secondary} onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Project } from '@sciexperts/shared';
+import ui from '../ui/Ui.module.css';
+import { ExpertView } from './ExpertView';
+import { OwnerView } from './OwnerView';
+import { ProjectDetails } from './ProjectDetails';
+import { ProjectMeta } from './ProjectMeta';
+import styles from './Project.module.css';
+
+interface Props {
+  project: Project;
+  path: string;
+  /** A reload is under way (the page stays, marked busy). */
+  reloading: boolean;
+  /** The last reload failed (the page keeps what it showed). */
+  reloadError: string | null;
+  reload: () => void;
+  /** Puts a project the client already knows in place of the shown one (no round trip). */
+  replaceProject: (project: Project) => void;
+}
+
+/** The project in full, then what the member can do on it: the owner manages it, anyone else may propose. */
+export function ProjectView({ project, path, reloading, reloadError, reload, replaceProject }: Props) {
+  return (
+    <div className={styles.page} aria-busy={reloading}>
+      <ProjectMeta title={project.title} path={path} />
+      {reloadError ? (
+        <div role="alert" className={styles.alertBox}>
+          <p className={styles.alertText}>{reloadError}</p>
+          <button type="button" className={ui.secondary} onClick={reload}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      <ProjectDetails project={project} />
+      {project.viewer.isOwner ? (
+        <OwnerView project={project} reloadProject={reload} />
+      ) : (
+        <ExpertView project={project} reloadProject={reload} replaceProject={replaceProject} />
+      )}
+    </div>
+  );
+}
