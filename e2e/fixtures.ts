@@ -121,8 +121,13 @@ export async function createExpert(request: APIRequestContext, opts: ExpertSetup
  * A browser context of its own signed in as `member` (the session the login modal would store), for tests with two
  * people at once. Its pages are watched for CSP violations and page errors like the default page's.
  */
-export async function contextSignedInAs(browser: Browser, member: { token: string; user: object }): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ baseURL: e2eOrigins.site });
+export async function contextSignedInAs(
+  browser: Browser,
+  member: { token: string; user: object },
+  options: { bypassCSP?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  // bypassCSP only for axe, which writes style attributes while it measures (the policy rightly blocks them).
+  const context = await browser.newContext({ baseURL: e2eOrigins.site, bypassCSP: options.bypassCSP ?? false });
   await context.addInitScript(
     ([token, user]) => {
       localStorage.setItem('authToken', token as string);
