@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { projectsApi, type ProjectList as ProjectPage, type ProjectTeaserList } from '@sciexperts/shared';
 import { useLoad } from '../ui/useLoad';
 import { countOf } from './countText';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../ui/LoadFailed';
 import { cleared, hasFilters, listQueryString, parseListState, serialiseListState, toApiQuery, withChange, type ListState } from './listState';
 import { Pagination } from './Pagination';
 import { Placeholders } from './Placeholders';

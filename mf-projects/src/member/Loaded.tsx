@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LoadFailed } from '../list/LoadFailed';
+import { LoadFailed } from '../ui/LoadFailed';
 import { Placeholders } from '../list/Placeholders';
 import type { Load } from '../ui/useLoad';
 import styles from './Member.module.css';

@@ -6,6 +6,7 @@ import { fullName } from '../format';
 import { expertPath, expertSearchPath } from '../routing';
 import { useLoad } from '../ui/useLoad';
 import ui from '../ui/Ui.module.css';
+import { LoadFailed } from '../ui/LoadFailed';
 import { SuggestionCard } from './SuggestionCard';
 import styles from './Project.module.css';
 
@@ -53,12 +54,7 @@ export function InviteExperts({ project }: { project: Project }) {
 
       <div aria-busy={suggestions === null && !failed}>
         {failed?.error ? (
-          <div role="alert" className={styles.alertBox}>
-            <p className={styles.alertText}>{failed.error.message}</p>
-            <button type="button" className={ui.secondary} onClick={retry}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed message={failed.error.message} onRetry={retry} />
         ) : suggestions === null ? (
           <p className={ui.muted}>Loading suggested experts…</p>
         ) : suggestions.length === 0 ? (

@@ -1,6 +1,6 @@
-import ui from '../ui/Ui.module.css';
 import { ProjectMeta } from './ProjectMeta';
 import styles from './Project.module.css';
+import { LoadFailed } from '../ui/LoadFailed';
 
 /** The project could not be loaded (server down, offline): the reason and a retry. */
 export function LoadErrorState({ path, message, onRetry }: { path: string; message: string; onRetry: () => void }) {
@@ -8,12 +8,7 @@ export function LoadErrorState({ path, message, onRetry }: { path: string; messa
     <div className={styles.page}>
       <ProjectMeta title="Project could not be loaded" path={path} />
       <h1 className={styles.title}>We could not load this project</h1>
-      <div role="alert" className={styles.alertBox}>
-        <p className={styles.alertText}>{message}</p>
-        <button type="button" className={ui.secondary} onClick={onRetry}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed message={message} onRetry={onRetry} />
     </div>
   );
 }

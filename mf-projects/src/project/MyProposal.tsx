@@ -2,15 +2,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { projectsApi, type ApiError, type Project, type Proposal } from '@sciexperts/shared';
 import { ConfirmDialog, LiveMessage } from '@sciexperts/ui';
-import { durationText, formatDate, priceText } from '../format';
 import { chatPath } from '../routing';
 import { dangerConfirmClassNames } from '../ui/dialogClassNames';
+import { LoadFailed } from '../ui/LoadFailed';
 import { StatusBadge } from '../ui/StatusBadge';
 import { useLoad } from '../ui/useLoad';
 import ui from '../ui/Ui.module.css';
-import { CoverLetter } from './CoverLetter';
-import { MilestoneTable } from './MilestoneTable';
 import { ProposalForm } from './ProposalForm';
+import { ProposalTerms } from './ProposalTerms';
 import { useAction } from './useAction';
 import styles from './Project.module.css';
 
@@ -80,12 +79,7 @@ export function MyProposal({ project, proposalId, initial, onUpdated, onWithdraw
       <section className={styles.panel} aria-labelledby={`${id}-heading`} aria-busy={load.status === 'loading'}>
         {heading}
         {load.status === 'error' ? (
-          <div role="alert" className={styles.alertBox}>
-            <p className={styles.alertText}>{load.error.message}</p>
-            <button type="button" className={ui.secondary} onClick={load.reload}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed message={load.error.message} onRetry={load.reload} />
         ) : (
           <p className={ui.muted}>Loading your proposal…</p>
         )}
@@ -130,23 +124,7 @@ export function MyProposal({ project, proposalId, initial, onUpdated, onWithdraw
         />
       ) : (
         <>
-          <dl className={styles.terms}>
-            <div className={styles.fact}>
-              <dt>Price</dt>
-              <dd>{priceText(proposal.priceType, proposal.priceCents)}</dd>
-            </div>
-            <div className={styles.fact}>
-              <dt>Estimated duration</dt>
-              <dd>{durationText(proposal.duration)}</dd>
-            </div>
-            <div className={styles.fact}>
-              <dt>Sent</dt>
-              <dd>{formatDate(proposal.createdAt)}</dd>
-            </div>
-          </dl>
-          {proposal.milestones.length > 0 ? <MilestoneTable milestones={proposal.milestones} /> : null}
-          <h3 className={styles.smallTitle}>Cover letter</h3>
-          <CoverLetter text={proposal.coverLetter} />
+          <ProposalTerms proposal={proposal} sentLabel="Sent" letterHeading="h3" />
           <div className={styles.actions}>
             {changeable ? (
               <>

@@ -1,10 +1,10 @@
 import type { Project } from '@sciexperts/shared';
-import ui from '../ui/Ui.module.css';
 import { ExpertView } from './ExpertView';
 import { OwnerView } from './OwnerView';
 import { ProjectDetails } from './ProjectDetails';
 import { ProjectMeta } from './ProjectMeta';
 import styles from './Project.module.css';
+import { LoadFailed } from '../ui/LoadFailed';
 
 interface Props {
   project: Project;
@@ -24,12 +24,7 @@ export function ProjectView({ project, path, reloading, reloadError, reload, rep
     <div className={styles.page} aria-busy={reloading}>
       <ProjectMeta title={project.title} path={path} />
       {reloadError ? (
-        <div role="alert" className={styles.alertBox}>
-          <p className={styles.alertText}>{reloadError}</p>
-          <button type="button" className={ui.secondary} onClick={reload}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={reloadError} onRetry={reload} />
       ) : null}
       <ProjectDetails project={project} />
       {project.viewer.isOwner ? (

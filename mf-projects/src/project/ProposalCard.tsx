@@ -2,15 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { projectsApi, type ApiError, type Proposal } from '@sciexperts/shared';
 import { ConfirmDialog, LiveMessage } from '@sciexperts/ui';
-import { durationText, formatDate, fullName, priceText } from '../format';
+import { fullName, priceText } from '../format';
 import { chatPath } from '../routing';
 import { confirmClassNames } from '../ui/dialogClassNames';
 import { MemberBadge } from '../ui/MemberBadge';
 import { StatusBadge } from '../ui/StatusBadge';
 import ui from '../ui/Ui.module.css';
-import { CoverLetter } from './CoverLetter';
 import { DeclineDialog } from './DeclineDialog';
-import { MilestoneTable } from './MilestoneTable';
+import { ProposalTerms } from './ProposalTerms';
 import { useAction } from './useAction';
 import { type NoticeState } from './useNotice';
 import styles from './Project.module.css';
@@ -92,23 +91,7 @@ export function ProposalCard({ proposal, projectOpen, otherLiveCount, onChanged,
           <MemberBadge member={proposal.expert} headingLevel={3} />
           <StatusBadge status={proposal.status} kind="proposal" />
         </div>
-        <dl className={styles.terms}>
-          <div className={styles.fact}>
-            <dt>Price</dt>
-            <dd>{price}</dd>
-          </div>
-          <div className={styles.fact}>
-            <dt>Estimated duration</dt>
-            <dd>{durationText(proposal.duration)}</dd>
-          </div>
-          <div className={styles.fact}>
-            <dt>Received</dt>
-            <dd>{formatDate(proposal.createdAt)}</dd>
-          </div>
-        </dl>
-        {proposal.milestones.length > 0 ? <MilestoneTable milestones={proposal.milestones} /> : null}
-        <h4 className={styles.smallTitle}>Cover letter</h4>
-        <CoverLetter text={proposal.coverLetter} />
+        <ProposalTerms proposal={proposal} sentLabel="Received" letterHeading="h4" />
         {proposal.status === 'declined' && proposal.declineReason ? (
           <p className={styles.reason}>
             <span className={styles.reasonLabel}>Reason given: </span>

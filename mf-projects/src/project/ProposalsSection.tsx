@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Project, Proposal, ProposalList, ProposalStatus } from '@sciexperts/shared';
 import type { Load } from '../ui/useLoad';
 import ui from '../ui/Ui.module.css';
+import { LoadFailed } from '../ui/LoadFailed';
 import { ProposalCard } from './ProposalCard';
 import styles from './Project.module.css';
 
@@ -39,12 +40,7 @@ export function ProposalsSection({ project, load, onHired, refresh }: Props) {
         {proposals ? `Proposals (${proposals.length})` : 'Proposals'}
       </h2>
       {load.status === 'error' ? (
-        <div role="alert" className={styles.alertBox}>
-          <p className={styles.alertText}>{load.error.message}</p>
-          <button type="button" className={ui.secondary} onClick={load.reload}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={load.error.message} onRetry={load.reload} />
       ) : null}
       {proposals === null ? (
         load.status === 'loading' ? <p className={ui.muted}>Loading the proposals…</p> : null
