@@ -34,7 +34,8 @@ for (const width of WIDTHS) {
       for (const name of ['What can our experts do for you?', 'How it works', 'Success stories', 'What our clients say', 'From our blog', 'Frequently asked questions']) {
         await expect(sectionHeading(page, name)).toBeVisible();
       }
-      await expect(page.getByRole('link', { name: 'Data analysis' })).toHaveAttribute('href', '/create-project');
+      // The home page's service cards open the project form with their catalogue service chosen.
+      await expect(page.getByRole('link', { name: 'Data analysis' })).toHaveAttribute('href', '/create-project?service=Statistical%20Analysis');
       await expect(page.getByRole('link', { name: 'Trends in freelance science' })).toHaveAttribute('href', '/blog/trends-freelance-science');
       await expect(page.getByText('USD 1,200')).toBeVisible();
       await expectNoHorizontalScroll(page);
