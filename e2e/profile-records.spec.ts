@@ -7,7 +7,7 @@ const api = e2eOrigins.api;
 const thisYear = String(new Date().getFullYear());
 const lastYear = String(Number(thisYear) - 1);
 
-/** What the server holds, read with the member's own session (spec §7 list calls). */
+/** What the server holds, read through the record list endpoint with the member's own session. */
 async function serverList(request: APIRequestContext, member: SignedUpMember, path: string) {
   const response = await request.get(`${api}/api/${path}/${member.id}`, { headers: { Authorization: `Bearer ${member.token}` } });
   expect(response.ok()).toBe(true);

@@ -3,7 +3,7 @@ import { ApiError } from '@sciexperts/shared';
 import { describeIdentityError, identityErrorCode, IDENTITY_ERROR_TEXT } from './describeIdentityError';
 
 describe('describeIdentityError', () => {
-  it("names the library's failures with the codes of spec §8", () => {
+  it("names the library's failures with the product's identity error codes", () => {
     expect(identityErrorCode(new ErrorTimeout('Network timed out'))).toBe('timeout');
     expect(identityErrorCode(new ErrorResponse({ error: 'access_denied' }))).toBe('cancelled');
     expect(identityErrorCode(new ErrorResponse({ error: 'login_required' }))).toBe('login_required');

@@ -1,10 +1,10 @@
 import { ACCOUNT_MESSAGES, ApiError } from '@sciexperts/shared';
 import { NO_ACCESS_TOKEN_MESSAGE, NO_USER_ID_MESSAGE } from './exchangeProviderToken';
 
-/** Spec §8: the identity callback's failure alert. */
+/** The alert shown when the identity callback fails. */
 export const IDENTITY_LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
 
-/** Spec §8: the identity library codes that may surface, each with the text a member reads. */
+/** The identity library codes that may surface, each with the text a member reads. */
 export const IDENTITY_ERROR_TEXT = {
   timeout: 'The identity provider took too long to answer.',
   cancelled: 'The sign-in was cancelled at the identity provider.',
@@ -18,7 +18,7 @@ export const IDENTITY_ERROR_TEXT = {
 
 export type IdentityErrorCode = keyof typeof IDENTITY_ERROR_TEXT;
 
-/** Spec §8: the library's generic messages. */
+/** The library's generic messages, for failures without a more specific code. */
 export const GENERIC_LOGIN_FAILED = ACCOUNT_MESSAGES.loginFailed;
 export const GET_ACCESS_TOKEN_FAILED = 'Get access token failed';
 

@@ -1,9 +1,9 @@
 import type { UserManager } from 'oidc-client-ts';
 import { accountApi, userApi, type LoginWithAuth0Response, type User } from '@sciexperts/shared';
 
-/** Spec §8: the exchange answered without a token. */
+/** The error when the token exchange answers without an access token. */
 export const NO_ACCESS_TOKEN_MESSAGE = 'No access token received';
-/** Spec §8: GetUserById without an id. */
+/** The error when the product token carries no member id to load the member by. */
 export const NO_USER_ID_MESSAGE = 'No User Id';
 
 export interface ProductSession {
@@ -34,7 +34,7 @@ function userIdFromToken(token: string): number {
  */
 export async function exchangeProviderToken(identity: UserManager, providerAccessToken: string): Promise<ProductSession> {
   try {
-    // Spec §7 promises only `accessToken`; our server sends the member as well, and any other backend is asked.
+    // The exchange endpoint promises only `accessToken`; our server sends the member as well, and any other backend is asked.
     const answer: Partial<LoginWithAuth0Response> | undefined = await accountApi.loginWithIdentityToken(providerAccessToken);
     if (!answer?.accessToken) throw new Error(NO_ACCESS_TOKEN_MESSAGE);
     const user = answer.user ?? ((await userApi.getById(userIdFromToken(answer.accessToken), answer.accessToken)) as User);

@@ -2,7 +2,7 @@ import { configureRuntime } from '@sciexperts/shared';
 import { identityManager } from './identityClient';
 
 describe('identityManager', () => {
-  it('uses the run-time provider, returns to the dashboard, keeps §9 defaults and never opens a provider iframe', async () => {
+  it('uses the run-time provider, returns to the dashboard, keeps the 10 s request timeout and 60 s expiry margin and never opens a provider iframe', async () => {
     configureRuntime({ oidc: { authority: 'http://localhost:3001', clientId: 'sciexperts-web', audience: 'http://localhost:3000/api', scope: 'openid profile email' } });
     const { settings } = await identityManager();
     expect(settings).toMatchObject({

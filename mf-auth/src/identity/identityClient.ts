@@ -1,11 +1,11 @@
 import type { UserManager } from 'oidc-client-ts';
 import { getRuntimeConfig, IDENTITY_RETURN_PATH } from '@sciexperts/shared';
 
-/** Spec §3: the scopes the identity provider is asked for. */
+/** The scopes the identity provider is asked for: the OpenID ones, then the three the API checks. */
 export const IDENTITY_SCOPES = 'openid profile email read:profile read:experts send:message';
-/** Spec §4: the identity login redirect returns to the freelancer dashboard. */
+/** The identity login redirect returns to the freelancer dashboard. */
 export { IDENTITY_RETURN_PATH };
-/** Spec §9: cached tokens count as expired 60 s early. */
+/** Cached tokens count as expired 60 s early, so a call never leaves with a token about to lapse. */
 export const TOKEN_EXPIRY_MARGIN_SECONDS = 60;
 
 let manager: UserManager | null = null;
@@ -36,7 +36,7 @@ export async function identityManager(): Promise<UserManager> {
       response_type: 'code',
       scope: oidc.scope || IDENTITY_SCOPES,
       extraQueryParams: audienceParams(),
-      // Spec §9 defaults that have an equivalent here: a token request gives up after 10 s, and a token
+      // The product's identity defaults that have an equivalent here: a token request gives up after 10 s, and a token
       // counts as expiring 60 s before it does. (The popup timeout, the 1-day session cookie and the
       // token-fetch retries belong to a popup or cookie flow this redirect flow does not use.)
       requestTimeoutInSeconds: 10,

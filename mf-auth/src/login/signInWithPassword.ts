@@ -10,7 +10,7 @@ export async function signInWithPassword(email: string, password: string): Promi
   signIn(response.token, response.user);
 }
 
-/** Spec §8 wording: the server's message (the API client already falls back to 'Login failed'). */
+/** A failed sign-in shows the server's message (the API client already falls back to 'Login failed'). */
 export function describeLoginFailure(caught: unknown): string {
   if (caught instanceof Error) return caught.message || ACCOUNT_MESSAGES.loginFailed;
   return UNKNOWN_LOGIN_ERROR;

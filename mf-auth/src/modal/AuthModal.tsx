@@ -8,7 +8,7 @@ import { ForgotPasswordForm } from '../password/ForgotPasswordForm';
 import { AuthTabs, panelId, tabId } from './AuthTabs';
 import styles from './AuthModal.module.css';
 
-/** Spec §4: after the modal's own sign-up the member lands in the chat. */
+/** After the modal's own sign-up the member lands in the chat. */
 export const AFTER_SIGNUP_PATH = '/chat';
 /** On open the member starts typing in the visible tab's first field. */
 const FIRST_FIELD = '[role="tabpanel"]:not([hidden]) input';

@@ -35,13 +35,13 @@ export function SignupForm({ onSignedIn }: Props) {
   const [password, setPassword] = useState('');
   const [heardAbout, setHeardAbout] = useState('');
   const [acceptedPrivacy, setAcceptedPrivacy] = useState(false);
-  // Kept for the member's choice only: the signup call has no newsletter field (spec §5).
+  // Kept for the member's choice only: the signup call has no newsletter field.
   const [newsletter, setNewsletter] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { busy, run } = useSubmitGuard();
 
-  // Spec §5: every condition must hold before the button is enabled.
+  // The button stays disabled until every required field is filled, a source is chosen and the privacy policy accepted.
   const complete =
     [firstName, lastName, email, password, contactNumber].every(isFilled) && heardAbout !== '' && acceptedPrivacy;
 

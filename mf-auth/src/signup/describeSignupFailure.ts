@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES, ApiError } from '@sciexperts/shared';
 export const NETWORK_ERROR_MESSAGE = ACCOUNT_MESSAGES.registrationNetworkError;
 
 /**
- * Spec §8: 'Error: ' plus the server's message. An ApiError without a body never reached the server
+ * The message reads 'Error: ' plus the server's message. An ApiError without a body never reached the server
  * (offline, timeout, CORS), so it gets the network wording rather than the client's fallback text.
  */
 export function describeSignupFailure(caught: unknown): string {

@@ -6,7 +6,7 @@ import { ChatView } from './ChatView';
 import { RoutedChatView } from './RoutedChatView';
 import styles from './DirectMessage.module.css';
 
-/** Spec §2 "Direct message page": the conversation with one member, and the list of the member's conversations. */
+/** The direct message page: the conversation with one member, and the list of the member's conversations. */
 export function DirectMessage(props: DirectMessageProps) {
   const storedToken = useAuth((s) => s.token);
   const storedUserId = useAuth((s) => s.user?.id ?? null);

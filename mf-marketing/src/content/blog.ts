@@ -1,4 +1,4 @@
-// Blog teasers (spec §3 Blog item: title, date, excerpt, image, link). Every card carries its own link.
+// Blog teasers (title, date, excerpt, image, link). Every card carries its own link.
 import dataIllustration from '../assets/illustrations/data.svg';
 import networkIllustration from '../assets/illustrations/network.svg';
 import writingIllustration from '../assets/illustrations/writing.svg';

@@ -1,4 +1,4 @@
-// The marketing claims of spec §1 and §9, worded once so every page says the same thing.
+// The product's marketing claims and figures, worded once so every page says the same thing.
 
 export interface Claim {
   id: string;
@@ -9,7 +9,7 @@ export interface Claim {
 
 export const REVIEW_COUNT = 298;
 
-/** The review site of the trusted-by strip (spec §1: "298 reviews on a review site"). */
+/** The review site of the trusted-by strip (the claim is "298 reviews on a review site"). */
 export const reviewSite = {
   name: 'Trustpilot',
   url: 'https://www.trustpilot.com/review/sciexperts.com',

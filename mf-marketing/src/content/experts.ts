@@ -1,4 +1,4 @@
-// Sample experts of spec §3 (image, name, expertise, rating 1 to 5). Static on purpose: the
+// Sample experts (image, name, expertise, rating 1 to 5). Static on purpose: the
 // marketing pages show examples, the real directory lives behind /find-an-expert.
 import ameliaHart from '../assets/avatars/amelia-hart.svg';
 import jonasBecker from '../assets/avatars/jonas-becker.svg';
@@ -43,7 +43,7 @@ export interface ExpertCategory {
   experts: SampleExpert[];
 }
 
-/** The home page's category tabs, in the order of spec §2. */
+/** The home page's category tabs, in the order they are shown. */
 export const expertCategories: ExpertCategory[] = [
   {
     id: 'writers',

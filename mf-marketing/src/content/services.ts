@@ -41,7 +41,7 @@ export interface ServiceTile {
   icon: string;
 }
 
-/** The ten service tiles of spec §2 "How it Works page", in the spec's order. */
+/** The ten service tiles of the How it Works page, in the order they are shown. */
 export const serviceTiles: ServiceTile[] = [
   { id: 'data-science', name: 'Data Science', icon: chartIcon },
   { id: 'scientific-consulting', name: 'Scientific Consulting', icon: lightbulbIcon },

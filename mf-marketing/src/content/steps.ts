@@ -1,4 +1,4 @@
-// The four steps of spec §2 (post project; invite experts and get quotes; collaborate in the Workspace;
+// The four steps of the process (post project; invite experts and get quotes; collaborate in the Workspace;
 // job done), shared by the home section and the how-it-works timeline.
 
 export interface ProcessStep {

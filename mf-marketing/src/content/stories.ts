@@ -1,4 +1,4 @@
-// Success stories (spec §3 Story: image, category, title, description, cost, time, link).
+// Success stories (image, category, title, description, cost, time, link).
 import dataIllustration from '../assets/illustrations/data.svg';
 import labIllustration from '../assets/illustrations/lab.svg';
 import writingIllustration from '../assets/illustrations/writing.svg';
@@ -9,9 +9,9 @@ export interface Story {
   category: string;
   title: string;
   description: string;
-  /** Display text, e.g. 'USD 1,200' (spec §9 sample costs). */
+  /** Display text, e.g. 'USD 1,200'. */
   cost: string;
-  /** Display text, e.g. '2 months' (spec §9 sample times). */
+  /** Display text, e.g. '2 months'. */
   time: string;
   link: string;
 }

@@ -1,4 +1,4 @@
-// Testimonials (spec §3: comment, name, position, company).
+// Testimonials (comment, name, position, company).
 
 export interface Testimonial {
   id: string;

@@ -8,7 +8,7 @@ import { useRotation } from '../motion/useRotation';
 import { RotationControls } from '../ui/RotationControls';
 import styles from './Home.module.css';
 
-/** The hero's featured expert, changing every 4 seconds (spec §9). */
+/** The hero's featured expert, changing every 4 seconds. */
 export function RotatingExpertCard() {
   const { interacting, handlers } = usePauseOnInteraction();
   const [stopped, setStopped] = useState(false);

@@ -19,7 +19,7 @@ describe('ProcessTimeline', () => {
   });
   afterEach(() => jest.useRealTimers());
 
-  it('lists the four steps of spec §2 as h3s', () => {
+  it('lists the four steps of the process as h3s', () => {
     render(<ProcessTimeline />);
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
       'Post your project',

@@ -6,7 +6,7 @@ import layout from '../ui/layout.module.css';
 import styles from './HowItWorks.module.css';
 
 /**
- * The four steps, revealed one every 600 ms (spec §9). Hidden steps stay in the accessibility tree: the
+ * The four steps, revealed one every 600 ms. Hidden steps stay in the accessibility tree: the
  * reveal is decoration, the content is there from the start.
  */
 export function ProcessTimeline() {

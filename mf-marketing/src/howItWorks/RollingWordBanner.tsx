@@ -8,7 +8,7 @@ import layout from '../ui/layout.module.css';
 import { RotationControls } from '../ui/RotationControls';
 import styles from './HowItWorks.module.css';
 
-/** The page banner: the h1 and a word that rolls every 2 seconds (0.5 s animation, spec §9). */
+/** The page banner: the h1 and a word that rolls every 2 seconds (0.5 s animation). */
 export function RollingWordBanner() {
   const { interacting, handlers } = usePauseOnInteraction();
   const [stopped, setStopped] = useState(false);

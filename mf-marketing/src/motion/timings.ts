@@ -1,4 +1,4 @@
-// Timings of spec §9 and the carousel steps, in one place so components and tests agree.
+// The product's motion timings and the carousel steps, in one place so components and tests agree.
 
 export const EXPERT_CARD_ROTATION_MS = 4000;
 export const ROLLING_WORD_MS = 2000;

@@ -1,7 +1,7 @@
 import { MOBILE_BREAKPOINT_PX } from '@sciexperts/shared';
 import { useMediaQuery } from './useMediaQuery';
 
-/** The mobile layout of spec §2 applies below 768px. */
+/** The mobile layout applies below 768px. */
 export function useIsMobile(): boolean {
   return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
 }

@@ -54,7 +54,7 @@ describe.each([
 describe('the home page', () => {
   beforeEach(() => mockMatchMedia());
 
-  it('states the marketing claims of spec §1', () => {
+  it('states the marketing claims of the product', () => {
     renderPage(<HomePage />);
     for (const claim of ['Matching within 24 hours', 'Milestone payments in escrow', '100% money-back guarantee', 'No subscription', '50,000+ vetted experts', '170+ countries', 'Post a project in under 5 minutes']) {
       expect(screen.getAllByText(claim).length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { expertSliderLayout, landingCarouselLayout, maxSliderOffset, nextSliderOffset, offsetRevealingItem } from './sliderStep';
 
-describe('slider steps (spec §9)', () => {
+describe('slider steps', () => {
   const mobile = expertSliderLayout(true);
   const desktop = expertSliderLayout(false);
 

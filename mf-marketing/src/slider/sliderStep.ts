@@ -1,4 +1,4 @@
-// Pure slider arithmetic (spec §9): expert cards step 280px on mobile (one card) and 370px on desktop
+// Pure slider arithmetic: expert cards step 280px on mobile (one card) and 370px on desktop
 // (three cards forward, one back); landing carousels step 390px. Offsets are clamped to the track.
 import { EXPERT_SLIDER_DESKTOP_STEP_PX, EXPERT_SLIDER_MOBILE_STEP_PX, LANDING_CAROUSEL_STEP_PX } from '../motion/timings';
 

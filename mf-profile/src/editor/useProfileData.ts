@@ -21,7 +21,7 @@ const listOf = <T>(result: PromiseSettledResult<T[]>): T[] | null => (result.sta
 const countOf = (result: PromiseSettledResult<unknown[]>) => listOf(result)?.length ?? null;
 
 /**
- * Loads the member's full account (it replaces the stored user, spec §7) and the record lists the
+ * Loads the member's full account (it replaces the stored user) and the record lists the
  * sections show and the chips count. A failed list leaves it unknown instead of failing the whole editor.
  */
 export function useProfileData(userId: number | null): [ProfileLoad, () => void] {

@@ -7,7 +7,7 @@ const mockedRequest = jest.mocked(request);
 beforeEach(() => mockedRequest.mockClear());
 
 describe('publicationsApi', () => {
-  it('lists stored publications and sends the ORCID code to the §7 callback, encoded', async () => {
+  it('lists stored publications and sends the ORCID code to the ORCID callback endpoint, encoded', async () => {
     await publicationsApi.list(7);
     await publicationsApi.syncFromOrcid('a b&c');
     expect(mockedRequest.mock.calls.map(([method, path, options]) => [method, path, options.fallbackError])).toEqual([

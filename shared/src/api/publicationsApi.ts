@@ -32,7 +32,7 @@ export function orcidAuthorizeUrl(orcid: OrcidSettings, state: string, siteOrigi
 export const publicationsApi = {
   /** The works stored by the member's last sync (shown on later visits without reconnecting). */
   list: (userId: number): Promise<Publication[]> => userApi.getPublications(userId),
-  /** Spec §7: the API exchanges the code with ORCID (its secret never reaches the browser), stores and returns the works. */
+  /** The API exchanges the code with ORCID (its secret never reaches the browser), stores and returns the works. */
   syncFromOrcid: (code: string) =>
     request<OrcidCallbackResponse>('get', pathTo(API_PATHS.orcidCallback, {}, { code }), { fallbackError: ORCID_SYNC_FAILED }),
 };

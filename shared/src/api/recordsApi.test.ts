@@ -6,13 +6,13 @@ const mockedRequest = jest.mocked(request);
 
 beforeEach(() => mockedRequest.mockClear());
 
-// The paths and methods are spec §7's, word for word; the server routes use the same spelling.
+// The paths and methods must match the API's exactly, capitals included; the server routes use the same spelling.
 describe('record clients', () => {
   it.each([
     ['work experience', workExperienceApi, 'WorkExperience/GetAllWorkExperiencesByUserId', 'WorkExperience/AddNewWorkExperience', 'WorkExperience/UpdateWorkExperience', 'WorkExperience/DeleteWorkExperienceById'],
     ['education', educationApi, 'Education/GetAllEducationByUserId', 'Education/AddEducation', 'Education/UpdateEducation', 'Education/DeleteEducationById'],
     ['certification', certificationApi, 'Certification/GetAllCertificationByUserId', 'Certification/AddCertification', 'Certification/UpdateCertification', 'Certification/DeleteCertificationById'],
-  ] as const)('%s: list, add, update and delete call the §7 paths', async (_name, client, list, add, update, remove) => {
+  ] as const)('%s: list, add, update and delete call the record endpoints', async (_name, client, list, add, update, remove) => {
     const body = { startTime: '2020-01', endTime: null } as never;
     await client.list(7);
     await client.add(7, body);

@@ -7,18 +7,18 @@ import { request } from './http';
 import { userApi } from './userApi';
 
 /**
- * The same four calls for each of the profile's record lists (spec §7). The profile editor drives all
+ * The same four calls for each of the profile's record lists. The profile editor drives all
  * three kinds through one list-and-form mechanism, so they share this shape.
  */
 export interface RecordsClient<TRecord, TInput> {
   list: (userId: number) => Promise<TRecord[]>;
   add: (userId: number, body: TInput) => Promise<TRecord>;
-  /** The body repeats the id (spec §7 "same fields plus id"); the server checks it matches the path. */
+  /** The body carries the same fields plus the id; the server checks it matches the path. */
   update: (id: number, body: TInput & { id: number }) => Promise<TRecord>;
   remove: (id: number) => Promise<MessageResponse>;
 }
 
-// Spec §8: add and update failures of all three kinds use the work-experience wording.
+// Add and update failures of all three kinds use the work-experience wording.
 const SAVE_FAILED = RECORD_MESSAGES.saveFailed;
 const DELETE_FAILED = RECORD_MESSAGES.deleteFailed;
 

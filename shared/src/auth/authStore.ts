@@ -32,7 +32,7 @@ function storage(): Storage | null {
   }
 }
 
-/** Reads the stored user; corrupt data is removed and treated as no user (spec §4). */
+/** Reads the stored user; corrupt data is removed and treated as no user. */
 function readStoredUser(store: Storage): User | null {
   const raw = store.getItem(STORAGE_KEYS.user);
   if (raw === null) return null;

@@ -1,4 +1,4 @@
-// Business constants of spec §9 and the choice lists of §2/§5.
+// Business constants (limits, breakpoints, thresholds) and the choice lists of the signup and profile forms.
 
 export const HEADLINE_MAX_LENGTH = 120;
 export const HEADLINE_WARN_REMAINING = 20;
@@ -19,19 +19,19 @@ export const COUNTRY_CODES = [
 
 export const HEARD_ABOUT_OPTIONS = ['google', 'linkedin', 'friend', 'conference', 'article', 'other'] as const;
 
-/** Local storage keys of spec §3: the auth token and the user data object. */
+/** Local storage keys: the auth token and the user data object. */
 export const STORAGE_KEYS = { token: 'authToken', user: 'userData' } as const;
 
 /**
- * How the stored session was obtained ('password' or 'identity'), kept beside the two keys of §3 so that
+ * How the stored session was obtained ('password' or 'identity'), kept beside the two storage keys above so that
  * logout knows whether the identity provider's session must end too, in every tab.
  */
 export const SIGN_IN_METHOD_KEY = 'authMethod';
 
-/** Spec §4: the identity provider's login redirect returns here, with `code` and `state` in the query. */
+/** The identity provider's login redirect returns here, with `code` and `state` in the query. */
 export const IDENTITY_RETURN_PATH = '/profile/freelancer-dashboard';
 
-/** Fired on window whenever this tab changes the stored auth state (spec §4). */
+/** Fired on window whenever this tab changes the stored auth state. */
 export const AUTH_CHANGE_EVENT = 'authChange';
 
 export const MOBILE_BREAKPOINT_PX = 768;

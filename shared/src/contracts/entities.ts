@@ -1,4 +1,4 @@
-// The entities of spec §3, as the server sends them and the clients read them.
+// The product's entities, as the server sends them and the clients read them.
 // Each type is Static<> of its TypeBox schema in ./schemas (imported as a type only: no run-time cost).
 import type { Static } from 'typebox';
 import type * as S from './schemas/entities';

@@ -10,7 +10,7 @@ import { RemoteModule } from '../federation/RemoteModule';
 import { MemberArea } from '../member/MemberArea';
 import { KeepQueryRedirect } from '../routes/KeepQueryRedirect';
 
-/** The routes table of spec §2; every page's content comes from a remote. */
+/** The routes table; every page's content comes from a remote. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -7,7 +7,7 @@ import { SessionNotice } from './SessionNotice';
 export function RootLayout() {
   const status = useAuth((state) => state.status);
   const { pathname } = useLocation();
-  // On /chat the guard says 'Checking authentication...' itself (spec §2); elsewhere the app says 'Loading'.
+  // On /chat the guard says 'Checking authentication...' itself; elsewhere the app says 'Loading'.
   if (status === 'loading' && pathname !== '/chat') return <LoadingMessage />;
   return (
     <>

@@ -7,7 +7,7 @@ function describe(error: unknown): string {
   return 'Something went wrong.';
 }
 
-/** Spec §2: an unexpected routing error shows a page titled 'Unexpected Application Error!'. */
+/** An unexpected routing error shows a page titled 'Unexpected Application Error!'. */
 export function RouteErrorPage() {
   const error = useRouteError();
   return (

@@ -7,7 +7,7 @@ import { resumeIdentitySession } from '../federation/identitySession';
 type Check = 'pending' | 'resuming' | 'done';
 
 /**
- * Spec §2: /chat is open when the backend session or the identity provider's session is authenticated.
+ * /chat is open when the backend session or the identity provider's session is authenticated.
  * A visitor who arrives without a product token but with the provider's session still held by this tab is
  * signed in silently; the check runs once on arrival, so a member who logs out here simply leaves.
  */

@@ -22,7 +22,7 @@ export function valuesFromUser(user: User): DetailsValues {
   };
 }
 
-/** Spec §5: headline, summary and fee non-blank after trimming, and the fee a number of 0 or more. */
+/** Valid when headline, summary and fee are non-blank after trimming, and the fee is a number of 0 or more. */
 export function isDetailsValid(values: DetailsValues): boolean {
   return (
     values.headline.trim() !== '' &&
@@ -39,7 +39,7 @@ export function isDetailsChanged(values: DetailsValues, original: DetailsValues)
 }
 
 /**
- * Spec §5 omission rules: texts are trimmed and empty ones left out (the server reads an empty text as a
+ * What the update sends: texts are trimmed and empty ones left out (the server reads an empty text as a
  * mistake, not a clear); hourlyFee and profImgUrl are sent whenever defined, the country when it changed.
  */
 export function buildUpdateBody(values: DetailsValues, profImgUrl: string | null | undefined, savedCountry: string | null = null): ProfileUpdateRequest {

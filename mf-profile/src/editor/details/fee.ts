@@ -1,4 +1,4 @@
-// Hourly fee rules of spec §5/§9: digits with one optional decimal point, steps of 1, never below 0.
+// Hourly fee rules: digits with one optional decimal point, steps of 1, never below 0.
 export const FEE_STEP = 1;
 
 /** What the fee field accepts while typing: '', '12', '12.', '12.5', '.5' — no sign, letters or second dot. */

@@ -15,7 +15,7 @@ export const NOT_CONNECTED = 'Connect your ORCID record to list your publication
 const syncedMessage = (count: number) => `Synced ${count} ${count === 1 ? 'publication' : 'publications'} from ORCID.`;
 
 /**
- * Spec §2 Publication section. 'Connect to ORCID' leaves for ORCID's authorization page; ORCID returns to
+ * The profile's Publications section. 'Connect to ORCID' leaves for ORCID's authorization page; ORCID returns to
  * /profile with ?code=…&state=…, the API exchanges the code and stores the works, and the URL is cleaned.
  * Later visits show the stored works; syncing again repeats the round trip.
  */

@@ -15,7 +15,7 @@ interface Props {
   onChange: (value: MonthYear) => void;
 }
 
-/** A month and a year select (spec §9), grouped under one legend with the group's message beneath. */
+/** A month and a year select, grouped under one legend with the group's message beneath. */
 export function MonthYearField({ legend, which, monthId, yearId, value, years, error, invalid, disabled, onChange }: Props) {
   const errorId = `${monthId}-error`;
   const describedBy = error ? errorId : undefined;

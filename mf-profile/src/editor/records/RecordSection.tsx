@@ -40,7 +40,7 @@ interface Props<R extends BaseRecord, I> {
 type FormState<R> = { mode: 'add' } | { mode: 'edit'; record: R };
 
 /**
- * The list-and-form mechanism every record kind shares (spec §4): the form opens by itself while the
+ * The list-and-form mechanism every record kind shares: the form opens by itself while the
  * list is empty, Add More opens an empty one, a pencil a prefilled one; Save returns to the reloaded list,
  * Cancel closes the form; a bin asks in a dialog first. Focus always lands somewhere that makes sense.
  */

@@ -1,6 +1,6 @@
 import { formatYearMonth, fromYearMonth, isBefore, MONTHS, toYearMonth, yearOptions } from './dates';
 
-describe('record dates (spec §9)', () => {
+describe('record dates', () => {
   it('offers the months 01 to 12', () => {
     expect(MONTHS).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12']);
   });

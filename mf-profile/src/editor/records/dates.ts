@@ -1,4 +1,4 @@
-// Spec §9: month and year dropdowns (months 01–12, this year and the 49 before), stored as 'YYYY-MM'.
+// Record dates are picked with month and year dropdowns (months 01–12, this year and the 49 before), stored as 'YYYY-MM'.
 
 export const YEAR_COUNT = 50;
 

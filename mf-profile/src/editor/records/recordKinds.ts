@@ -20,7 +20,7 @@ import {
 import type { SectionId } from '../sections';
 
 // The three record sections share one list-and-form mechanism (RecordSection); everything that differs
-// between them — fields, labels, spec §8 sentences, the API client — is the data in this module.
+// between them — fields, labels, validation and error messages, the API client — is the data in this module.
 
 export type RecordKey = 'workExperience' | 'education' | 'certification';
 
@@ -136,7 +136,7 @@ export const certificationKind: RecordKind<Certification, CertificationInput> = 
   ],
   // The spec's form labelled this box 'I currently study here'; issue 9 asks for what it means.
   flag: { name: 'isExpire', label: 'This credential does not expire' },
-  // Legends keep the words of the §8 date messages ('start date', 'end date') and say what they mean here.
+  // Legends keep the words of the date validation messages ('start date', 'end date') and say what they mean here.
   dateLegends: { start: 'Start date (issued)', end: 'End date (expires)' },
   messages: {
     empty: "You haven't added any certification yet.",

@@ -8,7 +8,7 @@ const withFields = (base: RecordFormValues, fields: Record<string, string>, rest
   fields: { ...base.fields, ...fields },
 });
 
-describe('record form rules (spec §5, §8)', () => {
+describe('record form rules and messages', () => {
   it('work experience: every required field has its own message', () => {
     expect(validateRecordForm(workExperienceKind, emptyValues(workExperienceKind))).toEqual({
       companyName: 'Company name is required.',

@@ -63,7 +63,7 @@ export function invalidControls<R extends BaseRecord, I>(kind: RecordKind<R, I>,
   return controls;
 }
 
-/** The call's body: texts trimmed (spec §5), blank optional texts null, and no end month while the flag is set. */
+/** The call's body: texts trimmed, blank optional texts null, and no end month while the flag is set. */
 export function buildRecordBody<R extends BaseRecord, I>(kind: RecordKind<R, I>, values: RecordFormValues): I {
   const body: Record<string, string | boolean | null> = {};
   for (const field of kind.fields) {

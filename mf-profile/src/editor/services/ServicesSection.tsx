@@ -10,7 +10,7 @@ export const NO_SELECTION_MESSAGE = 'No selections to save.';
 export const CLEARED_MESSAGE = 'Selections cleared.';
 export const SERVICES_SAVED_MESSAGE = 'Services saved.';
 
-/** Spec §8 wording: 'Failed to fetch services: {status} {body}'. */
+/** A failed catalogue load reads 'Failed to fetch services: {status} {body}'. */
 function fetchFailure(error: unknown): string {
   if (error instanceof ApiError && error.status > 0) return `Failed to fetch services: ${error.status} ${error.body?.message ?? error.message}`;
   return `Failed to fetch services: ${error instanceof Error ? error.message : 'network error'}`;
@@ -19,7 +19,7 @@ function fetchFailure(error: unknown): string {
 type Catalogue = { state: 'loading' } | { state: 'ready'; services: Service[] } | { state: 'failed'; message: string };
 
 /**
- * Summary mode when the member already offers services, edit mode otherwise (spec §4).
+ * Summary mode when the member already offers services, edit mode otherwise.
  * Save and Cancel show once something is ticked — and always when editing saved services,
  * so that un-ticking everything never leaves the member stuck in edit mode.
  */

@@ -23,7 +23,7 @@ export function pickActive(ids: readonly string[]): string {
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 
 /**
- * Scroll + getBoundingClientRect, debounced by 150 ms (spec §9) so a fling does not re-render on every frame.
+ * Scroll + getBoundingClientRect, debounced by 150 ms so a fling does not re-render on every frame.
  * Listening in the capture phase also catches scrolling inside a container, whichever element scrolls.
  */
 export function useActiveSection(ids: readonly string[], enabled: boolean): string {

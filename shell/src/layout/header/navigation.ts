@@ -1,4 +1,4 @@
-// The navigation of spec §2 "Headers and menus"; the desktop bar and the mobile drawer both render it.
+// The site navigation of the headers and menus; the desktop bar and the mobile drawer both render it.
 
 export interface NavLinkItem {
   label: string;
