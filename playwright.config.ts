@@ -13,9 +13,10 @@ const ports = {
   MF_DIRECTORY_PORT: port(18085),
   MF_PROJECTS_PORT: port(18086),
   API_PORT: port(13000),
-  // Local identity provider and ORCID stand-in (13050/13051 + offset never meet another run's ports).
+  // Local identity provider, ORCID and payments stand-ins (13050–13052 + offset never meet another run's ports).
   OIDC_PORT: port(13050),
   ORCID_PORT: port(13051),
+  PAYMENTS_PORT: port(13052),
 };
 
 export const e2eOrigins = {

@@ -1,5 +1,5 @@
 // Starts the whole product: API server, the shell and the four remotes, each on its own origin,
-// plus local stand-ins for the identity provider and ORCID unless hosted ones are configured.
+// plus local stand-ins for the identity provider, ORCID and the payment provider unless hosted ones are configured.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,8 @@ export const IDENTITY_SCOPES = 'openid profile email read:profile read:experts s
 export const LOCAL_OIDC_CLIENT_ID = 'sciexperts-web';
 /** Credentials the local ORCID stand-in accepts (development only). */
 export const LOCAL_ORCID_CLIENT = { clientId: 'APP-SCIEXPERTSDEV01', clientSecret: 'local-orcid-dev-secret' };
+/** The API's key at the local payment stand-in and the secret its webhooks are signed with (development only). */
+export const LOCAL_PAYMENTS = { secretKey: 'sk_local_sciexperts_dev', webhookSecret: 'whsec_local_sciexperts_dev' };
 
 /** Kept in step with server/src/dev/oidcProvider.ts (DEMO_IDENTITIES) and orcidStandIn.ts (DEMO_RESEARCHER, NEW_RESEARCHER). */
 export const LOCAL_OIDC_IDENTITIES = [
@@ -25,8 +27,9 @@ const standInsEnabled = (env) => !/^(0|false|no|off)$/i.test(env.DEV_STAND_INS ?
 const trimSlash = (url) => url.replace(/\/+$/, '');
 
 /**
- * Identity provider and ORCID: hosted ones when OIDC_ISSUER / ORCID_BASE_URL are set, otherwise the local
- * stand-ins (ports OIDC_PORT and ORCID_PORT, by default the API port + 1 and + 2), unless DEV_STAND_INS=false.
+ * Identity provider, ORCID and payments: hosted ones when OIDC_ISSUER / ORCID_BASE_URL / STRIPE_SECRET_KEY are set,
+ * otherwise the local stand-ins (ports OIDC_PORT, ORCID_PORT and PAYMENTS_PORT, by default the API port + 1, + 2
+ * and + 3), unless DEV_STAND_INS=false.
  */
 function resolveProviders(env, { api, originOf, siteOrigin }) {
   const apiBase = originOf(api);
@@ -51,7 +54,15 @@ function resolveProviders(env, { api, originOf, siteOrigin }) {
     const baseUrl = `http://localhost:${port}`;
     orcid = { local: true, baseUrl, apiUrl: baseUrl, ...LOCAL_ORCID_CLIENT, redirectUri, port };
   }
-  return { oidc, orcid };
+  let payments = null;
+  // Stripe's keys go to the API as they are (the env is inherited); only the local stand-in needs starting.
+  if (!env.STRIPE_SECRET_KEY && standInsEnabled(env)) {
+    const port = portFrom(env, 'PAYMENTS_PORT', api + 3);
+    // The API listens on API_HOST (127.0.0.1 by default), and the stand-in reaches it there, not through the public host.
+    const webhookUrl = `http://127.0.0.1:${api}/api/Payments/Webhook`;
+    payments = { local: true, baseUrl: `http://localhost:${port}`, ...LOCAL_PAYMENTS, webhookUrl, port };
+  }
+  return { oidc, orcid, payments };
 }
 
 function runtimeProviders({ oidc, orcid }) {
@@ -72,6 +83,7 @@ export function resolveSuiteConfig(env = process.env) {
   const standInPorts = [
     ['local OpenID provider', providers.oidc?.port],
     ['local ORCID stand-in', providers.orcid?.port],
+    ['local payments stand-in', providers.payments?.port],
   ].filter(([, port]) => port);
   for (const [label, port] of [...apps.map((a) => [a.dir, a.port]), ['server', api], ...standInPorts]) {
     if (seen.has(port)) throw new Error(`${label} and ${seen.get(port)} are both set to port ${port}`);
@@ -117,14 +129,15 @@ function waitForHealth(url, timeoutMs, accept = (response) => response.ok) {
   });
 }
 
-/** Environment the API needs to use the identity provider and ORCID the suite resolved. */
-function providerEnv({ oidc, orcid }) {
+/** Environment the API needs to use the identity provider, ORCID and payment provider the suite resolved. */
+function providerEnv({ oidc, orcid, payments }) {
   const out = {};
   if (oidc?.local) Object.assign(out, { OIDC_ISSUER: oidc.issuer, OIDC_AUDIENCE: oidc.audience, OIDC_JWKS_URL: oidc.jwksUrl });
   if (orcid) {
     Object.assign(out, { ORCID_BASE_URL: orcid.baseUrl, ORCID_CLIENT_ID: orcid.clientId, ORCID_CLIENT_SECRET: orcid.clientSecret, ORCID_REDIRECT_URI: orcid.redirectUri });
     if (orcid.apiUrl) out.ORCID_API_URL = orcid.apiUrl;
   }
+  if (payments?.local) Object.assign(out, { PAYMENTS_STAND_IN_URL: payments.baseUrl, PAYMENTS_SECRET_KEY: payments.secretKey, PAYMENTS_WEBHOOK_SECRET: payments.webhookSecret });
   return out;
 }
 
@@ -169,7 +182,7 @@ export async function startSuite(config, { log = console.log, env = process.env,
 
   // The stand-ins start first so the API finds them; one that does not come up is left out of the
   // runtime config (the site then hides that sign-in path) instead of sending users to a dead page.
-  const { oidc, orcid } = config.providers ?? {};
+  const { oidc, orcid, payments } = config.providers ?? {};
   const standIns = [];
   if (oidc?.local) {
     const child = spawnTsx('local OpenID provider', path.join(root, 'server', 'src', 'dev', 'oidcMain.ts'), {
@@ -202,6 +215,21 @@ export async function startSuite(config, { log = console.log, env = process.env,
         log(`warning: the local ORCID stand-in did not start on port ${orcid.port}; ORCID sync is off`);
         config.runtimeConfig.orcid = null;
         config.providers.orcid = null;
+      }),
+    );
+  }
+  if (payments?.local) {
+    const child = spawnTsx('local payments stand-in', path.join(root, 'server', 'src', 'dev', 'paymentsMain.ts'), {
+      PAYMENTS_PORT: String(payments.port),
+      PAYMENTS_SECRET_KEY: payments.secretKey,
+      PAYMENTS_WEBHOOK_SECRET: payments.webhookSecret,
+      PAYMENTS_WEBHOOK_URL: payments.webhookUrl,
+    });
+    standIns.push(
+      untilUp(child, `${payments.baseUrl}/health`).then((up) => {
+        if (up) return;
+        log(`warning: the local payments stand-in did not start on port ${payments.port}; funding milestones is off`);
+        config.providers.payments = null;
       }),
     );
   }

@@ -10,6 +10,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import type { PaymentProvider } from './modules/payments/provider';
+import { LocalPaymentProvider } from './modules/payments/localProvider';
 import type { Db } from './db/connect';
 import { migrate } from './db/migrations';
 import { seed } from './db/seed';
@@ -33,6 +35,8 @@ export interface AppDeps {
   fetch?: typeof fetch;
   /** Tests only: the users module's view builders (the public-profile leak test hands it a leaky repository). */
   userViews?: UserViews;
+  /** A payment provider (tests hand in a fake one); without it, the one the configuration names. */
+  paymentProvider?: PaymentProvider;
 }
 
 declare module 'fastify' {
@@ -68,6 +72,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     uploadsDir,
     fetch: deps.fetch ?? fetch,
+    // Tests inject a provider; otherwise the one the configuration names. None (nothing configured, or Stripe, whose
+    // adapter is a later increment): the money routes answer 503.
+    payments:
+      deps.paymentProvider ??
+      (config.payments?.provider === 'local' && config.payments.standInUrl
+        ? new LocalPaymentProvider({ baseUrl: config.payments.standInUrl, secretKey: config.payments.secretKey, webhookSecret: config.payments.webhookSecret, fetch: deps.fetch ?? fetch })
+        : null),
   };
 
   const { trustProxy } = config;
@@ -112,7 +123,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     origin: [...config.corsOrigins, ...config.integratorOrigins],
     credentials: false,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    // Idempotency-Key: every call that moves money carries one (docs/decisions/0012-escrow-ledger.md).
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     exposedHeaders: ['Retry-After'],
     maxAge: 600,
   });

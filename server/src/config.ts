@@ -17,6 +17,22 @@ export interface OrcidConfig {
   redirectUri: string;
 }
 
+/** Escrow payments (docs/decisions/0012-escrow-ledger.md). */
+export interface PaymentsConfig {
+  /** 'local': the stand-in at standInUrl (development); 'stripe': STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. */
+  provider: 'local' | 'stripe';
+  /** The local stand-in's address (PAYMENTS_STAND_IN_URL); null with Stripe. */
+  standInUrl: string | null;
+  /** The API's key at the provider (server to server). */
+  secretKey: string;
+  /** The secret the provider signs its webhooks with. */
+  webhookSecret: string;
+  /** The platform's fee on each released milestone, in basis points (PLATFORM_FEE_BPS; 1000 = 10 %). */
+  feeBasisPoints: number;
+  /** A submitted milestone the owner does not answer is released after this many days (AUTO_RELEASE_DAYS). */
+  autoReleaseDays: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -56,6 +72,8 @@ export interface Config {
   production: boolean;
   /** Serve the OpenAPI page and document at /api/docs (off in production unless API_DOCS asks for it). */
   apiDocs: boolean;
+  /** Escrow payments; null when no provider is configured (the money routes then answer 503). */
+  payments?: PaymentsConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -187,6 +205,27 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('ORCID_BASE_URL, ORCID_CLIENT_ID, ORCID_CLIENT_SECRET and ORCID_REDIRECT_URI must be set together (or all left unset).');
   }
 
+  let payments: PaymentsConfig | null = null;
+  const feeBasisPoints = int('PLATFORM_FEE_BPS', 1000, 0, 5000);
+  const autoReleaseDays = int('AUTO_RELEASE_DAYS', 14, 1, 90);
+  const standInUrl = url('PAYMENTS_STAND_IN_URL', undefined);
+  const standInKey = str('PAYMENTS_SECRET_KEY');
+  const standInWebhookSecret = str('PAYMENTS_WEBHOOK_SECRET');
+  const stripeKey = str('STRIPE_SECRET_KEY');
+  const stripeWebhookSecret = str('STRIPE_WEBHOOK_SECRET');
+  const standInAny = Boolean(str('PAYMENTS_STAND_IN_URL') || standInKey || standInWebhookSecret);
+  if (standInAny && (stripeKey || stripeWebhookSecret)) {
+    problems.push('Set either the local payment stand-in (PAYMENTS_STAND_IN_URL, PAYMENTS_SECRET_KEY, PAYMENTS_WEBHOOK_SECRET) or Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET), not both.');
+  } else if (standInUrl && standInKey && standInWebhookSecret) {
+    payments = { provider: 'local', standInUrl, secretKey: standInKey, webhookSecret: standInWebhookSecret, feeBasisPoints, autoReleaseDays };
+  } else if (standInAny) {
+    problems.push('PAYMENTS_STAND_IN_URL, PAYMENTS_SECRET_KEY and PAYMENTS_WEBHOOK_SECRET must be set together (or all left unset).');
+  } else if (stripeKey && stripeWebhookSecret) {
+    payments = { provider: 'stripe', standInUrl: null, secretKey: stripeKey, webhookSecret: stripeWebhookSecret, feeBasisPoints, autoReleaseDays };
+  } else if (stripeKey || stripeWebhookSecret) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (or both left unset).');
+  }
+
   const operatorEmail = str('OPERATOR_EMAIL');
   if (operatorEmail !== undefined && !isEmail(operatorEmail)) problems.push(`OPERATOR_EMAIL must be an e-mail address (got "${operatorEmail}").`);
 
@@ -225,6 +264,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionCacheMs: int('SESSION_CACHE_MS', databaseUrl ? 0 : 5000, 0, 60_000),
     production,
     apiDocs: bool('API_DOCS', !production),
+    payments,
   };
   if (production) problems.push(...productionRefusals(env, config, tokenSecretEnv));
   if (problems.length > 0) throw new ConfigError(problems);
@@ -266,6 +306,9 @@ function productionRefusals(env: Env, config: Config, tokenSecret: string | unde
     if (!value.startsWith('https://') || isLoopback(value)) {
       problems.push(`${name} must be the hosted provider's https address in production (got "${value}"); the local identity and ORCID stand-ins are for development only.`);
     }
+  }
+  if (config.payments?.provider === 'local') {
+    problems.push('PAYMENTS_STAND_IN_URL must not be set in production: the local payment stand-in takes test cards and moves no money; configure STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET instead.');
   }
   return problems;
 }

@@ -7,6 +7,7 @@ import type { PasswordHasher } from './auth/passwords';
 import type { Mailer } from './mail/mailer';
 import type { OidcVerifier } from './auth/oidc';
 import type { FailureThrottle, LoginThrottle } from './auth/throttle';
+import type { PaymentProvider } from './modules/payments/provider';
 
 export interface AppContext {
   config: Config;
@@ -19,6 +20,8 @@ export interface AppContext {
   uploadsDir: string;
   /** Outbound HTTP (ORCID); injectable so tests need no network. */
   fetch: typeof fetch;
+  /** The payment provider (escrow); null when none is configured. */
+  payments: PaymentProvider | null;
 }
 
 declare module 'fastify' {

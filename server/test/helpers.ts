@@ -94,11 +94,11 @@ export async function startApp(overrides: Partial<Config> = {}, deps: Partial<Ap
 }
 
 /** The same app on either database: SQLite in a temp file, or a throw-away PostgreSQL schema that close() drops. */
-export async function startAppOn(dialect: 'sqlite' | 'postgres'): Promise<Harness> {
-  if (dialect === 'sqlite') return startApp();
+export async function startAppOn(dialect: 'sqlite' | 'postgres', overrides: Partial<Config> = {}, deps: Partial<AppDeps> = {}): Promise<Harness> {
+  if (dialect === 'sqlite') return startApp(overrides, deps);
   const pg = await createPgSchema();
   const where = { databaseUrl: pg.url, databaseSchema: pg.schema };
-  const h = await startApp(where, { db: openDatabase({ ...where, sqliteFile: '' }) });
+  const h = await startApp({ ...overrides, ...where }, { ...deps, db: openDatabase({ ...where, sqliteFile: '' }) });
   return {
     ...h,
     close: async () => {

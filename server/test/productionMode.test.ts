@@ -40,6 +40,8 @@ describe('production mode', () => {
     expect(config).toMatchObject({ production: true, seedDemo: false, apiDocs: false });
     expect(loadConfig({ ...SAFE, DATA_DIR: dataDir, API_DOCS: 'true' }).apiDocs).toBe(true);
     expect(loadConfig({ ...SAFE, NODE_ENV: '', SCIEXPERTS_ENV: 'production', DATA_DIR: dataDir }).production).toBe(true);
+    const stripe = loadConfig({ ...SAFE, DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    expect(stripe.payments).toEqual({ provider: 'stripe', standInUrl: null, secretKey: 'sk_live_x', webhookSecret: 'whsec_x', feeBasisPoints: 1000, autoReleaseDays: 14 });
   });
 
   it('keeps the friendly local defaults outside production', () => {
@@ -64,6 +66,11 @@ describe('production mode', () => {
       'the local ORCID stand-in',
       { ORCID_BASE_URL: 'http://localhost:3002', ORCID_CLIENT_ID: 'APP-1', ORCID_CLIENT_SECRET: 's', ORCID_REDIRECT_URI: 'https://sciexperts.example/profile' },
       /^ORCID_BASE_URL must be the hosted provider's https address in production/,
+    ],
+    [
+      'the local payments stand-in',
+      { PAYMENTS_STAND_IN_URL: 'https://payments.sciexperts.example', PAYMENTS_SECRET_KEY: 'sk_local', PAYMENTS_WEBHOOK_SECRET: 'whsec_local' },
+      /^PAYMENTS_STAND_IN_URL must not be set in production: the local payment stand-in takes test cards and moves no money/,
     ],
   ])('refuses %s with a clear message', (_name, change, message) => {
     const problems = refusals({ ...SAFE, DATA_DIR: dataDir, ...change });

@@ -12,6 +12,7 @@ export { userApi } from './api/userApi';
 export { workExperienceApi, educationApi, certificationApi, type RecordsClient } from './api/recordsApi';
 export { publicationsApi, orcidAuthorizeUrl, ORCID_SYNC_FAILED, PUBLICATIONS_LOAD_FAILED, type OrcidSettings } from './api/publicationsApi';
 export { projectsApi, type ProjectsApi } from './api/projectsApi';
+export { paymentsApi, type PaymentsApi } from './api/paymentsApi';
 export { chatApi, createChatApi, type ChatApi, type ChatApiTarget, type MessagePageQuery } from './api/chatApi';
 export { unreadCountStore, refreshUnreadCount, announceUnreadChange, watchUnreadCount, UNREAD_POLL_MS, type UnreadCountState } from './chat/unreadCountStore';
 export { useUnreadMessageCount } from './chat/useUnreadMessageCount';

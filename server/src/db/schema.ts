@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // Column names mirror the API field names so rows map to contracts without a rename table.
 // Booleans are stored as 0/1 integers so both dialects read them the same way.
@@ -185,7 +185,16 @@ export interface Database {
   contracts: ContractsTable;
   contractMilestones: ContractMilestonesTable;
   projectAttachments: ProjectAttachmentsTable;
+  ledgerTransactions: LedgerTransactionsTable;
+  ledgerEntries: LedgerEntriesTable;
+  payments: PaymentsTable;
+  webhookEvents: WebhookEventsTable;
+  withdrawals: WithdrawalsTable;
+  milestoneEvents: MilestoneEventsTable;
 }
+
+/** A column inserts may leave out (the database's default, usually NULL, applies). */
+type Optional<T> = ColumnType<T, T | undefined, T>;
 
 export type RecordTable = 'workExperiences' | 'educations' | 'certifications';
 
@@ -258,6 +267,10 @@ export interface ContractMilestonesTable {
   amountCents: number;
   dueDate: string;
   status: string;
+  /** When the expert last submitted it (the auto-release counts from here). */
+  submittedAt: Optional<string | null>;
+  /** The payment that funded it (its refund goes back through this one). */
+  paymentId: Optional<number | null>;
 }
 
 export interface ProjectAttachmentsTable {
@@ -270,5 +283,81 @@ export interface ProjectAttachmentsTable {
   size: number;
   /** The file's name in the data directory's private attachments folder (a random UUID). */
   storageKey: string;
+  createdAt: string;
+}
+
+/** One movement of money (docs/decisions/0012-escrow-ledger.md); its entries sum to zero. */
+export interface LedgerTransactionsTable {
+  id: Generated<number>;
+  kind: string;
+  /** Derived from what it pays for (`release:milestone:7`), so the same movement can never be written twice. */
+  idempotencyKey: string;
+  contractId: number | null;
+  milestoneId: number | null;
+  actorId: number | null;
+  createdAt: string;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  transactionId: number;
+  /** A named account: provider:cash, escrow:contract:<id>, expert:<id>:available, expert:<id>:paid-out, platform:fees. */
+  account: string;
+  /** Signed cents. */
+  amountCents: number;
+}
+
+/** One checkout with the provider for one milestone. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  milestoneId: number;
+  contractId: number;
+  payerId: number;
+  amountCents: number;
+  status: string;
+  providerSessionId: string | null;
+  checkoutUrl: string | null;
+  providerChargeId: string | null;
+  providerRefundId: string | null;
+  /** Set with the ledger's refund: the provider must be (or has been) asked to return this payment. */
+  refundBookedAt: string | null;
+  /** `<memberId>:<Idempotency-Key>` */
+  idempotencyKey: string;
+  failureReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  providerEventId: string;
+  type: string;
+  receivedAt: string;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  expertId: number;
+  amountCents: number;
+  status: string;
+  destination: string;
+  providerPayoutId: string | null;
+  failureReason: string | null;
+  /** `<memberId>:<Idempotency-Key>` */
+  idempotencyKey: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The workspace's timeline: one row per change of a milestone. */
+export interface MilestoneEventsTable {
+  id: Generated<number>;
+  milestoneId: number;
+  contractId: number;
+  actorId: number | null;
+  kind: string;
+  note: string | null;
+  /** `<memberId>:<Idempotency-Key>` of the call that made the change; null for the platform's own changes. */
+  idempotencyKey: string | null;
   createdAt: string;
 }

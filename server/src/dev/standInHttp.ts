@@ -1,4 +1,4 @@
-// Small helpers the two local stand-ins (OpenID provider, ORCID) share for their plain node:http pages.
+// Small helpers the local stand-ins (OpenID provider, ORCID, payments) share for their plain node:http pages.
 import type { IncomingMessage } from 'node:http';
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

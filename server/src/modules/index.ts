@@ -10,6 +10,7 @@ import { conciergeModule } from './concierge/routes';
 import { seoModule } from './seo/routes';
 import { directoryModule } from './directory/routes';
 import { projectsModule } from './projects/routes';
+import { paymentsModule } from './payments/routes';
 
 /**
  * The API, one Fastify plugin per domain (server/src/modules/<domain>/: routes, rules, repository). Each plugin
@@ -28,4 +29,5 @@ export async function registerModules(app: FastifyInstance, overrides: { users?:
   await app.register(seoModule);
   await app.register(directoryModule);
   await app.register(projectsModule());
+  await app.register(paymentsModule());
 }

@@ -17,3 +17,4 @@ export * from './directory';
 export * from './countries';
 export * from './catalogue';
 export * from './projects';
+export * from './payments';

@@ -9,6 +9,9 @@ export const PROPOSAL_STATUSES = ['submitted', 'shortlisted', 'hired', 'declined
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 /** A proposal the owner has not decided on yet (the author may still edit or withdraw it). */
 export const LIVE_PROPOSAL_STATUSES = ['submitted', 'shortlisted'] as const;
+/** A contract is active from the hire until the client ends it (every milestone released or refunded). */
+export const CONTRACT_STATUSES = ['active', 'completed'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 export const PROJECT_VISIBILITIES = ['public', 'invite-only'] as const;
 export const BUDGET_TYPES = ['fixed', 'hourly'] as const;
 export const CURRENCIES = ['USD'] as const;

@@ -12,6 +12,7 @@ import { expertListing } from './0007_expert_listing';
 import { expertSearchFilters } from './0008_expert_search_filters';
 import { projects } from './0009_projects';
 import { projectAttachments } from './0010_project_attachments';
+import { payments } from './0011_payments';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -32,6 +33,7 @@ class InCodeProvider implements MigrationProvider {
       '0008_expert_search_filters': expertSearchFilters(this.dialect),
       '0009_projects': projects(this.dialect),
       '0010_project_attachments': projectAttachments(this.dialect),
+      '0011_payments': payments(this.dialect),
     };
   }
 }

@@ -230,7 +230,7 @@ export async function contractsOf(db: Db, memberId: number): Promise<ContractRow
   return contracts.map((c) => ({
     ...c,
     priceType: c.priceType as Contract['priceType'],
-    status: 'active' as const,
+    status: c.status as Contract['status'],
     milestones: milestones.filter((m) => m.contractId === c.id).map(({ contractId: _c, ...m }) => m),
   }));
 }

@@ -1,6 +1,7 @@
 import {
   API_PATHS,
   LIVE_PROPOSAL_STATUSES,
+  PAYMENT_MESSAGES,
   PROJECT_LIMITS,
   PROJECT_MESSAGES as M,
   type Contract as ContractT,
@@ -36,6 +37,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
 import { api, requireSession, type Module } from '../../http/api';
 import { auth, bearer, errors, open } from '../../http/schemas';
 import { isListedMember } from '../directory/repository';
+import { endContract } from '../payments/repository';
 import * as repo from './repository';
 import { checkProject, checkProposal, earliestToday, parseProjectFilter } from './rules';
 import { attachmentRoutes, attachmentsDir, sweepOrphanAttachments } from './attachments';
@@ -191,7 +193,33 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
         );
       transition(API_PATHS.projectPublish, 'publishProject', 'Publish a draft: draft → open (owner only)', ['draft'], 'open', M.notDraft, true);
       transition(API_PATHS.projectCancel, 'cancelProject', 'Cancel a draft or open project (owner only)', ['draft', 'open'], 'cancelled', M.cannotCancel);
-      transition(API_PATHS.projectComplete, 'completeProject', 'Mark a project in progress completed (owner only)', ['in-progress'], 'completed', M.cannotComplete);
+      r.post(
+        API_PATHS.projectComplete,
+        {
+          schema: {
+            tags,
+            operationId: 'completeProject',
+            summary: "Complete a project in progress (owner only): ends its contract, refused while money is held in escrow",
+            security: bearer,
+            params: Id,
+            response: { 200: Project, ...errors(400, 401, 403, 404, 409) },
+          },
+        },
+        async (request): Promise<ProjectT> => {
+          const me = auth(request).userId;
+          const p = await ownedProject(request.params.id, me);
+          if (p.status !== 'in-progress') throw conflict(M.cannotComplete);
+          // A project in progress has its contract: completing it is ending that contract, which refuses while any
+          // milestone holds money (funded, submitted, disputed) and completes the project in the same transaction.
+          const contract = await db.kysely.selectFrom('contracts').select('id').where('projectId', '=', p.id).executeTakeFirst();
+          if (contract) {
+            if ((await endContract(db, contract.id, me, clock())) === 'money-held') throw conflict(PAYMENT_MESSAGES.moneyInEscrow);
+          } else if (!(await repo.updateProjectIf(db, p.id, ['in-progress'], { status: 'completed', updatedAt: clock().toISOString() }))) {
+            throw conflict(M.cannotComplete);
+          }
+          return reloadProject(p.id, me);
+        },
+      );
 
       r.post(
         API_PATHS.projectProposals,

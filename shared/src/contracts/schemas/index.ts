@@ -10,3 +10,4 @@ export * from './chat';
 export * from './misc';
 export * from './directory';
 export * from './projects';
+export * from './payments';

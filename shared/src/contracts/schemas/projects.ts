@@ -1,7 +1,7 @@
 // Projects, proposals, invitations and contracts. Server-only at run time. Cross-field rules (budget shape,
 // catalogue, dates, milestone sums) are checked by server/src/modules/projects/rules.ts and answer 400 by field.
 import { Type } from 'typebox';
-import { BUDGET_TYPES, CURRENCIES, PROJECT_DURATIONS, PROJECT_LIMITS as L, PROJECT_STATUSES, PROJECT_VISIBILITIES, PROPOSAL_STATUSES } from '../projects';
+import { BUDGET_TYPES, CONTRACT_STATUSES, CURRENCIES, PROJECT_DURATIONS, PROJECT_LIMITS as L, PROJECT_STATUSES, PROJECT_VISIBILITIES, PROPOSAL_STATUSES } from '../projects';
 import { Id, Nullable, StringChoice } from './common';
 
 const Cents = Type.Integer({ minimum: 1, maximum: L.centsMax, description: 'US cents (integer).' });
@@ -183,7 +183,7 @@ export const Contract = Type.Object(
     expertId: Type.Integer(),
     priceType: StringChoice(BUDGET_TYPES),
     priceCents: Type.Integer(),
-    status: StringChoice(['active'] as const),
+    status: StringChoice(CONTRACT_STATUSES),
     milestones: Type.Array(Type.Object({ id: Type.Integer(), position: Type.Integer(), title: Type.String(), amountCents: Type.Integer(), dueDate: Type.String(), status: Type.String() })),
     createdAt: Type.String(),
     projectTitle: Type.String(),

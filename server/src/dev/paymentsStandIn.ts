@@ -1,0 +1,326 @@
+// A local stand-in for a card processor, for development and tests only (no money moves). It offers what the API's
+// PaymentProvider needs (server/src/modules/payments/provider.ts), in the shape hosted checkouts have:
+//   POST /v1/checkout/sessions   (Bearer secret key, Idempotency-Key) → { sessionId, url }
+//   GET  /v1/checkout/sessions/<id>                                   → the session and its status
+//   POST /v1/refunds             (Bearer secret key, Idempotency-Key) → { refundId }, then refund.succeeded
+//   POST /v1/payouts             (Bearer secret key, Idempotency-Key) → { payoutId }, then payout.paid (or .failed)
+//   GET  /checkout/<id>          the hosted payment page (test cards in pages.ts)
+//   POST /checkout/<id>          pay: 303 to successUrl, the page again with the decline, or the confirmation step
+//   POST /checkout/<id>/confirm  the bank's extra step: confirm or fail
+//   GET  /health
+// Events go to the API as signed webhooks with retries (paymentsWebhooks.ts). Sessions, charges and keys live in
+// memory: a restart of this development stand-in forgets them.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { checkoutPage, confirmationPage, notFoundPage, paidPage, TEST_CARDS, type CardErrors, type CardValues, type SessionView } from './paymentsPages';
+import { realScheduler, WebhookSender, type Scheduler } from './paymentsWebhooks';
+import { readBody } from './standInHttp';
+
+export { TEST_CARDS } from './paymentsPages';
+
+export const DECLINED_MESSAGE = 'Your card was declined.';
+export const AUTHENTICATION_FAILED_MESSAGE = 'We could not authenticate your payment. Choose another card and try again.';
+/** A payout to this destination fails, so the API's payout.failed path can be reached locally. */
+export const FAILING_PAYOUT_DESTINATION = 'local-account-closed';
+export const PAYOUT_FAILED_MESSAGE = 'The bank account was closed.';
+
+export interface PaymentsStandInOptions {
+  /** What the API sends as `Authorization: Bearer …`. */
+  secretKey: string;
+  /** What webhooks are signed with. */
+  webhookSecret: string;
+  /** The API's webhook address (…/api/Payments/Webhook). */
+  webhookUrl: string;
+  /** Signature timestamps and card expiry checks; the real clock by default. */
+  clock?: () => Date;
+  /** When retries run; setTimeout by default (tests pass their own and run the retries themselves). */
+  schedule?: Scheduler;
+  /** First retry after this long (1 s), doubling up to maxRetryDelayMs (60 s). */
+  firstRetryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  fetch?: typeof fetch;
+  /** A line per failed delivery; silent by default. */
+  log?: (line: string) => void;
+}
+
+type SessionStatus = 'open' | 'awaiting-confirmation' | 'paid';
+
+interface Session extends SessionView {
+  paymentId: number;
+  currency: 'USD';
+  status: SessionStatus;
+  chargeId: string | null;
+}
+
+interface Charge {
+  paymentId: number;
+  amountCents: number;
+  refundedCents: number;
+}
+
+export interface PaymentsStandIn {
+  server: Server;
+  /** Base URL once listening, e.g. http://localhost:3003 */
+  url: string;
+  webhooks: WebhookSender;
+  listen(port: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: 'invalid_request_error' | 'authentication_error' | 'idempotency_error',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+const newId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+const isPositiveInteger = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.trim() !== '' && value.length <= max;
+const isHttpUrl = (value: unknown): value is string => {
+  if (typeof value !== 'string') return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+function ensure(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new RequestError(400, 'invalid_request_error', message);
+}
+
+/** The card form's problems, field by field; an empty object when the card can be tried. */
+function checkCard(values: CardValues, now: Date): CardErrors {
+  const errors: CardErrors = {};
+  const digits = (values.cardNumber ?? '').replace(/[\s-]/g, '');
+  if (digits === '') errors.cardNumber = 'Enter the card number.';
+  else if (!/^\d{12,19}$/.test(digits)) errors.cardNumber = 'Your card number is incomplete.';
+  else if (!Object.values<string>(TEST_CARDS).includes(digits)) errors.cardNumber = 'This stand-in accepts only the test cards listed below.';
+  const expiry = /^(\d{1,2})\s*\/?\s*(\d{2}|\d{4})$/.exec((values.expiry ?? '').trim());
+  const month = expiry ? Number(expiry[1]) : 0;
+  if (!expiry || month < 1 || month > 12) errors.expiry = 'Enter the expiry date as MM / YY.';
+  else {
+    const year = expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
+    // A card is valid through the last day of its expiry month.
+    if (Date.UTC(year, month, 1) <= now.getTime()) errors.expiry = "Your card's expiry date is in the past.";
+  }
+  if (!/^\d{3,4}$/.test((values.cvc ?? '').trim())) errors.cvc = "Your card's security code is incomplete.";
+  if ((values.name ?? '').trim() === '') errors.name = 'Enter the name on the card.';
+  return errors;
+}
+
+export function createPaymentsStandIn(options: PaymentsStandInOptions): PaymentsStandIn {
+  const clock = options.clock ?? (() => new Date());
+  const webhooks = new WebhookSender({
+    url: options.webhookUrl,
+    secret: options.webhookSecret,
+    clock,
+    schedule: options.schedule ?? realScheduler,
+    fetch: options.fetch ?? fetch,
+    firstDelayMs: options.firstRetryDelayMs ?? 1000,
+    maxDelayMs: options.maxRetryDelayMs ?? 60_000,
+    log: options.log ?? (() => undefined),
+  });
+  const sessions = new Map<string, Session>();
+  const charges = new Map<string, Charge>();
+  /** Per endpoint, Idempotency-Key → what the first request asked (to refuse a key reused for another request) and answered. */
+  const idempotent = { sessions: new Map<string, { asked: string; answer: unknown }>(), refunds: new Map<string, { asked: string; answer: unknown }>(), payouts: new Map<string, { asked: string; answer: unknown }>() };
+  const expectedAuth = digest(`Bearer ${options.secretKey}`);
+
+  /** Events about one payment go out in order (a refund after the charge it returns). */
+  const paymentStream = (paymentId: number) => `payment:${paymentId}`;
+
+  function authenticate(req: IncomingMessage): void {
+    const given = digest(req.headers.authorization ?? '');
+    if (!timingSafeEqual(given, expectedAuth)) throw new RequestError(401, 'authentication_error', 'Invalid API key provided.');
+  }
+
+  async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await readBody(req));
+    } catch {
+      throw new RequestError(400, 'invalid_request_error', 'The body must be a JSON object.');
+    }
+    ensure(typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed), 'The body must be a JSON object.');
+    return parsed as Record<string, unknown>;
+  }
+
+  /** The same key answers the first answer; the same key for a different request is refused, as processors do. */
+  function once<T>(store: Map<string, { asked: string; answer: unknown }>, req: IncomingMessage, asked: unknown, make: () => T): { answer: T; repeated: boolean } {
+    const key = req.headers['idempotency-key'];
+    ensure(typeof key === 'string' && key.length >= 1 && key.length <= 255, 'An Idempotency-Key header (1–255 characters) is required.');
+    const fingerprint = JSON.stringify(asked);
+    const earlier = store.get(key);
+    if (earlier) {
+      if (earlier.asked !== fingerprint) throw new RequestError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+      return { answer: earlier.answer as T, repeated: true };
+    }
+    const answer = make();
+    store.set(key, { asked: fingerprint, answer });
+    return { answer, repeated: false };
+  }
+
+  function createSession(body: Record<string, unknown>, req: IncomingMessage) {
+    const { paymentId, amountCents, currency, description, successUrl, cancelUrl } = body;
+    ensure(isPositiveInteger(paymentId), 'paymentId must be a positive integer.');
+    ensure(isPositiveInteger(amountCents), 'amountCents must be a positive integer (US cents).');
+    ensure(currency === 'USD', 'currency must be "USD".');
+    ensure(isText(description, 500), 'description must be text of at most 500 characters.');
+    ensure(isHttpUrl(successUrl) && isHttpUrl(cancelUrl), 'successUrl and cancelUrl must be http(s) URLs.');
+    return once(idempotent.sessions, req, { paymentId, amountCents, currency, description, successUrl, cancelUrl }, () => {
+      const session: Session = { id: newId('cs'), paymentId, amountCents, currency, description, successUrl, cancelUrl, status: 'open', chargeId: null };
+      sessions.set(session.id, session);
+      return { sessionId: session.id, url: `${standIn.url}/checkout/${session.id}` };
+    }).answer;
+  }
+
+  function createRefund(body: Record<string, unknown>, req: IncomingMessage) {
+    const { chargeId, amountCents, paymentId } = body;
+    ensure(isText(chargeId, 255), 'chargeId must be the id of a charge.');
+    ensure(isPositiveInteger(amountCents), 'amountCents must be a positive integer (US cents).');
+    ensure(isPositiveInteger(paymentId), 'paymentId must be a positive integer.');
+    const { answer, repeated } = once(idempotent.refunds, req, { chargeId, amountCents, paymentId }, () => {
+      // A charge made before this stand-in restarted is unknown here; it is refunded on trust (development only).
+      const charge = charges.get(chargeId);
+      if (charge) {
+        ensure(charge.paymentId === paymentId, `Charge ${chargeId} belongs to another payment.`);
+        ensure(charge.refundedCents + amountCents <= charge.amountCents, `Refund amount exceeds what is left of charge ${chargeId}.`);
+        charge.refundedCents += amountCents;
+      }
+      return { refundId: newId('re') };
+    });
+    if (!repeated) webhooks.send(paymentStream(paymentId), 'refund.succeeded', { paymentId, refundId: answer.refundId, chargeId, amountCents });
+    return answer;
+  }
+
+  function createPayout(body: Record<string, unknown>, req: IncomingMessage) {
+    const { destination, amountCents, withdrawalId } = body;
+    ensure(isText(destination, 255), 'destination must name a payout account.');
+    ensure(isPositiveInteger(amountCents), 'amountCents must be a positive integer (US cents).');
+    ensure(isPositiveInteger(withdrawalId), 'withdrawalId must be a positive integer.');
+    const { answer, repeated } = once(idempotent.payouts, req, { destination, amountCents, withdrawalId }, () => ({ payoutId: newId('po') }));
+    if (!repeated) {
+      const stream = `withdrawal:${withdrawalId}`;
+      if (destination === FAILING_PAYOUT_DESTINATION) webhooks.send(stream, 'payout.failed', { withdrawalId, payoutId: answer.payoutId, amountCents, reason: PAYOUT_FAILED_MESSAGE });
+      else webhooks.send(stream, 'payout.paid', { withdrawalId, payoutId: answer.payoutId, amountCents, destination });
+    }
+    return answer;
+  }
+
+  function succeed(res: ServerResponse, session: Session): void {
+    const chargeId = newId('ch');
+    session.status = 'paid';
+    session.chargeId = chargeId;
+    charges.set(chargeId, { paymentId: session.paymentId, amountCents: session.amountCents, refundedCents: 0 });
+    webhooks.send(paymentStream(session.paymentId), 'checkout.succeeded', { paymentId: session.paymentId, sessionId: session.id, chargeId, amountCents: session.amountCents });
+    // The return proves nothing to the API: it waits for the webhook above.
+    res.writeHead(303, { location: session.successUrl, 'cache-control': 'no-store' });
+    res.end();
+  }
+
+  function fail(res: ServerResponse, session: Session, reason: string, values: CardValues): void {
+    session.status = 'open';
+    webhooks.send(paymentStream(session.paymentId), 'checkout.failed', { paymentId: session.paymentId, sessionId: session.id, reason });
+    checkoutPage(res, 402, session, { problem: reason, values });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const method = req.method ?? 'GET';
+    const path = url.pathname;
+
+    if (path === '/health' && method === 'GET') return json(res, 200, { ok: true });
+
+    if (path.startsWith('/v1/')) {
+      authenticate(req);
+      if (path === '/v1/checkout/sessions' && method === 'POST') return json(res, 200, createSession(await jsonBody(req), req));
+      if (path === '/v1/refunds' && method === 'POST') return json(res, 200, createRefund(await jsonBody(req), req));
+      if (path === '/v1/payouts' && method === 'POST') return json(res, 200, createPayout(await jsonBody(req), req));
+      const found = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
+      const session = found && method === 'GET' ? sessions.get(found[1]!) : undefined;
+      if (session) return json(res, 200, { sessionId: session.id, paymentId: session.paymentId, amountCents: session.amountCents, status: session.status, chargeId: session.chargeId });
+      return json(res, 404, { error: { type: 'invalid_request_error', message: `No such resource: ${method} ${path}` } });
+    }
+
+    const page = /^\/checkout\/(\w+)(\/confirm)?$/.exec(path);
+    const session = page ? sessions.get(page[1]!) : undefined;
+    if (!page || !session) return notFoundPage(res);
+    const confirmStep = page[2] !== undefined;
+
+    if (method === 'GET' && !confirmStep) {
+      if (session.status === 'paid') return paidPage(res, 200, session);
+      if (session.status === 'awaiting-confirmation') return confirmationPage(res, session);
+      return checkoutPage(res, 200, session);
+    }
+    if (method !== 'POST') {
+      res.writeHead(405, { allow: confirmStep ? 'POST' : 'GET, POST' });
+      return void res.end();
+    }
+    const form = new URLSearchParams(await readBody(req));
+    if (session.status === 'paid') return paidPage(res, 409, session);
+
+    if (confirmStep) {
+      if (session.status !== 'awaiting-confirmation') {
+        res.writeHead(303, { location: `/checkout/${session.id}`, 'cache-control': 'no-store' });
+        return void res.end();
+      }
+      if (form.get('decision') === 'confirm') return succeed(res, session);
+      return fail(res, session, AUTHENTICATION_FAILED_MESSAGE, {});
+    }
+
+    const values: CardValues = { cardNumber: form.get('cardNumber') ?? '', expiry: form.get('expiry') ?? '', cvc: form.get('cvc') ?? '', name: form.get('name') ?? '' };
+    const errors = checkCard(values, clock());
+    if (Object.keys(errors).length > 0) return checkoutPage(res, 400, session, { problem: 'Check the card details below.', values, errors });
+    const card = values.cardNumber!.replace(/[\s-]/g, '');
+    if (card === TEST_CARDS.declined) return fail(res, session, DECLINED_MESSAGE, values);
+    if (card === TEST_CARDS.needsConfirmation) {
+      session.status = 'awaiting-confirmation';
+      return confirmationPage(res, session);
+    }
+    return succeed(res, session);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (res.headersSent) return void res.end();
+      if (err instanceof RequestError) return json(res, err.status, { error: { type: err.type, message: err.message } });
+      json(res, 400, { error: { type: 'invalid_request_error', message: 'Invalid request.' } });
+    });
+  });
+
+  const standIn: PaymentsStandIn = {
+    server,
+    url: '',
+    webhooks,
+    listen(port, host = '127.0.0.1') {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const addr = server.address();
+          standIn.url = `http://localhost:${typeof addr === 'object' && addr ? addr.port : port}`;
+          resolve(standIn.url);
+        });
+      });
+    },
+    close() {
+      webhooks.stop();
+      return new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+  return standIn;
+}

@@ -1,0 +1,134 @@
+// The API's side of the local payment stand-in (server/src/dev/paymentsStandIn.ts): server-to-server calls with
+// the secret key, and verification of its signed webhooks. Only a verified event moves money
+// (docs/decisions/0012-escrow-ledger.md).
+import { checkSignature, SIGNATURE_HEADER } from './signature';
+import {
+  WebhookRejected,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentProvider,
+  type PayoutRequest,
+  type ProviderEvent,
+  type RefundRequest,
+} from './provider';
+
+export interface LocalProviderOptions {
+  /** The stand-in's address (PAYMENTS_STAND_IN_URL). */
+  baseUrl: string;
+  secretKey: string;
+  webhookSecret: string;
+  /** Injectable so tests need no network. */
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/** The stand-in refused a call or did not answer; the money routes turn this into a 502, settlement retries later. */
+export class ProviderCallFailed extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+}
+
+type Fields = Record<string, unknown>;
+
+const text = (data: Fields, key: string): string => {
+  const value = data[key];
+  if (typeof value !== 'string' || value === '') throw new WebhookRejected(`malformed event: ${key} is missing`);
+  return value;
+};
+const count = (data: Fields, key: string): number => {
+  const value = data[key];
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw new WebhookRejected(`malformed event: ${key} is missing`);
+  return value;
+};
+
+/** The stand-in's JSON (`{ id, type, data }`) in the API's terms; null for a type the API does not handle. */
+function toProviderEvent(body: unknown): ProviderEvent | null {
+  if (typeof body !== 'object' || body === null) throw new WebhookRejected('malformed event: not a JSON object');
+  const { id, type, data } = body as Fields;
+  if (typeof id !== 'string' || id === '' || typeof type !== 'string') throw new WebhookRejected('malformed event: id or type is missing');
+  if (typeof data !== 'object' || data === null) throw new WebhookRejected('malformed event: data is missing');
+  const d = data as Fields;
+  switch (type) {
+    case 'checkout.succeeded':
+      return { id, type, paymentId: count(d, 'paymentId'), sessionId: text(d, 'sessionId'), chargeId: text(d, 'chargeId'), amountCents: count(d, 'amountCents') };
+    case 'checkout.failed':
+      return { id, type, paymentId: count(d, 'paymentId'), sessionId: text(d, 'sessionId'), reason: text(d, 'reason') };
+    case 'refund.succeeded':
+      return { id, type, paymentId: count(d, 'paymentId'), refundId: text(d, 'refundId'), amountCents: count(d, 'amountCents') };
+    case 'payout.paid':
+      return { id, type, withdrawalId: count(d, 'withdrawalId'), payoutId: text(d, 'payoutId'), amountCents: count(d, 'amountCents') };
+    case 'payout.failed':
+      return { id, type, withdrawalId: count(d, 'withdrawalId'), payoutId: text(d, 'payoutId'), reason: text(d, 'reason') };
+    default:
+      return null;
+  }
+}
+
+export class LocalPaymentProvider implements PaymentProvider {
+  readonly name = 'local' as const;
+  private readonly send: typeof fetch;
+
+  constructor(private readonly options: LocalProviderOptions) {
+    const doFetch = options.fetch ?? fetch;
+    this.send = (input, init) => doFetch(input, init);
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    const { idempotencyKey, ...body } = request;
+    const answer = await this.call('/v1/checkout/sessions', idempotencyKey, body);
+    if (typeof answer.sessionId !== 'string' || typeof answer.url !== 'string') throw new ProviderCallFailed('The payments stand-in answered without a session.', null);
+    return { sessionId: answer.sessionId, url: answer.url };
+  }
+
+  async refund(request: RefundRequest): Promise<{ refundId: string }> {
+    const { idempotencyKey, ...body } = request;
+    const answer = await this.call('/v1/refunds', idempotencyKey, body);
+    if (typeof answer.refundId !== 'string') throw new ProviderCallFailed('The payments stand-in answered without a refund id.', null);
+    return { refundId: answer.refundId };
+  }
+
+  async payout(request: PayoutRequest): Promise<{ payoutId: string }> {
+    const { idempotencyKey, ...body } = request;
+    const answer = await this.call('/v1/payouts', idempotencyKey, body);
+    if (typeof answer.payoutId !== 'string') throw new ProviderCallFailed('The payments stand-in answered without a payout id.', null);
+    return { payoutId: answer.payoutId };
+  }
+
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent | null {
+    const header = headers[SIGNATURE_HEADER];
+    const check = checkSignature(this.options.webhookSecret, rawBody, Array.isArray(header) ? header[0] : header, now);
+    if (!check.ok) throw new WebhookRejected(`signature ${check.reason}`);
+    // Parsed only once the bytes are known to come from the provider.
+    let body: unknown;
+    try {
+      body = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw new WebhookRejected('malformed event: not JSON');
+    }
+    return toProviderEvent(body);
+  }
+
+  private async call(path: string, idempotencyKey: string, body: Fields): Promise<Fields> {
+    let response: Response;
+    try {
+      response = await this.send(`${this.options.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.options.secretKey}`, 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+      });
+    } catch (err) {
+      throw new ProviderCallFailed(`The payments stand-in did not answer ${path}: ${err instanceof Error ? err.message : String(err)}`, null);
+    }
+    const answer = (await response.json().catch(() => null)) as Fields | null;
+    if (!response.ok || !answer || typeof answer !== 'object') {
+      const reason = (answer?.error as { message?: unknown } | undefined)?.message;
+      throw new ProviderCallFailed(`The payments stand-in refused ${path} (${response.status})${typeof reason === 'string' ? `: ${reason}` : ''}`, response.status);
+    }
+    return answer;
+  }
+}

@@ -1,0 +1,60 @@
+// The payment provider seen from the API: hosted checkout for funding a milestone, refunds, and payouts to an
+// expert. The local stand-in (server/src/dev/paymentsStandIn.ts, started by `npm start`) and the Stripe adapter
+// implement it. Money moves in the ledger only on a verified provider event (docs/decisions/0012-escrow-ledger.md),
+// never on the browser's return from the checkout page.
+
+/** What the API asks the provider to charge: one milestone's amount, in US cents. */
+export interface CheckoutRequest {
+  /** Ours: the payment row the session belongs to, echoed back in every event about it. */
+  paymentId: number;
+  amountCents: number;
+  currency: 'USD';
+  description: string;
+  /** Where the provider's page sends the member afterwards (the workspace); a hint only, never proof of payment. */
+  successUrl: string;
+  cancelUrl: string;
+  /** The same key asks for the same session again (a double click, a retried request). */
+  idempotencyKey: string;
+}
+
+export interface CheckoutSession {
+  /** The provider's id of the session. */
+  sessionId: string;
+  /** The hosted page the member's browser is sent to. */
+  url: string;
+}
+
+export interface RefundRequest {
+  paymentId: number;
+  /** The provider's id of the charge (from the succeeded event). */
+  chargeId: string;
+  amountCents: number;
+  idempotencyKey: string;
+}
+
+export interface PayoutRequest {
+  withdrawalId: number;
+  /** The provider's id of the expert's payout destination. */
+  destination: string;
+  amountCents: number;
+  idempotencyKey: string;
+}
+
+/** A provider event, verified, in the API's own terms. Unknown event types are acknowledged and ignored. */
+export type ProviderEvent =
+  | { id: string; type: 'checkout.succeeded'; paymentId: number; sessionId: string; chargeId: string; amountCents: number }
+  | { id: string; type: 'checkout.failed'; paymentId: number; sessionId: string; reason: string }
+  | { id: string; type: 'refund.succeeded'; paymentId: number; refundId: string; amountCents: number }
+  | { id: string; type: 'payout.paid'; withdrawalId: number; payoutId: string; amountCents: number }
+  | { id: string; type: 'payout.failed'; withdrawalId: number; payoutId: string; reason: string };
+
+export class WebhookRejected extends Error {}
+
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe';
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
+  payout(request: PayoutRequest): Promise<{ payoutId: string }>;
+  /** Verifies the signature and the replay window over the raw body; throws WebhookRejected otherwise. */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent | null;
+}

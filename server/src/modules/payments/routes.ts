@@ -1,0 +1,494 @@
+import {
+  API_PATHS,
+  PAYMENT_MESSAGES as M,
+  withdrawalTooLargeMessage,
+  workspacePagePath,
+  type Balance as BalanceT,
+  type FundResponse as FundResponseT,
+  type MilestoneEventKind,
+  type MilestoneStatus,
+  type Statement as StatementT,
+  type WebhookAck as WebhookAckT,
+  type Withdrawal as WithdrawalT,
+  type WithdrawalList as WithdrawalListT,
+  type Workspace as WorkspaceT,
+} from '@sciexperts/shared/contracts';
+import {
+  Balance,
+  FundResponse,
+  IdParams,
+  NewMilestoneInput,
+  NoteInput,
+  Statement,
+  WebhookAck,
+  Withdrawal,
+  WithdrawalInput,
+  WithdrawalList,
+  Workspace,
+} from '@sciexperts/shared/contracts/schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PaymentsConfig } from '../../config';
+import { isUniqueViolation } from '../../db/errors';
+import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
+import { api, requireSession, type Module } from '../../http/api';
+import { auth, bearer, errors, open } from '../../http/schemas';
+import { LedgerError, ACCOUNTS, balance } from './ledger';
+import { WebhookRejected, type PaymentProvider, type ProviderEvent } from './provider';
+import * as repo from './repository';
+import { checkNewMilestone, checkNote, idempotencyKeyOf, isWellFormedEvent } from './rules';
+import { sendPayout, sendRefund } from './settlement';
+import { balanceView, statementLines, withdrawalView, workspaceView } from './views';
+
+const conflict = (message: string) => new HttpError(409, message);
+const tags = ['Payments'];
+const Id = IdParams('id');
+const KEYED = 'Needs an Idempotency-Key header (8–100 visible characters); a repeat with the same key has the effect of one.';
+
+/**
+ * Escrow and the contract workspace (docs/decisions/0012-escrow-ledger.md). Only a contract's two parties know it
+ * (404 for anyone else); the other party's action is a 403; an illegal transition is a 409 and changes nothing.
+ * Money moves in the ledger only inside the transaction of the change it pays for; escrow is credited only from
+ * the provider's verified webhook. Without payments configured (config.payments and a provider), every route
+ * answers 503.
+ */
+export function paymentsModule(clock: () => Date = () => new Date()): Module {
+  return async (app) => {
+    const { db } = app.ctx;
+    const settings = (): PaymentsConfig => {
+      const s = app.ctx.config.payments;
+      if (!s) throw new HttpError(503, M.notConfigured);
+      return s;
+    };
+    const provider = (): PaymentProvider => {
+      if (!app.ctx.payments || !app.ctx.config.payments) throw new HttpError(503, M.notConfigured);
+      return app.ctx.payments;
+    };
+    /** The provider's answer comes after the commit: a failure here is retried by retryProviderCalls, never lost. */
+    const refundLater = async (request: FastifyRequest, paymentId: number | null) => {
+      if (paymentId === null || !app.ctx.payments) return;
+      await sendRefund(db, app.ctx.payments, paymentId).catch((err: unknown) => request.log.warn({ err, paymentId }, 'refund request failed; it will be retried'));
+    };
+
+    // The webhook: no session, and the raw bytes, because the signature is over them exactly as sent.
+    await app.register(async (hook: FastifyInstance) => {
+      hook.removeAllContentTypeParsers();
+      hook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      api(hook).post(
+        API_PATHS.paymentsWebhook,
+        {
+          schema: {
+            tags,
+            operationId: 'paymentsWebhook',
+            summary: "The payment provider's events, signed (SciExperts-Signature over the raw body); each event id has an effect once",
+            security: open,
+            response: { 200: WebhookAck, ...errors(400, 503) },
+          },
+        },
+        async (request): Promise<WebhookAckT> => {
+          const p = provider();
+          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          let event: ProviderEvent | null;
+          try {
+            event = p.verifyWebhook(raw, request.headers, clock());
+          } catch (err) {
+            if (err instanceof WebhookRejected) throw badRequest(M.webhookRejected);
+            throw err;
+          }
+          // A verified event of a type we do not handle: acknowledged, so the provider stops sending it.
+          if (!event) return { received: true, duplicate: false };
+          if (!isWellFormedEvent(event)) {
+            request.log.error({ type: event.type }, 'a verified provider event lacks the fields of its type');
+            throw badRequest(M.webhookMalformed);
+          }
+          const effect = await repo.applyEvent(db, event, clock());
+          if (effect.anomaly) request.log.error({ event: event.id }, effect.anomaly);
+          await refundLater(request, effect.refundPaymentId);
+          return { received: true, duplicate: effect.duplicate };
+        },
+      );
+    });
+
+    await app.register(async (inner: FastifyInstance) => {
+      requireSession(inner);
+      const r = api(inner);
+
+      /** The milestone and its contract, or 404 unless the member is one of the contract's two parties. */
+      const milestoneFor = async (id: string, me: number) => {
+        const found = await repo.findMilestone(db, Number(id));
+        if (!found || (found.contract.clientId !== me && found.contract.expertId !== me)) throw notFound(M.milestoneNotFound);
+        return found;
+      };
+      const contractFor = async (id: string, me: number) => {
+        const contract = await repo.findContract(db, Number(id));
+        if (!contract || (contract.clientId !== me && contract.expertId !== me)) throw notFound(M.contractNotFound);
+        return contract;
+      };
+      const mustBe = (contract: repo.ContractRecord, me: number, role: 'client' | 'expert') => {
+        if ((role === 'client' ? contract.clientId : contract.expertId) !== me) throw forbidden(role === 'client' ? M.clientOnly : M.expertOnly);
+      };
+      const workspaceOf = async (contractId: number, me: number) => workspaceView(db, (await repo.findContract(db, contractId))!, me, settings());
+
+      /**
+       * Whether this key already made this very change (true: answer as the first time); 409 when it made another.
+       */
+      const alreadyDone = async (key: string, milestoneId: number, kind: MilestoneEventKind) => {
+        const event = await repo.eventByKey(db, key);
+        if (!event) return false;
+        if (event.milestoneId !== milestoneId || event.kind !== kind) throw conflict(M.idempotencyKeyReused);
+        return true;
+      };
+
+      interface Step {
+        path: string;
+        operationId: string;
+        summary: string;
+        role: 'client' | 'expert';
+        from: readonly MilestoneStatus[];
+        to: MilestoneStatus;
+        kind: MilestoneEventKind;
+        refused: string;
+        withNote?: boolean;
+        money?: 'release' | 'refund';
+        submitted?: 'set' | 'clear';
+      }
+
+      /** One milestone transition, idempotent by the member's key: repeat → the same answer, no second effect. */
+      const step = (s: Step) => {
+        const handler = async (request: FastifyRequest<{ Params: { id: string }; Body?: { note: string } }>): Promise<WorkspaceT> => {
+          const me = auth(request).userId;
+          const fees = settings();
+          if (s.money === 'refund') provider();
+          const key = idempotencyKeyOf(request, me);
+          const { milestone, contract } = await milestoneFor(request.params.id, me);
+          mustBe(contract, me, s.role);
+          const note = s.withNote ? checkNote(request.body?.note ?? '') : null;
+          if (!(await alreadyDone(key, milestone.id, s.kind))) {
+            const now = clock();
+            const at = now.toISOString();
+            let done: Awaited<ReturnType<typeof repo.move>>;
+            try {
+              done = await repo.move(db, {
+                milestoneId: milestone.id,
+                from: s.from,
+                to: s.to,
+                event: { kind: s.kind, actorId: me, note, idempotencyKey: key },
+                ...(s.submitted ? { set: { submittedAt: s.submitted === 'set' ? at : null } } : {}),
+                ...(s.money ? { money: s.money, fees } : {}),
+                at,
+              });
+            } catch (err) {
+              // The same key, at the same moment, on another change: that one won.
+              if (!isUniqueViolation(err)) throw err;
+              if (!(await alreadyDone(key, milestone.id, s.kind))) throw conflict(M.idempotencyKeyReused);
+              done = undefined;
+            }
+            // Nothing matched: another request changed the milestone first (unless it was this very key).
+            if (!done && !(await alreadyDone(key, milestone.id, s.kind))) throw conflict(s.refused);
+            if (done) await refundLater(request, done.refundPaymentId);
+          } else if (s.money === 'refund') {
+            await refundLater(request, (await repo.findMilestone(db, milestone.id))?.milestone.paymentId ?? null);
+          }
+          return workspaceOf(contract.id, me);
+        };
+        const schema = {
+          tags,
+          operationId: s.operationId,
+          summary: s.summary,
+          description: KEYED,
+          security: bearer,
+          params: Id,
+          response: { 200: Workspace, ...errors(400, 401, 403, 404, 409, 503) },
+        };
+        if (s.withNote) r.post(s.path, { schema: { ...schema, body: NoteInput } }, handler);
+        else r.post(s.path, { schema }, handler);
+      };
+
+      step({
+        path: API_PATHS.milestoneAccept,
+        operationId: 'acceptMilestone',
+        summary: 'Accept a milestone the client added: proposed → pending (expert only)',
+        role: 'expert',
+        from: ['proposed'],
+        to: 'pending',
+        kind: 'accepted',
+        refused: M.notProposed,
+      });
+      step({
+        path: API_PATHS.milestoneSubmit,
+        operationId: 'submitMilestone',
+        summary: 'Deliver a funded milestone with a note: funded → submitted (expert only)',
+        role: 'expert',
+        from: ['funded'],
+        to: 'submitted',
+        kind: 'submitted',
+        refused: M.notFunded,
+        withNote: true,
+        submitted: 'set',
+      });
+      step({
+        path: API_PATHS.milestoneRequestChanges,
+        operationId: 'requestMilestoneChanges',
+        summary: 'Send a submitted milestone back with a note: submitted → funded (client only)',
+        role: 'client',
+        from: ['submitted'],
+        to: 'funded',
+        kind: 'changes-requested',
+        refused: M.notSubmitted,
+        withNote: true,
+        submitted: 'clear',
+      });
+      step({
+        path: API_PATHS.milestoneApprove,
+        operationId: 'approveMilestone',
+        summary: "Approve a submitted milestone: submitted → released; the expert's balance is credited less the platform fee (client only)",
+        role: 'client',
+        from: ['submitted'],
+        to: 'released',
+        kind: 'approved',
+        refused: M.notSubmitted,
+        money: 'release',
+      });
+      step({
+        path: API_PATHS.milestoneRefund,
+        operationId: 'refundMilestone',
+        summary: 'Cancel a funded milestone before it is submitted: funded → refunded; the payment goes back to the client (client only)',
+        role: 'client',
+        from: ['funded'],
+        to: 'refunded',
+        kind: 'refunded',
+        refused: M.cannotRefund,
+        money: 'refund',
+      });
+      step({
+        path: API_PATHS.milestoneDispute,
+        operationId: 'disputeMilestone',
+        summary: 'Dispute a submitted milestone: submitted → disputed; the money stays frozen until an operator resolves it (client only)',
+        role: 'client',
+        from: ['submitted'],
+        to: 'disputed',
+        kind: 'disputed',
+        refused: M.notSubmitted,
+        withNote: true,
+      });
+
+      r.post(
+        API_PATHS.milestoneFund,
+        {
+          schema: {
+            tags,
+            operationId: 'fundMilestone',
+            summary: "Start paying a pending milestone into escrow: a checkout at the provider (client only). It is funded when the provider's webhook confirms the payment",
+            description: KEYED,
+            security: bearer,
+            params: Id,
+            response: { 200: FundResponse, ...errors(400, 401, 403, 404, 409, 502, 503) },
+          },
+        },
+        async (request): Promise<FundResponseT> => {
+          const me = auth(request).userId;
+          const p = provider();
+          const key = idempotencyKeyOf(request, me);
+          const { milestone, contract } = await milestoneFor(request.params.id, me);
+          mustBe(contract, me, 'client');
+          let payment = await repo.paymentByKey(db, key);
+          if (payment && payment.milestoneId !== milestone.id) throw conflict(M.idempotencyKeyReused);
+          if (!payment) {
+            if (contract.status !== 'active') throw conflict(M.contractNotActive);
+            if (milestone.status !== 'pending') throw conflict(M.notPending);
+            payment = await repo.createPayment(db, milestone, me, key, clock());
+            if (payment.milestoneId !== milestone.id) throw conflict(M.idempotencyKeyReused);
+          }
+          if (!payment.checkoutUrl) {
+            const project = await db.kysely.selectFrom('projects').select('title').where('id', '=', contract.projectId).executeTakeFirst();
+            const back = `${app.ctx.config.siteUrl}${workspacePagePath(contract.id)}`;
+            let session: { sessionId: string; url: string };
+            try {
+              session = await p.createCheckout({
+                paymentId: payment.id,
+                amountCents: payment.amountCents,
+                currency: 'USD',
+                description: `${project?.title ?? 'Contract'}: ${milestone.title}`,
+                successUrl: `${back}?payment=${payment.id}`,
+                cancelUrl: `${back}?payment=${payment.id}&cancelled=1`,
+                idempotencyKey: `checkout:${payment.id}`,
+              });
+            } catch (err) {
+              request.log.warn({ err, paymentId: payment.id }, 'checkout could not be created');
+              throw new HttpError(502, M.providerUnavailable);
+            }
+            payment = await repo.attachCheckout(db, payment.id, session, clock());
+          }
+          return { paymentId: payment.id, checkoutUrl: payment.checkoutUrl! };
+        },
+      );
+
+      r.post(
+        API_PATHS.contractMilestones,
+        {
+          schema: {
+            tags,
+            operationId: 'addContractMilestone',
+            summary: 'Propose one more milestone on an active contract (client only); the expert accepts it before it can be funded',
+            description: KEYED,
+            security: bearer,
+            params: Id,
+            body: NewMilestoneInput,
+            response: { 201: Workspace, ...errors(400, 401, 403, 404, 409, 503) },
+          },
+        },
+        async (request, reply): Promise<WorkspaceT> => {
+          const me = auth(request).userId;
+          settings();
+          const key = idempotencyKeyOf(request, me);
+          const contract = await contractFor(request.params.id, me);
+          mustBe(contract, me, 'client');
+          const now = clock();
+          const input = checkNewMilestone(request.body, now);
+          const earlier = await repo.eventByKey(db, key);
+          if (earlier && (earlier.contractId !== contract.id || earlier.kind !== 'added')) throw conflict(M.idempotencyKeyReused);
+          if (!earlier) {
+            let added: Awaited<ReturnType<typeof repo.addMilestone>> | 'raced';
+            try {
+              added = await repo.addMilestone(db, contract.id, input, me, key, now);
+            } catch (err) {
+              if (!isUniqueViolation(err)) throw err;
+              added = 'raced';
+            }
+            if (added === 'raced') {
+              // A concurrent call with the same key got there first: fine if it added a milestone here too.
+              const twin = await repo.eventByKey(db, key);
+              if (twin?.contractId !== contract.id || twin.kind !== 'added') throw conflict(M.idempotencyKeyReused);
+            } else if (added === 'full') throw conflict(M.tooManyMilestones);
+            else if (added === 'inactive') throw conflict(M.contractNotActive);
+          }
+          reply.code(201);
+          return workspaceOf(contract.id, me);
+        },
+      );
+
+      r.post(
+        API_PATHS.contractEnd,
+        {
+          schema: {
+            tags,
+            operationId: 'endContract',
+            summary: 'End the contract once no milestone holds money in escrow: unfunded milestones are cancelled, the contract and project completed (client only; repeating it is harmless)',
+            security: bearer,
+            params: Id,
+            response: { 200: Workspace, ...errors(400, 401, 403, 404, 409, 503) },
+          },
+        },
+        async (request): Promise<WorkspaceT> => {
+          const me = auth(request).userId;
+          settings();
+          const contract = await contractFor(request.params.id, me);
+          mustBe(contract, me, 'client');
+          if ((await repo.endContract(db, contract.id, me, clock())) === 'money-held') throw conflict(M.moneyInEscrow);
+          return workspaceOf(contract.id, me);
+        },
+      );
+
+      r.get(
+        API_PATHS.contractWorkspace,
+        {
+          schema: {
+            tags,
+            operationId: 'getContractWorkspace',
+            summary: "A contract's workspace: milestones with their state, amount and fee, the timeline, escrow (its two parties only)",
+            security: bearer,
+            params: Id,
+            response: { 200: Workspace, ...errors(400, 401, 404, 503) },
+          },
+        },
+        async (request): Promise<WorkspaceT> => {
+          const me = auth(request).userId;
+          const configured = settings();
+          return workspaceView(db, await contractFor(request.params.id, me), me, configured);
+        },
+      );
+
+      r.get(
+        API_PATHS.paymentsBalance,
+        {
+          schema: {
+            tags,
+            operationId: 'getPaymentsBalance',
+            summary: "The member's money, from the ledger: available to withdraw, paid into escrow as a client, paid out",
+            security: bearer,
+            response: { 200: Balance, ...errors(401, 503) },
+          },
+        },
+        async (request): Promise<BalanceT> => {
+          settings();
+          return balanceView(db, auth(request).userId);
+        },
+      );
+
+      r.get(
+        API_PATHS.paymentsStatement,
+        {
+          schema: {
+            tags,
+            operationId: 'getPaymentsStatement',
+            summary: "Every ledger movement on the member's accounts and their contracts' escrow, newest first, with running balances and fees",
+            security: bearer,
+            response: { 200: Statement, ...errors(401, 503) },
+          },
+        },
+        async (request): Promise<StatementT> => {
+          const fees = settings();
+          return { lines: await statementLines(db, auth(request).userId), fee: { basisPoints: fees.feeBasisPoints } };
+        },
+      );
+
+      r.get(
+        API_PATHS.paymentsWithdrawals,
+        { schema: { tags, operationId: 'listWithdrawals', summary: "The member's withdrawals, newest first", security: bearer, response: { 200: WithdrawalList, ...errors(401, 503) } } },
+        async (request): Promise<WithdrawalListT> => {
+          settings();
+          return { results: (await repo.withdrawalsOf(db, auth(request).userId)).map(withdrawalView) };
+        },
+      );
+
+      r.post(
+        API_PATHS.paymentsWithdrawals,
+        {
+          schema: {
+            tags,
+            operationId: 'requestWithdrawal',
+            summary: 'Withdraw from the available balance to the payout account (at most what is available)',
+            description: KEYED,
+            security: bearer,
+            body: WithdrawalInput,
+            response: { 201: Withdrawal, ...errors(400, 401, 409, 503) },
+          },
+        },
+        async (request, reply): Promise<WithdrawalT> => {
+          const me = auth(request).userId;
+          const p = provider();
+          const key = idempotencyKeyOf(request, me);
+          const { amountCents } = request.body;
+          const earlier = await repo.withdrawalByKey(db, key);
+          if (earlier && earlier.amountCents !== amountCents) throw conflict(M.idempotencyKeyReused);
+          let id = earlier?.id;
+          if (id === undefined) {
+            try {
+              // Until experts connect a payout account, every payout goes to a local stand-in destination per member.
+              const made = await repo.requestWithdrawal(db, me, amountCents, key, `local-account-${me}`, clock());
+              if (made.withdrawal.amountCents !== amountCents) throw conflict(M.idempotencyKeyReused);
+              id = made.withdrawal.id;
+            } catch (err) {
+              if (!(err instanceof LedgerError)) throw err;
+              const available = await balance(db, ACCOUNTS.available(me));
+              const message = available <= 0 ? M.nothingToWithdraw : withdrawalTooLargeMessage(available);
+              throw badRequest([{ field: 'amountCents', message }]);
+            }
+          }
+          await sendPayout(db, p, id).catch((err: unknown) => request.log.warn({ err, withdrawalId: id }, 'payout request failed; it will be retried'));
+          reply.code(201);
+          return withdrawalView((await repo.findWithdrawal(db, id))!);
+        },
+      );
+    });
+  };
+}

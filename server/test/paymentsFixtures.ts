@@ -1,0 +1,177 @@
+// Shared by the payments suites: a fake provider that signs and verifies webhooks like the local stand-in
+// (signature.ts with a test secret), a hired contract in a few calls, and the ledger's invariants as queries.
+import type { Contract, Workspace } from '@sciexperts/shared/contracts';
+import type { PaymentsConfig } from '../src/config';
+import type { Db } from '../src/db/connect';
+import {
+  WebhookRejected,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentProvider,
+  type PayoutRequest,
+  type ProviderEvent,
+  type RefundRequest,
+} from '../src/modules/payments/provider';
+import { SIGNATURE_HEADER, checkSignature, signPayload } from '../src/modules/payments/signature';
+import type { Harness, member } from './helpers';
+import { fixedProposal, future, projectBody } from './projectsFixtures';
+
+export type Member = Awaited<ReturnType<typeof member>>;
+
+export const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
+
+export const PAYMENTS_CONFIG: PaymentsConfig = {
+  provider: 'local',
+  standInUrl: 'http://127.0.0.1:9',
+  secretKey: 'sk_test',
+  webhookSecret: WEBHOOK_SECRET,
+  feeBasisPoints: 1000,
+  autoReleaseDays: 14,
+};
+
+const EVENT_TYPES = ['checkout.succeeded', 'checkout.failed', 'refund.succeeded', 'payout.paid', 'payout.failed'];
+
+/** Records every call; the same idempotency key gets the same answer, as a real provider does. */
+export class FakeProvider implements PaymentProvider {
+  readonly name = 'local' as const;
+  readonly checkouts = new Map<string, CheckoutRequest & CheckoutSession>();
+  readonly refunds = new Map<string, RefundRequest & { refundId: string }>();
+  readonly payouts = new Map<string, PayoutRequest & { payoutId: string }>();
+  /** Calls made, repeats included. */
+  readonly calls = { checkout: 0, refund: 0, payout: 0 };
+  /** Set to make the next calls fail as an unreachable provider would. */
+  readonly down = { checkout: false, refund: false, payout: false };
+
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    this.calls.checkout += 1;
+    if (this.down.checkout) throw new Error('provider unreachable');
+    const known = this.checkouts.get(request.idempotencyKey);
+    if (known) return { sessionId: known.sessionId, url: known.url };
+    const sessionId = `cs_${request.paymentId}_${this.checkouts.size + 1}`;
+    this.checkouts.set(request.idempotencyKey, { ...request, sessionId, url: `http://provider.test/checkout/${sessionId}` });
+    return { sessionId, url: `http://provider.test/checkout/${sessionId}` };
+  }
+
+  async refund(request: RefundRequest): Promise<{ refundId: string }> {
+    this.calls.refund += 1;
+    if (this.down.refund) throw new Error('provider unreachable');
+    const known = this.refunds.get(request.idempotencyKey) ?? { ...request, refundId: `re_${request.paymentId}` };
+    this.refunds.set(request.idempotencyKey, known);
+    return { refundId: known.refundId };
+  }
+
+  async payout(request: PayoutRequest): Promise<{ payoutId: string }> {
+    this.calls.payout += 1;
+    if (this.down.payout) throw new Error('provider unreachable');
+    const known = this.payouts.get(request.idempotencyKey) ?? { ...request, payoutId: `po_${request.withdrawalId}` };
+    this.payouts.set(request.idempotencyKey, known);
+    return { payoutId: known.payoutId };
+  }
+
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent | null {
+    const header = headers[SIGNATURE_HEADER];
+    const check = checkSignature(WEBHOOK_SECRET, rawBody, Array.isArray(header) ? header[0] : header, now);
+    if (!check.ok) throw new WebhookRejected(check.reason);
+    const event = JSON.parse(rawBody.toString('utf8')) as { type?: string };
+    return EVENT_TYPES.includes(event.type ?? '') ? (event as ProviderEvent) : null;
+  }
+}
+
+let eventCounter = 0;
+export const eventId = () => `evt_${Date.now()}_${(eventCounter += 1)}`;
+
+/** Signs and posts one provider event, as the provider would (or, with options, as an attacker or a late replay). */
+export async function deliver(h: Harness, event: Record<string, unknown>, opts: { at?: Date; secret?: string; signature?: string | null; raw?: string } = {}) {
+  const raw = opts.raw ?? JSON.stringify(event);
+  const signature = opts.signature !== undefined ? opts.signature : signPayload(opts.secret ?? WEBHOOK_SECRET, raw, opts.at ?? new Date());
+  return h.api<{ received: boolean; duplicate: boolean; message?: string }>('POST', '/api/Payments/Webhook', {
+    raw,
+    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { [SIGNATURE_HEADER]: signature }) },
+  });
+}
+
+/** The provider confirms payment `paymentId` of `amountCents`. */
+export const paid = (paymentId: number, amountCents: number, id = eventId()) => ({
+  id,
+  type: 'checkout.succeeded',
+  paymentId,
+  sessionId: `cs_${paymentId}`,
+  chargeId: `ch_${paymentId}`,
+  amountCents,
+});
+
+let keyCounter = 0;
+export const newKey = () => `key-${Date.now()}-${(keyCounter += 1)}`;
+
+type Body = { message?: string; details?: Array<{ field?: string; message: string }> };
+
+/** A member's calls with an Idempotency-Key (a fresh one unless given). */
+export function caller(h: Harness) {
+  return async <T = Workspace>(method: string, url: string, who: Member | null, opts: { body?: unknown; key?: string | null } = {}) => {
+    const key = opts.key === undefined ? newKey() : opts.key;
+    return h.api<T & Body>(method, url, {
+      token: who?.token ?? null,
+      ...(opts.body === undefined ? {} : { body: opts.body }),
+      headers: key === null ? {} : { 'idempotency-key': key },
+    });
+  };
+}
+
+/** A project of `client`, a fixed-price proposal of `expert` with these milestones, and the hire. */
+export async function hiredContract(h: Harness, client: Member, expert: Member, amounts: number[] = [100_000, 200_000]): Promise<{ contractId: number; milestoneIds: number[] }> {
+  const project = await h.api<{ id: number }>('POST', '/api/Projects', { token: client.token, body: projectBody() });
+  if (project.status !== 201) throw new Error(`project: ${project.status} ${JSON.stringify(project.body)}`);
+  await h.api('POST', `/api/Projects/${project.body.id}/Publish`, { token: client.token });
+  const milestones = amounts.map((amountCents, i) => ({ title: `Milestone ${i + 1}`, amountCents, dueDate: future(10 + i) }));
+  const proposal = await h.api<{ id: number }>('POST', `/api/Projects/${project.body.id}/Proposals`, {
+    token: expert.token,
+    body: fixedProposal({ priceCents: amounts.reduce((a, b) => a + b, 0), milestones }),
+  });
+  if (proposal.status !== 201) throw new Error(`proposal: ${proposal.status} ${JSON.stringify(proposal.body)}`);
+  const hired = await h.api<Contract>('POST', `/api/Proposals/${proposal.body.id}/Hire`, { token: client.token });
+  if (hired.status !== 200) throw new Error(`hire: ${hired.status} ${JSON.stringify(hired.body)}`);
+  return { contractId: hired.body.id, milestoneIds: hired.body.milestones.map((m) => m.id) };
+}
+
+/** Every broken invariant of the ledger, as sentences (empty when all hold). */
+export async function ledgerProblems(db: Db): Promise<string[]> {
+  const k = db.kysely;
+  const problems: string[] = [];
+  const unbalanced = await k
+    .selectFrom('ledgerEntries')
+    .select((eb) => ['transactionId', eb.fn.sum<number | string>('amountCents').as('total')])
+    .groupBy('transactionId')
+    .execute();
+  for (const t of unbalanced) if (Number(t.total) !== 0) problems.push(`transaction ${t.transactionId} sums to ${t.total}`);
+  const accounts = await k
+    .selectFrom('ledgerEntries')
+    .select((eb) => ['account', eb.fn.sum<number | string>('amountCents').as('total')])
+    .groupBy('account')
+    .execute();
+  const balanceOf = new Map(accounts.map((a) => [a.account, Number(a.total)]));
+  for (const [account, total] of balanceOf) {
+    if ((account.startsWith('escrow:') || account.endsWith(':available') || account === 'platform:fees') && total < 0) problems.push(`${account} is ${total}`);
+  }
+  const all = [...balanceOf.values()].reduce((a, b) => a + b, 0);
+  if (all !== 0) problems.push(`all accounts sum to ${all}`);
+  const contracts = await k.selectFrom('contracts').select('id').execute();
+  const held = await k.selectFrom('contractMilestones').select(['contractId', 'amountCents']).where('status', 'in', ['funded', 'submitted', 'disputed']).execute();
+  for (const { id } of contracts) {
+    const expected = held.filter((m) => m.contractId === id).reduce((a, m) => a + m.amountCents, 0);
+    const actual = balanceOf.get(`escrow:contract:${id}`) ?? 0;
+    if (expected !== actual) problems.push(`escrow of contract ${id} is ${actual}, its held milestones ${expected}`);
+  }
+  // Nothing credited twice: one funding per payment, one release per milestone, one refund per payment.
+  const keys = await k.selectFrom('ledgerTransactions').select(['kind', 'milestoneId', 'idempotencyKey']).execute();
+  const releases = keys.filter((t) => t.kind === 'release' || t.kind === 'auto-release');
+  if (new Set(releases.map((t) => t.milestoneId)).size !== releases.length) problems.push('a milestone was released twice');
+  const released = await k.selectFrom('contractMilestones').select('id').where('status', '=', 'released').execute();
+  if (released.length !== releases.length) problems.push(`${released.length} milestones released, ${releases.length} release transactions`);
+  const funded = await k.selectFrom('payments').select(['id', 'amountCents']).where('status', 'in', ['succeeded', 'refunded']).execute();
+  const fundings = keys.filter((t) => t.kind === 'funding');
+  if (fundings.length !== funded.length) problems.push(`${funded.length} payments taken, ${fundings.length} funding transactions`);
+  const fees = await k.selectFrom('contractMilestones').select('amountCents').where('status', '=', 'released').execute();
+  const expectedFees = fees.reduce((a, m) => a + Math.floor((m.amountCents * PAYMENTS_CONFIG.feeBasisPoints) / 10_000), 0);
+  if ((balanceOf.get('platform:fees') ?? 0) !== expectedFees) problems.push(`platform fees ${balanceOf.get('platform:fees') ?? 0}, expected ${expectedFees}`);
+  return problems;
+}

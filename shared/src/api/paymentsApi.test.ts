@@ -1,0 +1,70 @@
+import { authStore } from '../auth/authStore';
+import { configureRuntime } from '../config/runtimeConfig';
+import { PAYMENT_MESSAGES, newIdempotencyKey } from '../contracts/payments';
+import { ApiError } from './http';
+import { paymentsApi } from './paymentsApi';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+  key: string | null;
+}
+
+let fetchMock: jest.SpyInstance;
+let requests: Promise<Sent>[];
+
+async function record(request: Request): Promise<Sent> {
+  const text = await request.clone().text();
+  return { method: request.method, url: request.url, body: text ? (JSON.parse(text) as unknown) : undefined, key: request.headers.get('Idempotency-Key') };
+}
+
+beforeEach(() => {
+  configureRuntime({ apiBaseUrl: 'http://api.test/' });
+  authStore.setState({ status: 'ready', token: 't-1' });
+  requests = [];
+  fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+    requests.push(record(input as Request));
+    return Promise.resolve(json(200, { id: 1 }));
+  });
+});
+
+afterEach(() => {
+  fetchMock.mockRestore();
+  authStore.setState({ token: null });
+});
+
+describe('paymentsApi', () => {
+  it.each([
+    ['workspace', () => paymentsApi.workspace(3), 'GET', '/api/Contracts/3/Workspace', undefined, null],
+    ['addMilestone', () => paymentsApi.addMilestone(3, { title: 'Extra', amountCents: 500, dueDate: '2099-01-01' }, 'key-0000001'), 'POST', '/api/Contracts/3/Milestones', { title: 'Extra', amountCents: 500, dueDate: '2099-01-01' }, 'key-0000001'],
+    ['acceptMilestone', () => paymentsApi.acceptMilestone(9, 'key-0000002'), 'POST', '/api/Milestones/9/Accept', undefined, 'key-0000002'],
+    ['fund', () => paymentsApi.fund(9, 'key-0000003'), 'POST', '/api/Milestones/9/Fund', undefined, 'key-0000003'],
+    ['submit', () => paymentsApi.submit(9, 'Done.', 'key-0000004'), 'POST', '/api/Milestones/9/Submit', { note: 'Done.' }, 'key-0000004'],
+    ['requestChanges', () => paymentsApi.requestChanges(9, 'More.', 'key-0000005'), 'POST', '/api/Milestones/9/RequestChanges', { note: 'More.' }, 'key-0000005'],
+    ['approve', () => paymentsApi.approve(9, 'key-0000006'), 'POST', '/api/Milestones/9/Approve', undefined, 'key-0000006'],
+    ['refund', () => paymentsApi.refund(9, 'key-0000007'), 'POST', '/api/Milestones/9/Refund', undefined, 'key-0000007'],
+    ['dispute', () => paymentsApi.dispute(9, 'Missing.', 'key-0000008'), 'POST', '/api/Milestones/9/Dispute', { note: 'Missing.' }, 'key-0000008'],
+    ['endContract', () => paymentsApi.endContract(3), 'POST', '/api/Contracts/3/End', undefined, null],
+    ['balance', () => paymentsApi.balance(), 'GET', '/api/Payments/Balance', undefined, null],
+    ['statement', () => paymentsApi.statement(), 'GET', '/api/Payments/Statement', undefined, null],
+    ['withdrawals', () => paymentsApi.withdrawals(), 'GET', '/api/Payments/Withdrawals', undefined, null],
+    ['withdraw', () => paymentsApi.withdraw(2500, 'key-0000009'), 'POST', '/api/Payments/Withdrawals', { amountCents: 2500 }, 'key-0000009'],
+  ] as const)('%s sends its method, path, body and key', async (_name, run, method, path, body, key) => {
+    await run();
+    expect(await requests[0]).toEqual({ method, url: `http://api.test${path}`, body, key });
+  });
+
+  it("surfaces the server's message", async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json(409, { message: PAYMENT_MESSAGES.notSubmitted })));
+    await expect(paymentsApi.approve(9, newIdempotencyKey())).rejects.toEqual(new ApiError(PAYMENT_MESSAGES.notSubmitted, 409, { message: PAYMENT_MESSAGES.notSubmitted }));
+  });
+
+  it('makes keys the server accepts, a new one each time', () => {
+    const a = newIdempotencyKey();
+    expect(a).toMatch(/^[\x21-\x7e]{8,100}$/);
+    expect(newIdempotencyKey()).not.toBe(a);
+  });
+});

@@ -1,0 +1,50 @@
+import { API_PATHS, pathTo } from '../contracts/paths';
+import { IDEMPOTENCY_KEY_HEADER, type Balance, type FundResponse, type NewMilestoneInput, type Statement, type Withdrawal, type WithdrawalList, type Workspace } from '../contracts/payments';
+import { request } from './http';
+
+/**
+ * What the client says when the server gave no message of its own (status 0: not reached). The server's
+ * messages (PAYMENT_MESSAGES: 404 not available, 403 the other party's action, 409 an illegal transition) win when it answers.
+ */
+const FAILED = {
+  load: 'Could not load the contract. Please try again.',
+  change: 'Failed to update the milestone. Please try again.',
+  fund: 'Could not start the payment. Please try again.',
+  money: 'Could not load your payments. Please try again.',
+  withdraw: 'Failed to request the withdrawal. Please try again.',
+} as const;
+
+const keyed = (key: string) => ({ [IDEMPOTENCY_KEY_HEADER]: key });
+
+/**
+ * Escrow and the contract workspace (docs/decisions/0012-escrow-ledger.md). Every call needs a session. Calls that
+ * change something take an idempotency key: make one per user action (newIdempotencyKey()) and send the same key
+ * again when retrying that action, so a retry never pays, releases or withdraws twice.
+ */
+export const paymentsApi = {
+  workspace: (contractId: number) => request<Workspace>('get', pathTo(API_PATHS.contractWorkspace, { id: contractId }), { fallbackError: FAILED.load }),
+  /** The client proposes one more milestone; the expert accepts it before it can be funded. */
+  addMilestone: (contractId: number, body: NewMilestoneInput, key: string) =>
+    request<Workspace>('post', pathTo(API_PATHS.contractMilestones, { id: contractId }), { json: body, headers: keyed(key), fallbackError: FAILED.change }),
+  acceptMilestone: (milestoneId: number, key: string) =>
+    request<Workspace>('post', pathTo(API_PATHS.milestoneAccept, { id: milestoneId }), { headers: keyed(key), fallbackError: FAILED.change }),
+  /** Starts the provider's checkout; send the browser to checkoutUrl. The milestone is funded once the provider confirms. */
+  fund: (milestoneId: number, key: string) => request<FundResponse>('post', pathTo(API_PATHS.milestoneFund, { id: milestoneId }), { headers: keyed(key), fallbackError: FAILED.fund }),
+  submit: (milestoneId: number, note: string, key: string) =>
+    request<Workspace>('post', pathTo(API_PATHS.milestoneSubmit, { id: milestoneId }), { json: { note }, headers: keyed(key), fallbackError: FAILED.change }),
+  requestChanges: (milestoneId: number, note: string, key: string) =>
+    request<Workspace>('post', pathTo(API_PATHS.milestoneRequestChanges, { id: milestoneId }), { json: { note }, headers: keyed(key), fallbackError: FAILED.change }),
+  approve: (milestoneId: number, key: string) => request<Workspace>('post', pathTo(API_PATHS.milestoneApprove, { id: milestoneId }), { headers: keyed(key), fallbackError: FAILED.change }),
+  refund: (milestoneId: number, key: string) => request<Workspace>('post', pathTo(API_PATHS.milestoneRefund, { id: milestoneId }), { headers: keyed(key), fallbackError: FAILED.change }),
+  dispute: (milestoneId: number, note: string, key: string) =>
+    request<Workspace>('post', pathTo(API_PATHS.milestoneDispute, { id: milestoneId }), { json: { note }, headers: keyed(key), fallbackError: FAILED.change }),
+  /** Ends the contract once no milestone holds money; unfunded milestones are cancelled. Repeating it is harmless. */
+  endContract: (contractId: number) => request<Workspace>('post', pathTo(API_PATHS.contractEnd, { id: contractId }), { fallbackError: FAILED.change }),
+
+  balance: () => request<Balance>('get', API_PATHS.paymentsBalance, { fallbackError: FAILED.money }),
+  statement: () => request<Statement>('get', API_PATHS.paymentsStatement, { fallbackError: FAILED.money }),
+  withdrawals: () => request<WithdrawalList>('get', API_PATHS.paymentsWithdrawals, { fallbackError: FAILED.money }),
+  withdraw: (amountCents: number, key: string) => request<Withdrawal>('post', API_PATHS.paymentsWithdrawals, { json: { amountCents }, headers: keyed(key), fallbackError: FAILED.withdraw }),
+};
+
+export type PaymentsApi = typeof paymentsApi;

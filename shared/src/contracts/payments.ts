@@ -1,0 +1,137 @@
+// Escrow: milestone money, the workspace of a contract, balances, statements and withdrawals
+// (docs/decisions/0012-escrow-ledger.md). Constants, messages and types shared by the API and the front end.
+// Types are Static<> of the TypeBox schemas in ./schemas/payments (type-only import).
+import type { Static } from 'typebox';
+import { PROJECT_LIMITS } from './projects';
+import type * as S from './schemas/payments';
+
+/**
+ * A contract milestone's states. `proposed`: added by the client to an active contract, waiting for the expert's
+ * acceptance; `cancelled`: never funded, closed when the client ended the contract.
+ */
+export const MILESTONE_STATUSES = ['proposed', 'pending', 'funded', 'submitted', 'disputed', 'released', 'refunded', 'cancelled'] as const;
+export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
+/** Milestones whose amount is in escrow. */
+export const ESCROW_HELD_STATUSES = ['funded', 'submitted', 'disputed'] as const;
+/** Milestones that are settled: nothing more can happen to them. */
+export const SETTLED_MILESTONE_STATUSES = ['released', 'refunded', 'cancelled'] as const;
+
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const WITHDRAWAL_STATUSES = ['requested', 'paid', 'failed'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** What the workspace's timeline shows, one entry per change of a milestone. */
+export const MILESTONE_EVENT_KINDS = [
+  'added',
+  'accepted',
+  'payment-failed',
+  'funded',
+  'submitted',
+  'changes-requested',
+  'approved',
+  'auto-released',
+  'refunded',
+  'disputed',
+  'resolved',
+  'cancelled',
+] as const;
+export type MilestoneEventKind = (typeof MILESTONE_EVENT_KINDS)[number];
+
+/** The kinds of ledger transactions, as the statement names them. */
+export const LEDGER_KINDS = ['funding', 'refund', 'release', 'auto-release', 'withdrawal', 'payout-reversal'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** The member's own accounts a statement line is about. */
+export const STATEMENT_ACCOUNTS = ['escrow', 'available', 'paid-out'] as const;
+
+/** How an operator settles a disputed milestone. */
+export const RESOLVE_OUTCOMES = ['release', 'refund'] as const;
+export type ResolveOutcome = (typeof RESOLVE_OUTCOMES)[number];
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+export const PAYMENT_LIMITS = {
+  noteMax: 5000,
+  idempotencyKeyMin: 8,
+  idempotencyKeyMax: 100,
+  /** Milestones on one contract, those added after hiring included. */
+  milestonesMax: 50,
+  milestoneTitleMax: PROJECT_LIMITS.milestoneTitleMax,
+  centsMax: PROJECT_LIMITS.centsMax,
+  defaultFeeBasisPoints: 1000,
+  defaultAutoReleaseDays: 14,
+} as const;
+
+/** 8–100 visible ASCII characters (a UUID is the usual choice). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,100}$/;
+
+/** A fresh key for one user action; a retry of the same action sends the same key again. */
+export function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/** The platform's fee on a released milestone: floor(amount × basis points / 10 000), in cents. */
+export function platformFeeCents(amountCents: number, basisPoints: number): number {
+  return Math.floor((amountCents * basisPoints) / 10_000);
+}
+
+/** The site page of a contract's workspace (where the provider's checkout sends the member back). */
+export function workspacePagePath(contractId: number): string {
+  return `/profile/workspace/${contractId}`;
+}
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** '$1,234.50' from 123450 cents. */
+export function formatCents(cents: number): string {
+  return dollars.format(cents / 100);
+}
+
+export function withdrawalTooLargeMessage(availableCents: number): string {
+  return `You can withdraw at most ${formatCents(availableCents)}.`;
+}
+
+export const PAYMENT_MESSAGES = {
+  notConfigured: 'Payments are not available on this server yet. Please try again later.',
+  providerUnavailable: 'The payment provider could not be reached. Please try again.',
+  idempotencyKeyRequired: `This request needs an ${IDEMPOTENCY_KEY_HEADER} header of ${PAYMENT_LIMITS.idempotencyKeyMin} to ${PAYMENT_LIMITS.idempotencyKeyMax} visible characters.`,
+  idempotencyKeyReused: `This ${IDEMPOTENCY_KEY_HEADER} was already used for a different request.`,
+  contractNotFound: 'This contract is not available.',
+  milestoneNotFound: 'This milestone is not available.',
+  clientOnly: 'Only the client of this contract can do this.',
+  expertOnly: 'Only the expert of this contract can do this.',
+  contractNotActive: 'This contract has ended.',
+  notPending: 'Only an accepted milestone that is not funded yet can be funded.',
+  notProposed: 'Only a milestone the client proposed can be accepted.',
+  notFunded: 'Only a funded milestone can be submitted.',
+  notSubmitted: 'Only a submitted milestone can be approved, sent back for changes or disputed.',
+  cannotRefund: 'Only a funded milestone that has not been submitted can be refunded.',
+  notDisputed: 'Only a disputed milestone can be resolved.',
+  moneyInEscrow: 'The contract can end only when no milestone holds money in escrow: approve, refund or resolve them first.',
+  noteRequired: 'Please add a note.',
+  noteTooLong: `The note may be at most ${PAYMENT_LIMITS.noteMax.toLocaleString('en-US')} characters.`,
+  plainText: 'Please use plain text (no control characters).',
+  titleRequired: 'Please give the milestone a title.',
+  dateInvalid: 'Dates must be real calendar dates (YYYY-MM-DD).',
+  dateInPast: 'The date must be today or later.',
+  tooManyMilestones: `A contract has at most ${PAYMENT_LIMITS.milestonesMax} milestones.`,
+  nothingToWithdraw: 'There is nothing to withdraw yet.',
+  webhookRejected: 'The webhook signature is missing, wrong or too old.',
+  webhookMalformed: 'The webhook event lacks the fields of its type.',
+} as const;
+
+export type NoteInput = Static<typeof S.NoteInput>;
+export type NewMilestoneInput = Static<typeof S.NewMilestoneInput>;
+export type WithdrawalInput = Static<typeof S.WithdrawalInput>;
+export type FundResponse = Static<typeof S.FundResponse>;
+export type WorkspaceMilestone = Static<typeof S.WorkspaceMilestone>;
+export type MilestoneEvent = Static<typeof S.MilestoneEvent>;
+export type Workspace = Static<typeof S.Workspace>;
+export type Balance = Static<typeof S.Balance>;
+export type StatementLine = Static<typeof S.StatementLine>;
+export type Statement = Static<typeof S.Statement>;
+export type Withdrawal = Static<typeof S.Withdrawal>;
+export type WithdrawalList = Static<typeof S.WithdrawalList>;
+export type WebhookAck = Static<typeof S.WebhookAck>;

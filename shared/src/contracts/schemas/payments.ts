@@ -1,0 +1,145 @@
+// Escrow, the contract workspace, balances, statements and withdrawals (docs/decisions/0012-escrow-ledger.md).
+// Server-only at run time. Rules beyond the schema (plain text, real dates, the Idempotency-Key header, the balance)
+// are checked by server/src/modules/payments/rules.ts and answer 400 by field.
+import { Type } from 'typebox';
+import {
+  LEDGER_KINDS,
+  MILESTONE_EVENT_KINDS,
+  MILESTONE_STATUSES,
+  PAYMENT_LIMITS as L,
+  PAYMENT_STATUSES,
+  STATEMENT_ACCOUNTS,
+  WITHDRAWAL_STATUSES,
+} from '../payments';
+import { BUDGET_TYPES, CONTRACT_STATUSES } from '../projects';
+import { Nullable, StringChoice } from './common';
+import { MemberSummary } from './projects';
+
+const Cents = Type.Integer({ minimum: 1, maximum: L.centsMax, description: 'US cents (integer).' });
+
+export const NoteInput = Type.Object({ note: Type.String({ maxLength: L.noteMax, description: 'Plain text, 1–5,000 characters.' }) }, { additionalProperties: false });
+
+export const NewMilestoneInput = Type.Object(
+  {
+    title: Type.String({ maxLength: L.milestoneTitleMax }),
+    amountCents: Cents,
+    dueDate: Type.String({ maxLength: 10, description: "'YYYY-MM-DD', today or later." }),
+  },
+  { additionalProperties: false },
+);
+
+export const WithdrawalInput = Type.Object({ amountCents: Cents }, { additionalProperties: false });
+
+export const FundResponse = Type.Object(
+  {
+    paymentId: Type.Integer(),
+    checkoutUrl: Type.String({ description: "The provider's hosted page; the milestone is funded only when the provider's verified webhook says so." }),
+  },
+  { title: 'FundResponse' },
+);
+
+export const WorkspaceMilestone = Type.Object(
+  {
+    id: Type.Integer(),
+    position: Type.Integer(),
+    title: Type.String(),
+    amountCents: Type.Integer(),
+    feeCents: Type.Integer({ description: "The platform's fee taken when it is released, at today's rate." }),
+    payoutCents: Type.Integer({ description: 'What the expert receives: amountCents − feeCents.' }),
+    dueDate: Type.String(),
+    status: StringChoice(MILESTONE_STATUSES),
+    submittedAt: Nullable(Type.String({ description: 'When the expert last submitted it.' })),
+    autoReleaseAt: Nullable(Type.String({ description: 'While submitted: when it is released if the client does not answer.' })),
+    payment: Nullable(
+      Type.Object(
+        { id: Type.Integer(), status: StringChoice(PAYMENT_STATUSES), failureReason: Nullable(Type.String()) },
+        { description: 'The latest payment attempt for this milestone (a failed one keeps its reason).' },
+      ),
+    ),
+  },
+  { title: 'WorkspaceMilestone' },
+);
+
+export const MilestoneEvent = Type.Object(
+  {
+    id: Type.Integer(),
+    milestoneId: Type.Integer(),
+    kind: StringChoice(MILESTONE_EVENT_KINDS),
+    actorId: Nullable(Type.Integer({ description: 'null: the platform (a provider event, the auto-release, an operator).' })),
+    note: Nullable(Type.String()),
+    createdAt: Type.String(),
+  },
+  { title: 'MilestoneEvent' },
+);
+
+export const Workspace = Type.Object(
+  {
+    contract: Type.Object({
+      id: Type.Integer(),
+      projectId: Type.Integer(),
+      projectTitle: Type.String(),
+      status: StringChoice(CONTRACT_STATUSES),
+      priceType: StringChoice(BUDGET_TYPES),
+      priceCents: Type.Integer(),
+      createdAt: Type.String(),
+      client: MemberSummary,
+      expert: MemberSummary,
+    }),
+    viewerRole: StringChoice(['client', 'expert'] as const),
+    milestones: Type.Array(WorkspaceMilestone),
+    events: Type.Array(MilestoneEvent, { description: 'The timeline, oldest first.' }),
+    escrowCents: Type.Integer({ description: 'Money of this contract held in escrow (from the ledger).' }),
+    fee: Type.Object({ basisPoints: Type.Integer({ description: '1000 = 10 %.' }) }),
+    autoReleaseDays: Type.Integer(),
+  },
+  { title: 'Workspace' },
+);
+
+export const Balance = Type.Object(
+  {
+    availableCents: Type.Integer({ description: 'What the member may withdraw (earned as an expert).' }),
+    inEscrowCents: Type.Integer({ description: 'Money the member paid as a client that is held in escrow.' }),
+    paidOutCents: Type.Integer({ description: 'Everything withdrawn (requested or paid; failed payouts come back to available).' }),
+  },
+  { title: 'Balance' },
+);
+
+export const StatementLine = Type.Object(
+  {
+    transactionId: Type.Integer(),
+    createdAt: Type.String(),
+    kind: StringChoice(LEDGER_KINDS),
+    account: StringChoice(STATEMENT_ACCOUNTS, { description: "escrow: a contract's escrow; available and paid-out: the member's own." }),
+    contractId: Nullable(Type.Integer()),
+    milestoneId: Nullable(Type.Integer()),
+    projectTitle: Nullable(Type.String()),
+    milestoneTitle: Nullable(Type.String()),
+    amountCents: Type.Integer({ description: 'Signed: positive adds to the account.' }),
+    feeCents: Nullable(Type.Integer({ description: "On a release: the platform's fee kept from it." })),
+    balanceCents: Type.Integer({ description: 'The account (that escrow, or the member’s own) after this line.' }),
+  },
+  { title: 'StatementLine' },
+);
+
+export const Statement = Type.Object(
+  {
+    lines: Type.Array(StatementLine, { description: 'Newest first.' }),
+    fee: Type.Object({ basisPoints: Type.Integer() }),
+  },
+  { title: 'Statement' },
+);
+
+export const Withdrawal = Type.Object(
+  {
+    id: Type.Integer(),
+    amountCents: Type.Integer(),
+    status: StringChoice(WITHDRAWAL_STATUSES),
+    failureReason: Nullable(Type.String()),
+    createdAt: Type.String(),
+    updatedAt: Type.String(),
+  },
+  { title: 'Withdrawal' },
+);
+export const WithdrawalList = Type.Object({ results: Type.Array(Withdrawal) }, { title: 'WithdrawalList' });
+
+export const WebhookAck = Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() }, { title: 'WebhookAck' });
