@@ -7,7 +7,7 @@ import { apiPort, frontends, portFrom, root } from './apps.mjs';
 import { createStaticServer, listen } from './staticServer.mjs';
 import { buildContentSecurityPolicy } from './securityHeaders.mjs';
 
-/** Spec §3: the scopes the product asks the identity provider for. */
+/** The scopes the product asks the identity provider for: the member's identity, e-mail and profile, then the API's three. */
 export const IDENTITY_SCOPES = 'openid profile email read:profile read:experts send:message';
 /** The public client the local OpenID provider registers for the website. */
 export const LOCAL_OIDC_CLIENT_ID = 'sciexperts-web';

@@ -111,7 +111,7 @@ describe.each(KINDS)('$name records', (k) => {
   });
 
   if (k.choice) {
-    it('requires a choice from the §9 list', async () => {
+    it('requires a choice from its fixed list', async () => {
       const [field, message] = k.choice!;
       for (const value of ['', 'Astronaut', 'full time']) {
         const res = await add(me.id, { ...k.valid, [field]: value });

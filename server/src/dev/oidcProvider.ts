@@ -22,7 +22,7 @@ export const DEMO_IDENTITIES: readonly DemoIdentity[] = [
   { sub: 'local|liam-linkedin', email: 'liam.linkedin@sciexperts.test', password: 'liam-linkedin-demo', givenName: 'Liam', familyName: 'Linkedin', note: 'LinkedIn (simulated)' },
 ];
 
-/** Spec §3: the scopes the product requests; the last three belong to the API (resource server). */
+/** The scopes the product requests; the last three belong to the API (resource server). */
 export const OIDC_SCOPES = 'openid profile email read:profile read:experts send:message';
 const API_SCOPES = 'read:profile read:experts send:message';
 

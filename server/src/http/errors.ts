@@ -37,7 +37,7 @@ function fieldOf(e: AjvLikeError): string {
   return base;
 }
 
-/** Turns schema failures into the product's wording (spec §8) where it has one, plain sentences otherwise. */
+/** Turns schema failures into the product's own sentences where it has one for the field, plain sentences otherwise. */
 function translate(e: AjvLikeError, context: string | undefined): Detail {
   const field = fieldOf(e);
   const leaf = field.split('.').pop() ?? field;

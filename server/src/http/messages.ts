@@ -6,7 +6,7 @@ export interface FieldMessages {
   label?: string;
 }
 
-/** Field wording shared by schema errors and code checks; record kinds contribute spec §8's sentences. */
+/** Field wording shared by schema errors and code checks; record kinds contribute the sentences their forms show. */
 export const fieldMessages: Record<string, FieldMessages> = {
   email: { required: FIELD_MESSAGES.emailRequired, label: 'E-mail' },
   password: { required: FIELD_MESSAGES.passwordRequired, label: 'Password' },
