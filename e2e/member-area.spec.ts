@@ -30,8 +30,8 @@ test.describe('the member area frame', () => {
   test('a page of a remote registered only in the registry appears in the frame and its sidebar', async ({ page, request }) => {
     await serveReviewsRemote(page);
     await signUpMember(request, page, 'Grace', 'Hopper');
-    await page.goto('/profile/billing');
-    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    await page.goto('/profile/calls');
+    await expect(page.getByRole('heading', { level: 1, name: 'Scheduled Calls' })).toBeVisible();
     // After the shell's own pages.
     await expect(sidebar(page).getByRole('listitem').last()).toHaveText('Reviews');
     await sidebar(page).getByRole('link', { name: 'Reviews', exact: true }).click();
@@ -50,8 +50,8 @@ test.describe('the member area frame', () => {
     await page.route(`${e2eOrigins.profile}/mf-manifest.json`, (route) => (++tries.manifest === 1 ? route.abort('connectionreset') : route.continue()));
     await page.route(`${e2eOrigins.profile}/__federation_expose_PlaceholderPage*.js`, (route) => (++tries.chunk === 1 ? route.abort('connectionreset') : route.continue()));
     await signUpMember(request, page, 'Grace', 'Hopper');
-    await page.goto('/profile/billing');
-    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    await page.goto('/profile/calls');
+    await expect(page.getByRole('heading', { level: 1, name: 'Scheduled Calls' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
     expect(tries).toEqual({ manifest: 2, chunk: 2 });
   });
@@ -59,12 +59,12 @@ test.describe('the member area frame', () => {
   test('a remote that stays down shows the error region in its page only; the frame works and Retry recovers', async ({ page, request }) => {
     await page.route(`${e2eOrigins.profile}/**`, (route) => route.abort('connectionrefused'));
     await signUpMember(request, page, 'Grace', 'Hopper');
-    await page.goto('/profile/billing');
+    await page.goto('/profile/calls');
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Sorry, this page could not be loaded.');
     await expect(page.getByRole('main').getByRole('alert')).toHaveCount(1);
     // The frame is the shell's: header, switch, menu and sidebar keep working without the profile remote.
-    await expect(page.getByRole('banner')).toContainText('Billing');
+    await expect(page.getByRole('banner')).toContainText('Scheduled Calls');
     await page.getByRole('switch', { name: 'Project Owner mode' }).click();
     await expect(page).toHaveURL(/\/profile\/project-owner-dashboard$/);
     await expect(page.getByRole('banner')).toContainText('Project Owner Dashboard');
@@ -79,7 +79,7 @@ test.describe('the member area frame', () => {
 
     await page.unroute(`${e2eOrigins.profile}/**`);
     await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Scheduled Calls' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 });
@@ -96,7 +96,7 @@ test.describe('accessibility', () => {
     await page.goto('/profile/reviews');
     await expect(page.getByRole('heading', { level: 1, name: 'Reviews you received' })).toBeVisible();
     expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    await sidebar(page).getByRole('link', { name: 'Billing', exact: true }).click();
+    await sidebar(page).getByRole('link', { name: 'Scheduled Calls', exact: true }).click();
     await expect(page.getByRole('alert')).toBeVisible();
     expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });

@@ -14,5 +14,8 @@ module.exports = createConfig({
     './ProposalsPage': './src/exposes/ProposalsPage.tsx',
     './FreelancerDashboard': './src/exposes/FreelancerDashboard.tsx',
     './OwnerDashboard': './src/exposes/OwnerDashboard.tsx',
+    './WorkspacePage': './src/exposes/WorkspacePage.tsx',
+    './PaymentDetailsPage': './src/exposes/PaymentDetailsPage.tsx',
+    './BillingPage': './src/exposes/BillingPage.tsx',
   },
 });

@@ -1,10 +1,10 @@
 // The public routes whose pages this remote provides, the member-area pages it fills, and the links it makes.
 // The shell's router registers these paths (and its member-page list names these exposes); the standalone
 // page uses the same table.
-import { expertSlug } from '@sciexperts/shared';
+import { expertSlug, workspacePagePath } from '@sciexperts/shared';
 
 export type PublicExpose = 'ProjectsPage' | 'ProjectPage' | 'CreateProjectPage';
-export type MemberExpose = 'MyProjectsPage' | 'BrowseProjectsPage' | 'ProposalsPage' | 'FreelancerDashboard' | 'OwnerDashboard';
+export type MemberExpose = 'MyProjectsPage' | 'BrowseProjectsPage' | 'ProposalsPage' | 'FreelancerDashboard' | 'OwnerDashboard' | 'WorkspacePage' | 'PaymentDetailsPage' | 'BillingPage';
 
 export const projectRoutes: ReadonlyArray<{ path: string; expose: PublicExpose }> = [
   { path: '/projects', expose: 'ProjectsPage' },
@@ -19,6 +19,10 @@ export const memberRoutes: ReadonlyArray<{ path: string; expose: MemberExpose }>
   { path: 'browse-projects', expose: 'BrowseProjectsPage' },
   { path: 'proposals', expose: 'ProposalsPage' },
   { path: 'project-owner-dashboard', expose: 'OwnerDashboard' },
+  // The workspace list at /profile/workspace, one contract's workspace at /profile/workspace/<contractId>.
+  { path: 'workspace/*', expose: 'WorkspacePage' },
+  { path: 'payment', expose: 'PaymentDetailsPage' },
+  { path: 'billing', expose: 'BillingPage' },
 ];
 
 export const PROJECTS_PATH = '/projects';
@@ -27,6 +31,12 @@ export const MY_PROJECTS_PATH = '/profile/my-projects';
 export const BROWSE_PROJECTS_PATH = '/profile/browse-projects';
 export const PROPOSALS_PATH = '/profile/proposals';
 export const EXPERT_SEARCH_PATH = '/find-an-expert';
+export const WORKSPACE_PATH = '/profile/workspace';
+export const PAYMENT_DETAILS_PATH = '/profile/payment';
+export const BILLING_PATH = '/profile/billing';
+
+/** One contract's workspace (the provider's checkout sends the member back here with ?payment=); the API builds the same path. */
+export const workspacePath = workspacePagePath;
 
 export function projectPath(id: number): string {
   return `/projects/${id}`;

@@ -1,13 +1,16 @@
 import { type ComponentType } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
+import BillingPage from '../exposes/BillingPage';
 import BrowseProjectsPage from '../exposes/BrowseProjectsPage';
 import CreateProjectPage from '../exposes/CreateProjectPage';
 import FreelancerDashboard from '../exposes/FreelancerDashboard';
 import MyProjectsPage from '../exposes/MyProjectsPage';
 import OwnerDashboard from '../exposes/OwnerDashboard';
+import PaymentDetailsPage from '../exposes/PaymentDetailsPage';
 import ProjectPage from '../exposes/ProjectPage';
 import ProjectsPage from '../exposes/ProjectsPage';
 import ProposalsPage from '../exposes/ProposalsPage';
+import WorkspacePage from '../exposes/WorkspacePage';
 import { memberRoutes, projectRoutes, PROJECTS_PATH, type MemberExpose, type PublicExpose } from '../routing';
 
 const pages: Record<PublicExpose | MemberExpose, ComponentType> = {
@@ -19,6 +22,9 @@ const pages: Record<PublicExpose | MemberExpose, ComponentType> = {
   ProposalsPage,
   FreelancerDashboard,
   OwnerDashboard,
+  WorkspacePage,
+  PaymentDetailsPage,
+  BillingPage,
 };
 
 /** This remote alone, on the routes the shell gives its exposes (the same tables; member pages under /profile). */

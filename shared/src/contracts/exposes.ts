@@ -64,6 +64,10 @@ export interface ExposedComponentProps {
   'mf_projects/ProposalsPage': NoProps;
   'mf_projects/FreelancerDashboard': NoProps;
   'mf_projects/OwnerDashboard': NoProps;
+  // The money pages: the workspace list and one contract's workspace (/profile/workspace/<contractId>), payouts, billing.
+  'mf_projects/WorkspacePage': NoProps;
+  'mf_projects/PaymentDetailsPage': NoProps;
+  'mf_projects/BillingPage': NoProps;
 }
 
 export type ExposedComponentId = keyof ExposedComponentProps;

@@ -52,11 +52,11 @@ describe('routes and guards', () => {
     expect(await screen.findByText('remote mf_chat/DirectMessage')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     chat.unmount();
-    renderRoute('/profile/billing');
+    renderRoute('/profile/calls');
     expect(await screen.findByText('remote mf_profile/PlaceholderPage')).toBeInTheDocument();
     // The shell's member frame instead: its sidebar and the page's title in its header.
     expect(screen.getByRole('navigation', { name: 'Profile' })).toBeInTheDocument();
-    expect(screen.getByRole('banner')).toHaveTextContent('Billing');
+    expect(screen.getByRole('banner')).toHaveTextContent('Scheduled Calls');
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
   });

@@ -32,6 +32,9 @@ const remoteModules: Record<string, unknown> = {
   'mf_projects/MyProjectsPage': { default: () => <h1>My Projects</h1> },
   'mf_projects/BrowseProjectsPage': { default: () => <h1>Browse Projects</h1> },
   'mf_projects/ProposalsPage': { default: () => <h1>Proposals</h1> },
+  'mf_projects/WorkspacePage': { default: () => <h1>Workspace</h1> },
+  'mf_projects/PaymentDetailsPage': { default: () => <h1>Payment Details</h1> },
+  'mf_projects/BillingPage': { default: () => <h1>Billing</h1> },
 };
 const load = loadRemote as jest.MockedFunction<typeof loadRemote>;
 
@@ -115,6 +118,16 @@ describe('the member area frame', () => {
     expect(screen.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent(heading);
+  });
+
+  it('gives a page that has pages below it (one contract in the workspace) those paths too, with its title and link', async () => {
+    await renderAt('/profile/workspace/12');
+    expect(screen.getByRole('heading', { level: 1, name: 'Workspace' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Workspace');
+    expect(load).toHaveBeenLastCalledWith('mf_projects/WorkspacePage');
+    expect(screen.getByRole('link', { name: 'Workspace' })).toHaveAttribute('aria-current', 'page');
+    await renderAt('/profile/calls/12');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   });
 
   it('redirects /profile/browse to /profile/browse-projects', async () => {
@@ -205,8 +218,8 @@ describe('the member area frame', () => {
   });
 
   it('fills each page from the remote module its entry names, with the props of the shared expose map', async () => {
-    await renderAt('/profile/workspace');
-    expect(await screen.findByText('Shared files, milestones and messages of active projects will live here.')).toBeInTheDocument();
+    await renderAt('/profile/calls');
+    expect(await screen.findByText('Calls you have scheduled with clients and experts will appear here.')).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith('mf_profile/PlaceholderPage');
   });
 

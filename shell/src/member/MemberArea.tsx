@@ -14,7 +14,7 @@ export function MemberArea() {
           page.path === '' ? (
             <Route key="" index element={<MemberPageContent key={page.path} page={page} />} />
           ) : (
-            <Route key={page.path} path={page.path} element={<MemberPageContent key={page.path} page={page} />} />
+            <Route key={page.path} path={page.subPages ? `${page.path}/*` : page.path} element={<MemberPageContent key={page.path} page={page} />} />
           ),
         )}
         {/* The original sidebar linked /profile/browse; old bookmarks still arrive there. */}

@@ -27,7 +27,8 @@ export function MemberSidebar({ pages, mode }: { pages: AnyMemberPage[]; mode: D
             const path = page.path === FREELANCER_DASHBOARD && mode === 'owner' ? OWNER_DASHBOARD : page.path;
             return (
               <li key={page.path}>
-                <NavLink end to={profileHref(path)} className={styles.link} onClick={() => setOpen(false)}>
+                {/* A page with pages below it stays the current one on them (a contract in the workspace). */}
+                <NavLink end={!page.subPages} to={profileHref(path)} className={styles.link} onClick={() => setOpen(false)}>
                   {page.navLabel}
                 </NavLink>
               </li>

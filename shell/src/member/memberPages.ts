@@ -14,6 +14,8 @@ export type MemberPage = {
     /** The sidebar's link text; empty for a page reached another way (the owner dashboard, by the switch). */
     navLabel: string;
     module: Id;
+    /** The page also answers the paths below its own (/profile/workspace/12): the module reads the rest from the URL. */
+    subPages?: true;
   } & (Record<never, never> extends ExposedProps<Id> ? { props?: ExposedProps<Id> } : { props: ExposedProps<Id> });
 }[ExposedComponentId];
 
@@ -24,6 +26,7 @@ export interface RegistryMemberPage {
   navLabel: string;
   module: string;
   props?: undefined;
+  subPages?: undefined;
 }
 
 export type AnyMemberPage = MemberPage | RegistryMemberPage;
@@ -48,9 +51,9 @@ export const memberPages: MemberPage[] = [
   { path: 'my-projects', title: 'My Projects', navLabel: 'My Projects', module: 'mf_projects/MyProjectsPage' },
   { path: 'browse-projects', title: 'Browse Projects', navLabel: 'Browse Projects', module: 'mf_projects/BrowseProjectsPage' },
   { path: 'proposals', title: 'Proposals', navLabel: 'Proposals', module: 'mf_projects/ProposalsPage' },
-  placeholder('workspace', 'Workspace', 'Workspace', 'Shared files, milestones and messages of active projects will live here.'),
-  placeholder('payment', 'Payment Details', 'Payment Details', 'Your payout methods will be managed here.'),
-  placeholder('billing', 'Billing', 'Billing', 'Invoices and escrow payments will appear here.'),
+  { path: 'workspace', title: 'Workspace', navLabel: 'Workspace', module: 'mf_projects/WorkspacePage', subPages: true },
+  { path: 'payment', title: 'Payment Details', navLabel: 'Payment Details', module: 'mf_projects/PaymentDetailsPage' },
+  { path: 'billing', title: 'Billing', navLabel: 'Billing', module: 'mf_projects/BillingPage' },
   placeholder('calls', 'Scheduled Calls', 'Scheduled Calls', 'Calls you have scheduled with clients and experts will appear here.'),
   placeholder('settings', 'Account Setting', 'Account Setting', 'Your account, password and notification settings will be managed here.'),
   { path: OWNER_DASHBOARD, title: 'Project Owner Dashboard', navLabel: '', module: 'mf_projects/OwnerDashboard' },
@@ -74,7 +77,7 @@ export function mergeMemberPages(own: readonly MemberPage[], fromRegistry: reado
 /** The page whose route matches `pathname` (/profile, /profile/settings, …); undefined for unknown paths. */
 export function pageForPath(pages: readonly AnyMemberPage[], pathname: string): AnyMemberPage | undefined {
   const rest = pathname.replace(/^\/profile\/?/, '').replace(/\/$/, '');
-  return pages.find((page) => page.path === rest);
+  return pages.find((page) => page.path === rest || (page.subPages === true && page.path !== '' && rest.startsWith(`${page.path}/`)));
 }
 
 export function profileHref(path: string): string {

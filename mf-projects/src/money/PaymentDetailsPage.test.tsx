@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, authStore, paymentsApi, PAYMENT_MESSAGES } from '@sciexperts/shared';
+import { makeUser } from '@sciexperts/shared/testing';
+import { renderRoute } from '../test/renderRoute';
+import { makeBalance, makeWithdrawal } from './testFixtures';
+
+const balance = jest.spyOn(paymentsApi, 'balance');
+const withdrawals = jest.spyOn(paymentsApi, 'withdrawals');
+const withdraw = jest.spyOn(paymentsApi, 'withdraw');
+
+const amountField = () => screen.getByRole('textbox', { name: 'Amount (USD)' });
+const withdrawals$ = () => screen.getByRole('region', { name: 'Withdrawals' });
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  authStore.setState({ status: 'ready', token: 't', user: makeUser({ id: 9 }), signInMethod: 'password', signedOutReason: null });
+  withdrawals.mockResolvedValue({ results: [] });
+});
+
+describe('the payment details page', () => {
+  it('shows the balances in words, where payouts go, and the withdrawals with their status', async () => {
+    balance.mockResolvedValue(makeBalance({ availableCents: 45_000, inEscrowCents: 150_050, paidOutCents: 12_000 }));
+    withdrawals.mockResolvedValue({
+      results: [
+        makeWithdrawal({ id: 2, amountCents: 5_000, status: 'failed', failureReason: 'The bank returned it.', createdAt: '2026-03-06T09:00:00.000Z' }),
+        makeWithdrawal({ id: 1, amountCents: 12_000, status: 'paid' }),
+      ],
+    });
+    renderRoute('/profile/payment');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Details' })).toBeInTheDocument();
+    const balances = screen.getByRole('region', { name: 'Balances' });
+    expect(within(balances).getByText('Loading…').parentElement).toHaveAttribute('aria-busy', 'true');
+    expect(await within(balances).findByText('Available to withdraw')).toBeInTheDocument();
+    const figures = within(balances).getAllByRole('definition').map((dd) => dd.textContent);
+    const terms = within(balances).getAllByRole('term').map((dt) => dt.textContent);
+    expect(terms).toEqual(['Available to withdraw', 'Paid out so far', 'In escrow for your projects (as client)']);
+    expect(figures).toEqual(['$450', '$120', '$1,500.50']);
+
+    expect(screen.getByRole('region', { name: 'Payout method' })).toHaveTextContent('Payouts go to your account at the payment provider.');
+    expect(amountField()).toHaveValue('450');
+    expect(screen.getByRole('button', { name: 'Withdraw $450' })).toBeEnabled();
+
+    const table = await within(withdrawals$()).findByRole('table', { name: 'Your withdrawals, newest first.' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['Mar 6, 2026', '$50', 'FailedThe bank returned it. The amount is back in your balance.'],
+      ['Mar 5, 2026', '$120', 'Paid'],
+    ]);
+  });
+
+  it('says when there is nothing to withdraw and no withdrawals', async () => {
+    balance.mockResolvedValue(makeBalance({ availableCents: 0 }));
+    renderRoute('/profile/payment');
+    expect(await screen.findByText('Nothing to withdraw yet: released milestones appear here.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Amount (USD)' })).toBeNull();
+    expect(await within(withdrawals$()).findByText('No withdrawals yet.')).toBeInTheDocument();
+  });
+
+  it('shows a load failure once, with Try again', async () => {
+    balance.mockRejectedValueOnce(new ApiError('Could not load your payments. Please try again.', 0, null)).mockResolvedValueOnce(makeBalance());
+    renderRoute('/profile/payment');
+    const alert = await within(screen.getByRole('region', { name: 'Balances' })).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load your payments. Please try again.');
+    expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(1);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Withdraw $120' })).toBeInTheDocument();
+  });
+
+  it('checks the amount before sending', async () => {
+    balance.mockResolvedValue(makeBalance({ availableCents: 12_000 }));
+    renderRoute('/profile/payment');
+    const field = await screen.findByRole('textbox', { name: 'Amount (USD)' });
+
+    const tryAmount = async (text: string) => {
+      await userEvent.clear(field);
+      if (text) await userEvent.type(field, text);
+      await userEvent.click(screen.getByRole('button', { name: /^Withdraw/ }));
+    };
+    await tryAmount('130');
+    expect(field).toHaveAccessibleDescription('You can withdraw at most $120.00. Up to $120');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    await tryAmount('0');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter an amount above $0.');
+    await tryAmount('twelve');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter an amount in US dollars, like 120 or 120.50.');
+    await tryAmount('');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the amount to withdraw.');
+    expect(withdraw).not.toHaveBeenCalled();
+  });
+
+  it('withdraws in cents with a key, says so, and reloads the balance and the list', async () => {
+    balance.mockResolvedValueOnce(makeBalance({ availableCents: 20_000 })).mockResolvedValue(makeBalance({ availableCents: 8_000, paidOutCents: 12_000 }));
+    withdrawals.mockResolvedValueOnce({ results: [] }).mockResolvedValue({ results: [makeWithdrawal({ amountCents: 12_000, status: 'requested' })] });
+    let answer: (value: ReturnType<typeof makeWithdrawal>) => void = () => undefined;
+    withdraw.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderRoute('/profile/payment');
+
+    const field = await screen.findByRole('textbox', { name: 'Amount (USD)' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '$120');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw $120' }));
+    expect(screen.getByRole('button', { name: 'Requesting…' })).toBeDisabled();
+    expect(withdraw).toHaveBeenCalledWith(12_000, expect.stringMatching(/^[\x21-\x7e]{8,100}$/));
+
+    answer(makeWithdrawal({ amountCents: 12_000 }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('$120 is on its way to your account.'));
+    expect(screen.getByRole('heading', { name: 'Withdraw' })).toHaveFocus();
+    await waitFor(() => expect(amountField()).toHaveValue('80'));
+    expect(balance).toHaveBeenCalledTimes(2);
+    const row = await within(withdrawals$()).findByRole('cell', { name: 'Requested' });
+    expect(row.closest('tr')).toHaveTextContent('$120');
+  });
+
+  it('sends the same key when retrying after no answer, and a new key for the next withdrawal', async () => {
+    balance.mockResolvedValue(makeBalance({ availableCents: 50_000 }));
+    withdraw
+      .mockRejectedValueOnce(new ApiError('Failed to request the withdrawal. Please try again.', 0, null))
+      .mockResolvedValueOnce(makeWithdrawal({ amountCents: 10_000 }))
+      .mockResolvedValueOnce(makeWithdrawal({ amountCents: 10_000 }));
+    renderRoute('/profile/payment');
+    const field = await screen.findByRole('textbox', { name: 'Amount (USD)' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '100');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw $100' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to request the withdrawal. Please try again.');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw $100' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('$100 is on its way to your account.'));
+    expect(withdraw.mock.calls[1]).toEqual(withdraw.mock.calls[0]);
+
+    await userEvent.clear(amountField());
+    await userEvent.type(amountField(), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw $100' }));
+    await waitFor(() => expect(withdraw).toHaveBeenCalledTimes(3));
+    expect(withdraw.mock.calls[2]![0]).toBe(10_000);
+    expect(withdraw.mock.calls[2]![1]).not.toBe(withdraw.mock.calls[0]![1]);
+  });
+
+  it("shows the server's refusal by the field, and starts a new attempt after it", async () => {
+    balance.mockResolvedValue(makeBalance({ availableCents: 12_000 }));
+    withdraw
+      .mockRejectedValueOnce(new ApiError('Invalid request.', 400, { message: 'Invalid request.', details: [{ field: 'amountCents', message: 'You can withdraw at most $80.00.' }] }))
+      .mockRejectedValueOnce(new ApiError(PAYMENT_MESSAGES.idempotencyKeyReused, 409, { message: PAYMENT_MESSAGES.idempotencyKeyReused }));
+    renderRoute('/profile/payment');
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw $120' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You can withdraw at most $80.00.');
+    expect(amountField()).toHaveAccessibleDescription('You can withdraw at most $80.00. Up to $120');
+    expect(amountField()).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw $120' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.idempotencyKeyReused);
+    expect(withdraw.mock.calls[1]![1]).not.toBe(withdraw.mock.calls[0]![1]);
+  });
+});

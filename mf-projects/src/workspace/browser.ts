@@ -1,0 +1,9 @@
+/**
+ * Leaving the app for another site (the payment provider's hosted checkout). An object, so tests can replace
+ * `goTo` with jest.spyOn instead of touching window.location.
+ */
+export const browser = {
+  goTo(url: string): void {
+    window.location.assign(url);
+  },
+};
