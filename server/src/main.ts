@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { buildApp, prepareDatabase } from './app';
+import { createJobQueue } from './jobs';
 
 async function start(): Promise<void> {
   let config: Config;
@@ -17,6 +18,9 @@ async function start(): Promise<void> {
   const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'sciexperts.db') });
   await prepareDatabase(db, config);
   const app = await buildApp(config, { db });
+  // Scheduled work (docs/decisions/0013-job-queue.md): register handlers and periodic sweeps here, e.g.
+  // jobs.every('release-due-milestones', HOUR, () => sweep()); every process runs the queue, each job runs once.
+  const jobs = createJobQueue(db, { log: app.log });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -25,8 +29,10 @@ async function start(): Promise<void> {
     app.log.info(`${signal} received, shutting down`);
     // A stuck connection must not keep the process alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();
-    app
-      .close()
+    // Running jobs finish first (a job cut off here would be run again once its lease lapses).
+    jobs
+      .stop()
+      .then(() => app.close())
       .then(() => db.close())
       .then(() => process.exit(0))
       .catch(() => process.exit(1));
@@ -35,6 +41,7 @@ async function start(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  await jobs.start();
   const docs = config.apiDocs ? `; docs at ${config.publicUrl}/api/docs` : '';
   app.log.info(`SciExperts API on ${config.publicUrl} (database: ${db.dialect}${config.production ? ', production' : ''})${docs}`);
 }

@@ -13,6 +13,7 @@ import { expertSearchFilters } from './0008_expert_search_filters';
 import { projects } from './0009_projects';
 import { projectAttachments } from './0010_project_attachments';
 import { payments } from './0011_payments';
+import { jobs } from './0012_jobs';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -34,6 +35,7 @@ class InCodeProvider implements MigrationProvider {
       '0009_projects': projects(this.dialect),
       '0010_project_attachments': projectAttachments(this.dialect),
       '0011_payments': payments(this.dialect),
+      '0012_jobs': jobs(this.dialect),
     };
   }
 }
