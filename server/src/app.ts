@@ -25,6 +25,7 @@ import { hasPoisonKey } from './http/poison';
 import { API_SECURITY_HEADERS, addSecurityHeaders } from './http/securityHeaders';
 import { PROFILE_IMAGE_MAX_BYTES } from '@sciexperts/shared/contracts';
 import { registerModules } from './modules';
+import { createJobQueue } from './jobs';
 import { usersModule, type UserViews } from './modules/users/routes';
 import { attachChatGateway, type ChatServer } from './chat/gateway';
 import { attachRedisAdapter } from './chat/redis';
@@ -37,6 +38,8 @@ export interface AppDeps {
   userViews?: UserViews;
   /** A payment provider (tests hand in a fake one); without it, the one the configuration names. */
   paymentProvider?: PaymentProvider;
+  /** "Now" for scheduled work (the job queue and its handlers); the real clock by default. */
+  clock?: () => Date;
 }
 
 declare module 'fastify' {
@@ -58,9 +61,13 @@ export async function prepareDatabase(db: Db, config: Config): Promise<void> {
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
+  const clock = deps.clock ?? (() => new Date());
   const ctx: AppContext = {
     config,
     db: deps.db,
+    clock,
+    // Its log is the app's (created below); nothing is logged before the app exists.
+    jobs: createJobQueue(deps.db, { clock, log: { warn: (details, message) => app.log.warn(details, message), error: (details, message) => app.log.error(details, message) } }),
     tokens: new TokenService(deps.db, config.tokenSecret, config.tokenTtlSeconds, { sessionCacheMs: config.sessionCacheMs ?? 0 }),
     hasher: new PasswordHasher(config.passwordHash),
     mailer: deps.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl) : new OutboxMailer(path.join(config.dataDir, 'outbox'))),
@@ -98,6 +105,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   });
   app.decorate('ctx', ctx);
+  // Running jobs finish before the database they write to is closed.
+  app.addHook('onClose', async () => ctx.jobs.stop());
   app.decorateRequest('auth', null);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}.` }));

@@ -8,6 +8,7 @@ import type { Mailer } from './mail/mailer';
 import type { OidcVerifier } from './auth/oidc';
 import type { FailureThrottle, LoginThrottle } from './auth/throttle';
 import type { PaymentProvider } from './modules/payments/provider';
+import type { JobQueue } from './jobs';
 
 export interface AppContext {
   config: Config;
@@ -22,6 +23,10 @@ export interface AppContext {
   fetch: typeof fetch;
   /** The payment provider (escrow); null when none is configured. */
   payments: PaymentProvider | null;
+  /** "Now" for scheduled work; injectable so tests move time by hand. */
+  clock: () => Date;
+  /** Scheduled work (docs/decisions/0013-job-queue.md): modules register handlers; main.ts starts the queue. */
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {

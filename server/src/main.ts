@@ -2,7 +2,6 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { buildApp, prepareDatabase } from './app';
-import { createJobQueue } from './jobs';
 
 async function start(): Promise<void> {
   let config: Config;
@@ -18,9 +17,9 @@ async function start(): Promise<void> {
   const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'sciexperts.db') });
   await prepareDatabase(db, config);
   const app = await buildApp(config, { db });
-  // Scheduled work (docs/decisions/0013-job-queue.md): register handlers and periodic sweeps here, e.g.
-  // jobs.every('release-due-milestones', HOUR, () => sweep()); every process runs the queue, each job runs once.
-  const jobs = createJobQueue(db, { log: app.log });
+  // Scheduled work (docs/decisions/0013-job-queue.md): the modules registered their handlers and sweeps on the
+  // app's queue; every process runs it, and each job runs once across them.
+  const { jobs } = app.ctx;
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -130,6 +130,8 @@ export interface Move {
   money?: 'release' | 'auto-release' | 'refund';
   fees?: FeeSettings;
   at: string;
+  /** More writes that belong to this change (the jobs it queues), in its transaction. */
+  inTransaction?: (trx: Trx, milestone: MilestoneRow) => Promise<void>;
 }
 
 /**
@@ -160,6 +162,7 @@ export async function move(db: Db, m: Move): Promise<{ milestone: MilestoneRow; 
       refundPaymentId = payment.id;
     }
     await addEvent(trx, { milestoneId: moved.id, contractId: moved.contractId, ...m.event, at: m.at });
+    await m.inTransaction?.(trx, moved);
     return { milestone: moved, refundPaymentId };
   });
 }

@@ -37,6 +37,7 @@ import { WebhookRejected, type PaymentProvider, type ProviderEvent } from './pro
 import * as repo from './repository';
 import { checkNewMilestone, checkNote, idempotencyKeyOf, isWellFormedEvent } from './rules';
 import { sendPayout, sendRefund } from './settlement';
+import { queueSubmissionNotices, registerPaymentJobs } from './jobs';
 import { balanceView, statementLines, withdrawalView, workspaceView } from './views';
 
 const conflict = (message: string) => new HttpError(409, message);
@@ -51,9 +52,12 @@ const KEYED = 'Needs an Idempotency-Key header (8–100 visible characters); a r
  * the provider's verified webhook. Without payments configured (config.payments and a provider), every route
  * answers 503.
  */
-export function paymentsModule(clock: () => Date = () => new Date()): Module {
+export function paymentsModule(givenClock?: () => Date): Module {
   return async (app) => {
     const { db } = app.ctx;
+    // The app's clock unless a test hands this module its own: the routes and the scheduled work share "now".
+    const clock = givenClock ?? app.ctx.clock;
+    registerPaymentJobs(app);
     const settings = (): PaymentsConfig => {
       const s = app.ctx.config.payments;
       if (!s) throw new HttpError(503, M.notConfigured);
@@ -175,6 +179,9 @@ export function paymentsModule(clock: () => Date = () => new Date()): Module {
                 ...(s.submitted ? { set: { submittedAt: s.submitted === 'set' ? at : null } } : {}),
                 ...(s.money ? { money: s.money, fees } : {}),
                 at,
+                ...(s.submitted === 'set'
+                  ? { inTransaction: (trx, moved) => queueSubmissionNotices(app.ctx.jobs, trx, { milestoneId: moved.id, submittedAt: at }, fees.autoReleaseDays) }
+                  : {}),
               });
             } catch (err) {
               // The same key, at the same moment, on another change: that one won.

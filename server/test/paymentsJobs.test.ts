@@ -1,0 +1,206 @@
+// The payments domain's scheduled work through the app's job queue, with time moved by hand: the client's notice
+// when work is submitted, the reminder a day before the automatic release, the release itself on day 14 (not
+// before), and the retry of a refund the provider did not acknowledge. Two API processes sharing one database
+// release and mail once.
+import type { Workspace } from '@sciexperts/shared/contracts';
+import type { MailMessage, Mailer } from '../src/mail/mailer';
+import { ACCOUNTS } from '../src/modules/payments/ledger';
+import { member, startApp, startAppOn, type Harness } from './helpers';
+import { FakeProvider, PAYMENTS_CONFIG, caller, deliver, hiredContract, ledgerProblems, paid, type Member } from './paymentsFixtures';
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+class RecordingMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage): Promise<void> {
+    this.sent.push(message);
+  }
+}
+
+/**
+ * A clock the test moves, forward only (the queue's periodic sweeps are scheduled on it). It starts at the real time;
+ * webhooks are signed at the clock's time, so they stay inside the replay window.
+ */
+function handClock() {
+  let now = Date.now();
+  return {
+    clock: () => new Date(now),
+    set: (ms: number) => {
+      if (ms < now) throw new Error('This clock only moves forward.');
+      now = ms;
+    },
+    advance: (ms: number) => {
+      now += ms;
+    },
+    now: () => now,
+  };
+}
+
+describe.each(['sqlite', 'postgres'] as const)('scheduled escrow work over %s', (dialect) => {
+  let h: Harness;
+  let time: ReturnType<typeof handClock>;
+  let mailer: RecordingMailer;
+  let provider: FakeProvider;
+  let client: Member;
+  let expert: Member;
+  let call: ReturnType<typeof caller>;
+
+  const workspace = async (contractId: number) => (await call<Workspace>('GET', `/api/Contracts/${contractId}/Workspace`, client, { key: null })).body;
+  const statusOf = async (contractId: number, milestoneId: number) => (await workspace(contractId)).milestones.find((m) => m.id === milestoneId)?.status;
+  const runDue = () => h.app.ctx.jobs.runDue();
+  const mailsAbout = (title: string) => mailer.sent.filter((m) => m.subject.includes(`"${title}"`));
+
+  /** A contract whose first milestone is funded (through the webhook) and submitted now; its title is unique. */
+  async function submittedMilestone(title: string) {
+    const { contractId, milestoneIds } = await hiredContract(h, client, expert, [60_000]);
+    const milestoneId = milestoneIds[0]!;
+    await h.db.kysely.updateTable('contractMilestones').set({ title }).where('id', '=', milestoneId).execute();
+    const started = await call<{ paymentId: number }>('POST', `/api/Milestones/${milestoneId}/Fund`, client);
+    expect((await deliver(h, paid(started.body.paymentId, 60_000), { at: time.clock() })).status).toBe(200);
+    expect((await call('POST', `/api/Milestones/${milestoneId}/Submit`, expert, { body: { note: 'The report is in the files.' } })).status).toBe(200);
+    return { contractId, milestoneId, paymentId: started.body.paymentId, submittedAt: time.now() };
+  }
+
+  beforeAll(async () => {
+    time = handClock();
+    mailer = new RecordingMailer();
+    provider = new FakeProvider();
+    h = await startAppOn(dialect, { payments: PAYMENTS_CONFIG }, { paymentProvider: provider, mailer, clock: time.clock });
+    call = caller(h);
+    client = await member(h, { firstName: 'Olive', lastName: 'Owner' });
+    expert = await member(h, { firstName: 'Ada', lastName: 'Lovelace' });
+  });
+
+  afterAll(() => h?.close());
+  afterEach(async () => expect(await ledgerProblems(h.db)).toEqual([]));
+
+  it('tells the client once that work was submitted, and when it will be released on its own', async () => {
+    const { contractId, submittedAt } = await submittedMilestone('Data cleaning');
+    await runDue();
+    await runDue();
+    const mails = mailsAbout('Data cleaning');
+    expect(mails).toHaveLength(1);
+    const releaseOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(submittedAt + 14 * DAY_MS));
+    expect(mails[0]).toMatchObject({ to: client.email, subject: 'Ada Lovelace submitted "Data cleaning" for your review' });
+    expect(mails[0]!.text).toContain(`released to Ada Lovelace automatically on ${releaseOn}`);
+    expect(mails[0]!.text).toContain(`http://site.test/profile/workspace/${contractId}`);
+  });
+
+  it('reminds the client a day before, and releases on day 14 and not before', async () => {
+    const { contractId, milestoneId, submittedAt } = await submittedMilestone('Survey analysis');
+
+    time.set(submittedAt + 13 * DAY_MS - MINUTE_MS);
+    await runDue();
+    expect(mailsAbout('Survey analysis').map((m) => m.subject)).toEqual(['Ada Lovelace submitted "Survey analysis" for your review']);
+
+    time.set(submittedAt + 13 * DAY_MS + MINUTE_MS);
+    await runDue();
+    const reminder = mailsAbout('Survey analysis')[1];
+    expect(reminder).toMatchObject({ to: client.email, subject: 'Tomorrow "Survey analysis" will be released to Ada Lovelace' });
+    expect(await statusOf(contractId, milestoneId)).toBe('submitted');
+
+    // The sweep runs every ten minutes: just before day 14 it leaves the milestone alone.
+    time.set(submittedAt + 14 * DAY_MS - 11 * MINUTE_MS);
+    await runDue();
+    expect(await statusOf(contractId, milestoneId)).toBe('submitted');
+
+    time.set(submittedAt + 14 * DAY_MS + 11 * MINUTE_MS);
+    await runDue();
+    expect(await statusOf(contractId, milestoneId)).toBe('released');
+    // The expert is paid the amount less the 10 % fee (the first test's milestone, submitted just before, went too).
+    const credited = await h.db.kysely
+      .selectFrom('ledgerEntries as e')
+      .innerJoin('ledgerTransactions as t', 't.id', 'e.transactionId')
+      .select(['t.kind', 'e.amountCents'])
+      .where('t.milestoneId', '=', milestoneId)
+      .where('e.account', '=', ACCOUNTS.available(expert.id))
+      .execute();
+    expect(credited.map((c) => ({ ...c, amountCents: Number(c.amountCents) }))).toEqual([{ kind: 'auto-release', amountCents: 54_000 }]);
+    const timeline = (await workspace(contractId)).events.map((e) => e.kind);
+    expect(timeline).toContain('auto-released');
+    // Nothing more to say about a released milestone.
+    await runDue();
+    expect(mailsAbout('Survey analysis')).toHaveLength(2);
+  });
+
+  it('sends no reminder for a submission the client already answered, and counts a resubmission afresh', async () => {
+    const { contractId, milestoneId, submittedAt } = await submittedMilestone('Protocol review');
+    await runDue();
+    expect((await call('POST', `/api/Milestones/${milestoneId}/RequestChanges`, client, { body: { note: 'Add the appendix.' } })).status).toBe(200);
+    time.set(submittedAt + 2 * DAY_MS);
+    expect((await call('POST', `/api/Milestones/${milestoneId}/Submit`, expert, { body: { note: 'Appendix added.' } })).status).toBe(200);
+    const resubmittedAt = time.now();
+    await runDue();
+    expect(mailsAbout('Protocol review')).toHaveLength(2);
+
+    // The first submission's reminder date comes: that submission was answered, so it stays silent.
+    time.set(submittedAt + 13 * DAY_MS + MINUTE_MS);
+    await runDue();
+    expect(mailsAbout('Protocol review')).toHaveLength(2);
+    // Nor is the milestone released 14 days after the first submission: the count restarted.
+    time.set(submittedAt + 14 * DAY_MS + 11 * MINUTE_MS);
+    await runDue();
+    expect(await statusOf(contractId, milestoneId)).toBe('submitted');
+
+    time.set(resubmittedAt + 13 * DAY_MS + MINUTE_MS);
+    await runDue();
+    expect(mailsAbout('Protocol review').map((m) => m.subject)[2]).toBe('Tomorrow "Protocol review" will be released to Ada Lovelace');
+    expect((await call('POST', `/api/Milestones/${milestoneId}/Approve`, client)).status).toBe(200);
+    time.set(resubmittedAt + 15 * DAY_MS);
+    await runDue();
+    expect(mailsAbout('Protocol review')).toHaveLength(3);
+    expect(await statusOf(contractId, milestoneId)).toBe('released');
+  });
+
+  it('asks the provider again for a refund it did not acknowledge', async () => {
+    const { contractId, milestoneIds } = await hiredContract(h, client, expert, [30_000]);
+    const milestoneId = milestoneIds[0]!;
+    const started = await call<{ paymentId: number }>('POST', `/api/Milestones/${milestoneId}/Fund`, client);
+    expect((await deliver(h, paid(started.body.paymentId, 30_000), { at: time.clock() })).status).toBe(200);
+    provider.down.refund = true;
+    expect((await call('POST', `/api/Milestones/${milestoneId}/Refund`, client)).status).toBe(200);
+    expect(await statusOf(contractId, milestoneId)).toBe('refunded');
+    const unacknowledged = () => h.db.kysely.selectFrom('payments').select('providerRefundId').where('id', '=', started.body.paymentId).executeTakeFirstOrThrow();
+    expect((await unacknowledged()).providerRefundId).toBeNull();
+
+    provider.down.refund = false;
+    time.advance(6 * MINUTE_MS);
+    await runDue();
+    expect((await unacknowledged()).providerRefundId).toBe(`re_${started.body.paymentId}`);
+  });
+});
+
+describe('two API processes sharing one database', () => {
+  it('release a due milestone and mail its notice once', async () => {
+    const time = handClock();
+    const mailer = new RecordingMailer();
+    const provider = new FakeProvider();
+    const first = await startApp({ payments: PAYMENTS_CONFIG }, { paymentProvider: provider, mailer, clock: time.clock });
+    const second = await startApp({ payments: PAYMENTS_CONFIG }, { paymentProvider: provider, mailer, clock: time.clock, db: first.db });
+    try {
+      const call = caller(first);
+      const client = await member(first, { firstName: 'Olive' });
+      const expert = await member(first, { firstName: 'Ada', lastName: 'Lovelace' });
+      const { milestoneIds } = await hiredContract(first, client, expert, [80_000]);
+      const milestoneId = milestoneIds[0]!;
+      const started = await call<{ paymentId: number }>('POST', `/api/Milestones/${milestoneId}/Fund`, client);
+      expect((await deliver(first, paid(started.body.paymentId, 80_000), { at: time.clock() })).status).toBe(200);
+      expect((await call('POST', `/api/Milestones/${milestoneId}/Submit`, expert, { body: { note: 'Done.' } })).status).toBe(200);
+      const bothRunDue = () => Promise.all([first.app.ctx.jobs.runDue(), second.app.ctx.jobs.runDue(), first.app.ctx.jobs.runDue(), second.app.ctx.jobs.runDue()]);
+
+      time.advance(13.5 * DAY_MS);
+      await bothRunDue();
+      expect(mailer.sent.filter((m) => m.subject.startsWith('Ada Lovelace submitted'))).toHaveLength(1);
+      expect(mailer.sent.filter((m) => m.subject.startsWith('Tomorrow'))).toHaveLength(1);
+      time.advance(1.5 * DAY_MS);
+      await bothRunDue();
+      const releases = await first.db.kysely.selectFrom('ledgerTransactions').select('id').where('milestoneId', '=', milestoneId).where('kind', '=', 'auto-release').execute();
+      expect(releases).toHaveLength(1);
+      expect(await ledgerProblems(first.db)).toEqual([]);
+    } finally {
+      await second.app.close();
+      await first.close();
+    }
+  });
+});
