@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, PAYMENT_MESSAGES, paymentsApi } from '@sciexperts/shared';
-import { makeUser } from '@sciexperts/shared/testing';
+import { ApiError, authStore, PAYMENT_MESSAGES, paymentsApi, projectsApi } from '@sciexperts/shared';
+import { makeContract, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 import { browser } from './browser';
 import { CHECKOUT_MESSAGES, POLL_INTERVAL_MS } from './useCheckoutReturn';
@@ -164,6 +164,89 @@ describe('a contract workspace', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'End contract' }));
     expect(await screen.findByText(PAYMENT_MESSAGES.moneyInEscrow)).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('moves the focus to the contract’s title when it is opened from the list, not on a first visit', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(projectsApi, 'myContracts').mockResolvedValue({ results: [makeContract({ id: 2, clientId: CLIENT.id, projectTitle: 'Survival analysis of a cohort study' })] });
+    jest.spyOn(paymentsApi, 'workspace').mockResolvedValue(makeWorkspace());
+    const { unmount } = renderRoute('/profile/workspace');
+
+    await user.click(await screen.findByRole('link', { name: 'Survival analysis of a cohort study' }));
+    const title = await screen.findByRole('heading', { level: 1, name: 'Survival analysis of a cohort study' });
+    expect(title).toHaveFocus();
+    unmount();
+
+    renderRoute('/profile/workspace/2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Survival analysis of a cohort study' })).not.toHaveFocus();
+  });
+
+  it('lets the client add a milestone, checking the fields first, for the expert to accept', async () => {
+    const user = userEvent.setup();
+    const before = makeWorkspace();
+    jest.spyOn(paymentsApi, 'workspace').mockResolvedValue(before);
+    const added = makeMilestone({ id: 3, position: 2, title: 'Sensitivity analysis', amountCents: 45000, status: 'proposed' });
+    const addMilestone = jest.spyOn(paymentsApi, 'addMilestone').mockResolvedValue({ ...before, milestones: [...before.milestones, added] });
+    renderRoute('/profile/workspace/2');
+
+    await user.click(await screen.findByRole('button', { name: 'Add a milestone' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a milestone' });
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    expect(title).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Add milestone' }));
+    expect(title).toHaveAccessibleDescription(expect.stringContaining(PAYMENT_MESSAGES.titleRequired));
+    expect(title).toHaveFocus();
+    expect(addMilestone).not.toHaveBeenCalled();
+
+    await user.type(title, 'Sensitivity analysis');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Amount (USD)' }), '450');
+    await user.type(within(dialog).getByLabelText('Due date'), '2099-01-15');
+    await user.click(within(dialog).getByRole('button', { name: 'Add milestone' }));
+
+    expect(await screen.findByText('Milestone “Sensitivity analysis” added. Ada can accept it now.')).toBeInTheDocument();
+    expect(addMilestone).toHaveBeenCalledWith(2, { title: 'Sensitivity analysis', amountCents: 45000, dueDate: '2099-01-15' }, expect.stringMatching(KEY));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(milestoneItem(/Sensitivity analysis/)).getByText('Proposed, waiting for the expert')).toBeInTheDocument();
+  });
+
+  it('refunds a funded milestone after a confirmation saying where the money goes', async () => {
+    const user = userEvent.setup();
+    const funded = makeWorkspace({ milestones: [makeMilestone({ status: 'funded' })], escrowCents: 50000 });
+    jest.spyOn(paymentsApi, 'workspace').mockResolvedValue(funded);
+    const refund = jest.spyOn(paymentsApi, 'refund').mockResolvedValue({ ...funded, milestones: [makeMilestone({ status: 'refunded' })], escrowCents: 0 });
+    renderRoute('/profile/workspace/2');
+
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Refund $500 for “Data cleaning”? The money goes back to the card that paid it');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+
+    expect(await screen.findByText('Milestone 1 refunded: $500 goes back to the card that paid it.')).toBeInTheDocument();
+    expect(refund).toHaveBeenCalledWith(1, expect.stringMatching(KEY));
+    expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+  });
+
+  it('opens a dispute on submitted work with a note, and shows the server’s refusal in the dialog', async () => {
+    const user = userEvent.setup();
+    const submitted = makeWorkspace({ milestones: [makeMilestone({ status: 'submitted' })], escrowCents: 50000 });
+    jest.spyOn(paymentsApi, 'workspace').mockResolvedValue(submitted);
+    const dispute = jest
+      .spyOn(paymentsApi, 'dispute')
+      .mockRejectedValueOnce(new ApiError(PAYMENT_MESSAGES.notSubmitted, 409, null))
+      .mockResolvedValue({ ...submitted, milestones: [makeMilestone({ status: 'disputed' })] });
+    renderRoute('/profile/workspace/2');
+
+    await user.click(await screen.findByRole('button', { name: 'Open a dispute' }));
+    const dialog = screen.getByRole('dialog', { name: /Open a dispute on “Data cleaning”/ });
+    expect(dialog).toHaveTextContent('The money stays in escrow and is not released automatically.');
+    await user.type(within(dialog).getByRole('textbox', { name: /What went wrong/ }), 'The cleaned file is missing.');
+    await user.click(within(dialog).getByRole('button', { name: 'Open a dispute' }));
+    expect(await within(dialog).findByText(PAYMENT_MESSAGES.notSubmitted)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Open a dispute' }));
+    expect(await screen.findByText('Dispute opened on milestone 1. The money stays in escrow until SciExperts resolves it.')).toBeInTheDocument();
+    expect(dispute).toHaveBeenLastCalledWith(1, 'The cleaned file is missing.', expect.stringMatching(KEY));
+    expect(within(milestoneItem(/Data cleaning/)).queryByRole('button', { name: 'Approve and release' })).not.toBeInTheDocument();
   });
 
   describe('back from the checkout', () => {

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paymentsApi, type Workspace } from '@sciexperts/shared';
 import { LiveMessage } from '@sciexperts/ui';
@@ -8,6 +8,7 @@ import { Notice } from '../project/Notice';
 import { useNotice } from '../project/useNotice';
 import { chatPath, projectPath, WORKSPACE_PATH } from '../routing';
 import { LoadFailed } from '../ui/LoadFailed';
+import { useFocusOnArrival } from '../ui/useFocusOnArrival';
 import { useLoad } from '../ui/useLoad';
 import { ContractActions } from './ContractActions';
 import { ContractNotFound } from './ContractNotFound';
@@ -24,6 +25,8 @@ export function ContractWorkspace({ contractId }: { contractId: number }) {
   const notice = useNotice();
   const { show } = notice;
   const checkout = useCheckoutReturn(contractId, load.data, setData);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnArrival(heading, load.data !== null);
 
   const onChanged = useCallback(
     (workspace: Workspace, message: string) => {
@@ -69,7 +72,9 @@ export function ContractWorkspace({ contractId }: { contractId: number }) {
             All contracts
           </Link>
         </p>
-        <h1 className={styles.title}>{contract.projectTitle}</h1>
+        <h1 ref={heading} tabIndex={-1} className={styles.title}>
+          {contract.projectTitle}
+        </h1>
         <p className={styles.lead}>
           {parties}. <span className={styles.badge}>{active ? 'Active' : 'Ended'}</span>
         </p>
