@@ -1,7 +1,7 @@
 // The public routes whose pages this remote provides, the member-area pages it fills, and the links it makes.
 // The shell's router registers these paths (and its member-page list names these exposes); the standalone
 // page uses the same table.
-import { expertSlug, workspacePagePath } from '@sciexperts/shared';
+import { expertSlug, projectPagePath, workspacePagePath } from '@sciexperts/shared';
 
 export type PublicExpose = 'ProjectsPage' | 'ProjectPage' | 'CreateProjectPage';
 export type MemberExpose = 'MyProjectsPage' | 'BrowseProjectsPage' | 'ProposalsPage' | 'FreelancerDashboard' | 'OwnerDashboard' | 'WorkspacePage' | 'PaymentDetailsPage' | 'BillingPage';
@@ -38,9 +38,8 @@ export const BILLING_PATH = '/profile/billing';
 /** One contract's workspace (the provider's checkout sends the member back here with ?payment=); the API builds the same path. */
 export const workspacePath = workspacePagePath;
 
-export function projectPath(id: number): string {
-  return `/projects/${id}`;
-}
+/** One project's page; the API's notifications link the same path. */
+export const projectPath = projectPagePath;
 
 /** The project form, with a catalogue service chosen already (service cards, 'Request a service'). */
 export function createProjectPath(service?: string): string {

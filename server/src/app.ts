@@ -28,6 +28,7 @@ import { registerModules } from './modules';
 import { createJobQueue } from './jobs';
 import { usersModule, type UserViews } from './modules/users/routes';
 import { attachChatGateway, type ChatServer } from './chat/gateway';
+import { tellReceiver } from './modules/chat/notices';
 import { attachRedisAdapter } from './chat/redis';
 
 export interface AppDeps {
@@ -176,7 +177,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // One plugin per domain (server/src/modules); those that need a session check it inside themselves.
   await registerModules(app, { users: deps.userViews ? usersModule(deps.userViews) : undefined });
 
-  const io = attachChatGateway(app.server, { db: ctx.db, tokens: ctx.tokens, origins: [...config.corsOrigins, ...config.integratorOrigins], log: app.log });
+  const io = attachChatGateway(app.server, {
+    db: ctx.db,
+    tokens: ctx.tokens,
+    origins: [...config.corsOrigins, ...config.integratorOrigins],
+    log: app.log,
+    onMessageStored: (trx, message) => tellReceiver(trx, ctx.jobs, message, clock()),
+  });
   app.decorate('io', io);
   // With REDIS_URL several processes share chat delivery; without it the in-memory adapter serves one process.
   const redis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl, config.chatStreamName) : null;

@@ -2,7 +2,7 @@
 // when work is submitted, the reminder a day before the automatic release, the release itself on day 14 (not
 // before), and the retry of a refund the provider did not acknowledge. Two API processes sharing one database
 // release and mail once.
-import type { Workspace } from '@sciexperts/shared/contracts';
+import type { NotificationPage, Workspace } from '@sciexperts/shared/contracts';
 import type { MailMessage, Mailer } from '../src/mail/mailer';
 import { ACCOUNTS } from '../src/modules/payments/ledger';
 import { member, startApp, startAppOn, type Harness } from './helpers';
@@ -49,7 +49,15 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled escrow work over %s', 
   const workspace = async (contractId: number) => (await call<Workspace>('GET', `/api/Contracts/${contractId}/Workspace`, client, { key: null })).body;
   const statusOf = async (contractId: number, milestoneId: number) => (await workspace(contractId)).milestones.find((m) => m.id === milestoneId)?.status;
   const runDue = () => h.app.ctx.jobs.runDue();
-  const mailsAbout = (title: string) => mailer.sent.filter((m) => m.subject.includes(`"${title}"`));
+  /** The client's e-mails about this milestone. */
+  const mailsAbout = (title: string) => mailer.sent.filter((m) => m.to === client.email && m.text.includes(`“${title}”`));
+  const notificationsOf = async (who: Member) => (await call<NotificationPage>('GET', '/api/Notifications', who, { key: null })).body.results;
+  /** Runs what is due now, then what is due once the e-mail delay has passed. */
+  const runDueAndMail = async () => {
+    await runDue();
+    time.advance(3 * MINUTE_MS);
+    await runDue();
+  };
 
   /** A contract whose first milestone is funded (through the webhook) and submitted now; its title is unique. */
   async function submittedMilestone(title: string) {
@@ -75,29 +83,43 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled escrow work over %s', 
   afterAll(() => h?.close());
   afterEach(async () => expect(await ledgerProblems(h.db)).toEqual([]));
 
-  it('tells the client once that work was submitted, and when it will be released on its own', async () => {
+  it('tells the client once that work was submitted, and when it will be released on its own, in the app and then by e-mail', async () => {
     const { contractId, submittedAt } = await submittedMilestone('Data cleaning');
+    await runDue();
+    const releaseOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(submittedAt + 14 * DAY_MS));
+    const latest = (await notificationsOf(client)).find((n) => n.type === 'milestone-submitted');
+    expect(latest).toMatchObject({ type: 'milestone-submitted', link: `/profile/workspace/${contractId}`, readAt: null });
+    expect(latest!.text).toMatch(/^Ada Lovelace submitted “Data cleaning” of “.+” for your review\. Unless you answer, \$600\.00 is released to Ada Lovelace automatically on /);
+    expect(latest!.text).toContain(releaseOn);
+    // The e-mail waits a little: a member who saw it in the app would not need it.
+    expect(mailsAbout('Data cleaning')).toHaveLength(0);
+
+    time.advance(3 * MINUTE_MS);
     await runDue();
     await runDue();
     const mails = mailsAbout('Data cleaning');
     expect(mails).toHaveLength(1);
-    const releaseOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(submittedAt + 14 * DAY_MS));
-    expect(mails[0]).toMatchObject({ to: client.email, subject: 'Ada Lovelace submitted "Data cleaning" for your review' });
+    expect(mails[0]!.subject).toMatch(/^Ada Lovelace submitted “Data cleaning”/);
     expect(mails[0]!.text).toContain(`released to Ada Lovelace automatically on ${releaseOn}`);
     expect(mails[0]!.text).toContain(`http://site.test/profile/workspace/${contractId}`);
+    expect(mails[0]!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    // The expert was told the milestone was funded.
+    expect((await notificationsOf(expert)).map((n) => n.type)).toContain('milestone-funded');
   });
 
   it('reminds the client a day before, and releases on day 14 and not before', async () => {
     const { contractId, milestoneId, submittedAt } = await submittedMilestone('Survey analysis');
 
-    time.set(submittedAt + 13 * DAY_MS - MINUTE_MS);
-    await runDue();
-    expect(mailsAbout('Survey analysis').map((m) => m.subject)).toEqual(['Ada Lovelace submitted "Survey analysis" for your review']);
+    time.set(submittedAt + 13 * DAY_MS - 5 * MINUTE_MS);
+    await runDueAndMail();
+    expect(mailsAbout('Survey analysis').map((m) => m.subject)).toEqual([expect.stringMatching(/^Ada Lovelace submitted “Survey analysis”/)]);
 
     time.set(submittedAt + 13 * DAY_MS + MINUTE_MS);
-    await runDue();
+    await runDueAndMail();
     const reminder = mailsAbout('Survey analysis')[1];
-    expect(reminder).toMatchObject({ to: client.email, subject: 'Tomorrow "Survey analysis" will be released to Ada Lovelace' });
+    expect(reminder?.subject).toMatch(/^Tomorrow \(.+\) \$600\.00 for “Survey analysis”/);
+    expect(reminder?.text).toContain('is released to Ada Lovelace automatically, unless you approve it, request changes or open a dispute.');
+    expect((await notificationsOf(client)).find((n) => n.type === 'auto-release-coming' && n.text.includes('“Survey analysis”'))).toMatchObject({ link: `/profile/workspace/${contractId}` });
     expect(await statusOf(contractId, milestoneId)).toBe('submitted');
 
     // The sweep runs every ten minutes: just before day 14 it leaves the milestone alone.
@@ -119,24 +141,31 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled escrow work over %s', 
     expect(credited.map((c) => ({ ...c, amountCents: Number(c.amountCents) }))).toEqual([{ kind: 'auto-release', amountCents: 54_000 }]);
     const timeline = (await workspace(contractId)).events.map((e) => e.kind);
     expect(timeline).toContain('auto-released');
-    // Nothing more to say about a released milestone.
     await runDue();
-    expect(mailsAbout('Survey analysis')).toHaveLength(2);
+    expect((await notificationsOf(expert)).find((n) => n.text.includes('“Survey analysis”'))).toMatchObject({
+      type: 'milestone-released',
+      text: expect.stringContaining('was released automatically: $540.00 is in your balance.'),
+    });
+    // The client is told it went, and nothing more.
+    await runDueAndMail();
+    expect(mailsAbout('Survey analysis').map((m) => m.subject)).toEqual([expect.stringMatching(/submitted/), expect.stringMatching(/^Tomorrow/), expect.stringMatching(/released to Ada Lovelace automatically/)]);
   });
 
   it('sends no reminder for a submission the client already answered, and counts a resubmission afresh', async () => {
     const { contractId, milestoneId, submittedAt } = await submittedMilestone('Protocol review');
-    await runDue();
+    await runDueAndMail();
     expect((await call('POST', `/api/Milestones/${milestoneId}/RequestChanges`, client, { body: { note: 'Add the appendix.' } })).status).toBe(200);
+    await runDue();
+    expect((await notificationsOf(expert)).find((n) => n.type === 'milestone-changes-requested')).toMatchObject({ text: expect.stringMatching(/^Olive Owner requested changes to “Protocol review” of “.+”: “Add the appendix\.”$/) });
     time.set(submittedAt + 2 * DAY_MS);
     expect((await call('POST', `/api/Milestones/${milestoneId}/Submit`, expert, { body: { note: 'Appendix added.' } })).status).toBe(200);
     const resubmittedAt = time.now();
-    await runDue();
+    await runDueAndMail();
     expect(mailsAbout('Protocol review')).toHaveLength(2);
 
     // The first submission's reminder date comes: that submission was answered, so it stays silent.
     time.set(submittedAt + 13 * DAY_MS + MINUTE_MS);
-    await runDue();
+    await runDueAndMail();
     expect(mailsAbout('Protocol review')).toHaveLength(2);
     // Nor is the milestone released 14 days after the first submission: the count restarted.
     time.set(submittedAt + 14 * DAY_MS + 11 * MINUTE_MS);
@@ -144,11 +173,11 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled escrow work over %s', 
     expect(await statusOf(contractId, milestoneId)).toBe('submitted');
 
     time.set(resubmittedAt + 13 * DAY_MS + MINUTE_MS);
-    await runDue();
-    expect(mailsAbout('Protocol review').map((m) => m.subject)[2]).toBe('Tomorrow "Protocol review" will be released to Ada Lovelace');
+    await runDueAndMail();
+    expect(mailsAbout('Protocol review').map((m) => m.subject)[2]).toMatch(/^Tomorrow .+ for “Protocol review”/);
     expect((await call('POST', `/api/Milestones/${milestoneId}/Approve`, client)).status).toBe(200);
     time.set(resubmittedAt + 15 * DAY_MS);
-    await runDue();
+    await runDueAndMail();
     expect(mailsAbout('Protocol review')).toHaveLength(3);
     expect(await statusOf(contractId, milestoneId)).toBe('released');
   });
@@ -172,7 +201,7 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled escrow work over %s', 
 });
 
 describe('two API processes sharing one database', () => {
-  it('release a due milestone and mail its notice once', async () => {
+  it('release a due milestone, and notify and mail each party once', async () => {
     const time = handClock();
     const mailer = new RecordingMailer();
     const provider = new FakeProvider();
@@ -191,13 +220,21 @@ describe('two API processes sharing one database', () => {
 
       time.advance(13.5 * DAY_MS);
       await bothRunDue();
-      expect(mailer.sent.filter((m) => m.subject.startsWith('Ada Lovelace submitted'))).toHaveLength(1);
-      expect(mailer.sent.filter((m) => m.subject.startsWith('Tomorrow'))).toHaveLength(1);
+      time.advance(3 * MINUTE_MS);
+      await bothRunDue();
+      const toClient = () => mailer.sent.filter((m) => m.to === client.email && !m.subject.includes('sent a proposal'));
+      expect(toClient().map((m) => m.subject)).toEqual([expect.stringMatching(/^Ada Lovelace submitted/), expect.stringMatching(/^Tomorrow/)]);
       time.advance(1.5 * DAY_MS);
+      await bothRunDue();
+      // The release's own event is told about by the next run.
       await bothRunDue();
       const releases = await first.db.kysely.selectFrom('ledgerTransactions').select('id').where('milestoneId', '=', milestoneId).where('kind', '=', 'auto-release').execute();
       expect(releases).toHaveLength(1);
       expect(await ledgerProblems(first.db)).toEqual([]);
+      // Each party told once about each event, though four runners saw every job.
+      const told = await first.db.kysely.selectFrom('notifications').select(['userId', 'type']).execute();
+      expect(told.filter((n) => n.userId === client.id).map((n) => n.type).sort()).toEqual(['auto-release-coming', 'milestone-released', 'milestone-submitted', 'proposal-received']);
+      expect(told.filter((n) => n.userId === expert.id).map((n) => n.type).sort()).toEqual(['milestone-funded', 'milestone-released', 'proposal-hired']);
     } finally {
       await second.app.close();
       await first.close();

@@ -3,7 +3,9 @@ import type { ChatMessage, ClientToServerEvents, SendMessageAck, SendMessagePayl
 import { CHAT_MESSAGE_MAX_LENGTH } from '@sciexperts/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/connect';
+import type { Database } from '../db/schema';
 import { bearerToken, type TokenService, type VerifiedSession } from '../auth/tokens';
 import { activeSessionIds } from '../modules/account/repository';
 import { findUserById } from '../modules/users/repository';
@@ -32,6 +34,8 @@ export interface ChatDeps {
   log: FastifyBaseLogger;
   /** How often this process re-checks the sessions of its open sockets in one query. */
   sessionSweepMs?: number;
+  /** Runs in the transaction that stores a new message (the receiver's notification). */
+  onMessageStored?: (trx: Kysely<Database>, message: ChatMessage) => Promise<void>;
 }
 
 type Checked = { ok: true; receiverId: number; text: string; clientId: string | null } | { ok: false; message: string };
@@ -176,7 +180,7 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
         }
         let stored: Awaited<ReturnType<typeof insertMessage>>;
         try {
-          stored = await insertMessage(db, { senderId: me, receiverId, text, clientId });
+          stored = await insertMessage(db, { senderId: me, receiverId, text, clientId }, deps.onMessageStored);
         } catch (err) {
           if (err instanceof ClientIdConflict) return reply({ ok: false, message: err.message });
           throw err;

@@ -191,6 +191,40 @@ export interface Database {
   webhookEvents: WebhookEventsTable;
   withdrawals: WithdrawalsTable;
   milestoneEvents: MilestoneEventsTable;
+  notifications: NotificationsTable;
+  notificationPreferences: NotificationPreferencesTable;
+  unsubscribeTokens: UnsubscribeTokensTable;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  userId: number;
+  type: string;
+  text: string;
+  link: string;
+  groupKey: string | null;
+  sourceKey: string | null;
+  createdAt: string;
+  readAt: string | null;
+  /** 'pending' | 'digest' | 'sent' | 'skipped' | 'off' */
+  emailState: string;
+  emailedAt: string | null;
+}
+
+export interface NotificationPreferencesTable {
+  userId: number;
+  type: string;
+  /** 'immediately' | 'daily' | 'off' */
+  email: string;
+}
+
+export interface UnsubscribeTokensTable {
+  tokenHash: string;
+  userId: number;
+  /** Comma-separated notification types. */
+  types: string;
+  createdAt: string;
+  usedAt: string | null;
 }
 
 /** A column inserts may leave out (the database's default, usually NULL, applies). */

@@ -11,6 +11,7 @@ import { seoModule } from './seo/routes';
 import { directoryModule } from './directory/routes';
 import { projectsModule } from './projects/routes';
 import { paymentsModule } from './payments/routes';
+import { notificationsModule } from './notifications/routes';
 
 /**
  * The API, one Fastify plugin per domain (server/src/modules/<domain>/: routes, rules, repository). Each plugin
@@ -30,4 +31,5 @@ export async function registerModules(app: FastifyInstance, overrides: { users?:
   await app.register(directoryModule);
   await app.register(projectsModule());
   await app.register(paymentsModule());
+  await app.register(notificationsModule);
 }

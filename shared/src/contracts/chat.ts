@@ -2,6 +2,7 @@
 // REST bodies are Static<> of the TypeBox schemas in ./schemas/chat (a type-only import).
 import type { Static } from 'typebox';
 import type * as S from './schemas/chat';
+import type { Notification, UnreadNotifications } from './notifications';
 
 /** timestamp: ISO 8601; clientId: the sender's client-generated id, used to de-duplicate retries. */
 export type ChatMessage = Static<typeof S.ChatMessage>;
@@ -23,6 +24,10 @@ export interface ServerToClientEvents {
   newMessage: (message: ChatMessage) => void;
   messageSent: (message: ChatMessage) => void;
   typing: (payload: { senderId: number }) => void;
+  /** A new notification for the member (NOTIFICATION_EVENTS.created), on every socket of theirs. */
+  notification: (notification: Notification) => void;
+  /** The member read notifications somewhere (NOTIFICATION_EVENTS.read): the new unread count. */
+  notificationsRead: (payload: UnreadNotifications) => void;
 }
 
 export interface ClientToServerEvents {

@@ -18,3 +18,4 @@ export * from './countries';
 export * from './catalogue';
 export * from './projects';
 export * from './payments';
+export * from './notifications';

@@ -58,6 +58,12 @@ export const API_PATHS = {
   paymentsBalance: '/api/Payments/Balance',
   paymentsStatement: '/api/Payments/Statement',
   paymentsWithdrawals: '/api/Payments/Withdrawals',
+  notifications: '/api/Notifications',
+  notificationsUnreadCount: '/api/Notifications/UnreadCount',
+  notificationRead: '/api/Notifications/:id/Read',
+  notificationsReadAll: '/api/Notifications/ReadAll',
+  notificationPreferences: '/api/Notifications/Preferences',
+  notificationsUnsubscribe: '/api/Notifications/Unsubscribe',
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',
 } as const;

@@ -109,3 +109,8 @@ export type Invitation = Static<typeof S.Invitation>;
 export type InvitationList = Static<typeof S.InvitationList>;
 export type Contract = Static<typeof S.Contract>;
 export type ContractList = Static<typeof S.ContractList>;
+
+/** The site page of one project (where notifications about it link). */
+export function projectPagePath(projectId: number): string {
+  return `/projects/${projectId}`;
+}

@@ -14,6 +14,7 @@ import { projects } from './0009_projects';
 import { projectAttachments } from './0010_project_attachments';
 import { payments } from './0011_payments';
 import { jobs } from './0012_jobs';
+import { notifications } from './0015_notifications';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -36,6 +37,7 @@ class InCodeProvider implements MigrationProvider {
       '0010_project_attachments': projectAttachments(this.dialect),
       '0011_payments': payments(this.dialect),
       '0012_jobs': jobs(this.dialect),
+      '0015_notifications': notifications(this.dialect),
     };
   }
 }

@@ -1,7 +1,7 @@
 import type { ChatCounterpart, ChatMessage, ConversationSummary } from '@sciexperts/shared/contracts';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
-import type { MessagesTable } from '../../db/schema';
+import type { Database, MessagesTable } from '../../db/schema';
 
 /** Created by migration 0002_chat_reads: the newest message id a member has read from a counterpart. */
 export interface ChatReadsTable {
@@ -131,14 +131,23 @@ export class ClientIdConflict extends Error {
  * Stores once per (sender, clientId), the unique index: an exact retry (same receiver and text) answers the first
  * copy instead of a duplicate, and a reuse for another message throws ClientIdConflict with nothing stored.
  */
-export async function insertMessage(db: Db, m: { senderId: number; receiverId: number; text: string; clientId: string | null }): Promise<{ message: ChatMessage; created: boolean }> {
-  // ON CONFLICT DO NOTHING rather than look-up-then-insert: concurrent retries need no error path, on both dialects.
-  const row = await db.kysely
-    .insertInto('messages')
-    .values({ ...m, createdAt: new Date().toISOString() })
-    .onConflict((oc) => oc.columns(['senderId', 'clientId']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+export async function insertMessage(
+  db: Db,
+  m: { senderId: number; receiverId: number; text: string; clientId: string | null },
+  /** More writes that belong to a new message (telling its receiver), in its transaction; not run for a retry. */
+  inTransaction?: (trx: Kysely<Database>, message: ChatMessage) => Promise<void>,
+): Promise<{ message: ChatMessage; created: boolean }> {
+  const row = await db.kysely.transaction().execute(async (trx) => {
+    // ON CONFLICT DO NOTHING rather than look-up-then-insert: concurrent retries need no error path, on both dialects.
+    const inserted = await trx
+      .insertInto('messages')
+      .values({ ...m, createdAt: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['senderId', 'clientId']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted && inTransaction) await inTransaction(trx, toMessage(inserted));
+    return inserted;
+  });
   if (row) return { message: toMessage(row), created: true };
   const existing = m.clientId === null ? undefined : await findByClientId(db, m.senderId, m.clientId);
   if (!existing) throw new Error('Message insert stored nothing and no message holds its clientId.');

@@ -6,6 +6,9 @@ import { api, requireSession, type Module } from '../../http/api';
 import { ID_PATTERN, auth, bearer, errors } from '../../http/schemas';
 import { findVisibleCounterpart, listConversationAfter, listConversations, markConversationRead, unreadTotal } from './repository';
 import { listConversation } from './repository';
+import { messageGroupKey } from './notices';
+import { markGroupRead } from '../notifications/repository';
+import { announceUnread } from '../notifications/delivery';
 
 const idRe = new RegExp(ID_PATTERN);
 
@@ -99,6 +102,8 @@ export const chatModule: Module = async (app) => {
       const me = auth(request).userId;
       const counterpart = await counterpartOf(me, request.params.counterpartId);
       await markConversationRead(db, me, counterpart.id);
+      // What the bell said about this conversation is read too.
+      if ((await markGroupRead(db, me, messageGroupKey(counterpart.id), app.ctx.clock())) > 0) await announceUnread(app, me);
       return { count: await unreadTotal(db, me) };
     },
   );

@@ -1,76 +1,180 @@
-// The payments domain's scheduled work, on the app's job queue (docs/decisions/0013-job-queue.md): the automatic
-// release of submitted milestones nobody answered, the client's two notices about it, and the retries of provider
-// calls that were booked but never acknowledged. Every handler is idempotent (the queue delivers at least once).
-import { workspacePagePath } from '@sciexperts/shared/contracts';
+// The payments domain's scheduled and after-commit work, on the app's job queue (docs/decisions/0013-job-queue.md):
+// telling the parties about each timeline event (the timeline is the outbox: repository.ts queues one job per event
+// in the event's transaction), the reminder a day before an automatic release, the automatic release itself, and the
+// retries of provider calls that were booked but never acknowledged. Every handler is idempotent (the queue delivers
+// at least once): notifications carry the event as their source key, releases are conditional UPDATEs.
+import { formatCents, platformFeeCents, workspacePagePath, type MilestoneEventKind } from '@sciexperts/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import type { Job, JobQueue } from '../../jobs';
-import { releaseDueMilestones } from './repository';
+import type { JobQueue } from '../../jobs';
+import { notify, type NewNotification } from '../notifications/notify';
+import { MILESTONE_EVENT_JOB, releaseDueMilestones, type MilestoneEventPayload } from './repository';
 import { retryProviderCalls } from './settlement';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 export const PAYMENT_JOBS = {
+  /** Tells the parties about one timeline event (queued by the event itself). */
+  milestoneEvent: MILESTONE_EVENT_JOB,
   /** Sweeps submitted milestones past their auto-release date (the sweep, not one job a milestone, so a changed AUTO_RELEASE_DAYS applies to all). */
   releaseDue: 'payments.release-due-milestones',
   retryProviderCalls: 'payments.retry-provider-calls',
-  /** Tells the client work was submitted and when it will be released on its own. */
-  submittedNotice: 'payments.submitted-notice',
-  /** Tells the client again a day before the automatic release. */
+  /** Tells the client a day before the automatic release. */
   releaseReminder: 'payments.release-reminder',
 } as const;
 
 export const RELEASE_SWEEP_INTERVAL_MS = 10 * MINUTE_MS;
 export const PROVIDER_RETRY_INTERVAL_MS = 5 * MINUTE_MS;
 
-/** Which submission a notice is about: a resubmission after changes is another one, with notices of its own. */
+/** Which submission a reminder is about: a resubmission after changes is another one, with a reminder of its own. */
 export interface SubmissionRef {
   milestoneId: number;
   submittedAt: string;
 }
 
-/**
- * Queues the client's notices for a submission in the transaction that records it, so they exist exactly when the
- * submission does. The reminder waits until a day before the automatic release.
- */
-export async function queueSubmissionNotices(jobs: JobQueue, trx: Kysely<Database>, ref: SubmissionRef, autoReleaseDays: number): Promise<void> {
-  const key = `${ref.milestoneId}:${ref.submittedAt}`;
-  await jobs.send<SubmissionRef>(PAYMENT_JOBS.submittedNotice, ref, { trx, singletonKey: key });
+/** Queues the reminder of a submission in the transaction that records it, for a day before the automatic release. */
+export async function queueReleaseReminder(jobs: JobQueue, trx: Kysely<Database>, ref: SubmissionRef, autoReleaseDays: number): Promise<void> {
   const releaseAt = Date.parse(ref.submittedAt) + autoReleaseDays * DAY_MS;
-  await jobs.send<SubmissionRef>(PAYMENT_JOBS.releaseReminder, ref, { trx, singletonKey: key, runAt: new Date(releaseAt - DAY_MS) });
+  await jobs.send<SubmissionRef>(PAYMENT_JOBS.releaseReminder, ref, { trx, singletonKey: `${ref.milestoneId}:${ref.submittedAt}`, runAt: new Date(releaseAt - DAY_MS) });
 }
 
-/** The submission still waiting for the client, with what a notice says; undefined once it was answered or resubmitted. */
-async function pendingSubmission(db: Db, ref: SubmissionRef) {
-  return db.kysely
+const dateOf = (ms: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(ms));
+const name = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+const excerpt = (note: string) => (note.length <= 140 ? note : `${note.slice(0, 139).trimEnd()}…`);
+
+/** A milestone with its contract's parties and project, as the notices name them. */
+async function milestoneContext(db: Db | Kysely<Database>, milestoneId: number) {
+  const k = 'kysely' in db ? db.kysely : db;
+  return k
     .selectFrom('contractMilestones as m')
     .innerJoin('contracts as c', 'c.id', 'm.contractId')
     .innerJoin('projects as p', 'p.id', 'c.projectId')
     .innerJoin('users as client', 'client.id', 'c.clientId')
     .innerJoin('users as expert', 'expert.id', 'c.expertId')
     .select([
-      'm.title as milestoneTitle',
+      'm.id',
+      'm.title',
+      'm.amountCents',
+      'm.status',
+      'm.submittedAt',
       'm.contractId',
       'p.title as projectTitle',
-      'client.email as clientEmail',
+      'c.clientId',
+      'c.expertId',
       'client.firstName as clientFirstName',
+      'client.lastName as clientLastName',
       'expert.firstName as expertFirstName',
       'expert.lastName as expertLastName',
     ])
-    .where('m.id', '=', ref.milestoneId)
-    .where('m.status', '=', 'submitted')
-    .where('m.submittedAt', '=', ref.submittedAt)
+    .where('m.id', '=', milestoneId)
     .executeTakeFirst();
 }
+type MilestoneContext = NonNullable<Awaited<ReturnType<typeof milestoneContext>>>;
 
-const dateOf = (ms: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(ms));
+/** Who is told what about one timeline event; nothing for the events the actor alone cares about. */
+export function eventNotices(
+  kind: MilestoneEventKind,
+  m: MilestoneContext,
+  event: { actorId: number | null; note: string | null },
+  settings: { feeBasisPoints: number; autoReleaseDays: number },
+  at: number,
+): Array<Omit<NewNotification, 'link' | 'sourceKey'>> {
+  const client = name({ firstName: m.clientFirstName, lastName: m.clientLastName });
+  const expert = name({ firstName: m.expertFirstName, lastName: m.expertLastName });
+  const what = `“${m.title}” of “${m.projectTitle}”`;
+  const payout = formatCents(m.amountCents - platformFeeCents(m.amountCents, settings.feeBasisPoints));
+  switch (kind) {
+    case 'funded':
+      return [{ userId: m.expertId, type: 'milestone-funded', text: `${client} funded ${what} (${formatCents(m.amountCents)} in escrow). You can start the work.` }];
+    case 'submitted':
+      return [
+        {
+          userId: m.clientId,
+          type: 'milestone-submitted',
+          text: `${expert} submitted ${what} for your review. Unless you answer, ${formatCents(m.amountCents)} is released to ${expert} automatically on ${dateOf(at + settings.autoReleaseDays * DAY_MS)}.`,
+        },
+      ];
+    case 'changes-requested':
+      return [{ userId: m.expertId, type: 'milestone-changes-requested', text: `${client} requested changes to ${what}${event.note ? `: “${excerpt(event.note)}”` : '.'}` }];
+    case 'approved':
+      return [{ userId: m.expertId, type: 'milestone-released', text: `${client} approved ${what}: ${payout} is in your balance.` }];
+    case 'auto-released':
+      return [
+        { userId: m.expertId, type: 'milestone-released', text: `${what} was released automatically: ${payout} is in your balance.` },
+        { userId: m.clientId, type: 'milestone-released', text: `${what} was released to ${expert} automatically after ${settings.autoReleaseDays} days without an answer.` },
+      ];
+    case 'refunded':
+      return [
+        {
+          userId: m.expertId,
+          type: 'milestone-refunded',
+          text: event.actorId === m.clientId ? `${client} cancelled ${what}: its ${formatCents(m.amountCents)} went back to them.` : `${what} was refunded by the payment provider.`,
+        },
+      ];
+    case 'disputed':
+      return [{ userId: m.expertId, type: 'milestone-disputed', text: `${client} opened a dispute on ${what}. The money stays in escrow until SciExperts resolves it.` }];
+    case 'resolved': {
+      const released = m.status === 'released';
+      const text = released ? `SciExperts resolved the dispute on ${what}: it was released to ${expert}.` : `SciExperts resolved the dispute on ${what}: it was refunded to ${client}.`;
+      const type = released ? 'milestone-released' : 'milestone-refunded';
+      return [
+        { userId: m.expertId, type, text },
+        { userId: m.clientId, type, text },
+      ];
+    }
+    default:
+      // added, accepted, payment-failed, cancelled: the one who acted sees it on the page.
+      return [];
+  }
+}
 
 /** Registers the handlers and the two sweeps; the queue runs them once it is started (main.ts), or in tests through runDue. */
 export function registerPaymentJobs(app: FastifyInstance): void {
-  const { jobs, db, mailer, config, clock } = app.ctx;
+  const { jobs, db, config, clock } = app.ctx;
+
+  jobs.work<MilestoneEventPayload>(PAYMENT_JOBS.milestoneEvent, async (job) => {
+    const settings = config.payments;
+    if (!settings) return;
+    const event = await db.kysely.selectFrom('milestoneEvents').selectAll().where('id', '=', job.payload.eventId).executeTakeFirst();
+    if (!event) return;
+    const m = await milestoneContext(db, event.milestoneId);
+    if (!m) return;
+    const notices = eventNotices(event.kind as MilestoneEventKind, m, event, settings, Date.parse(event.createdAt));
+    if (notices.length === 0) return;
+    const link = workspacePagePath(m.contractId);
+    await db.kysely.transaction().execute((trx) =>
+      notify(trx, jobs, notices.map((n) => ({ ...n, link, sourceKey: `milestone-event:${event.id}` })), clock()),
+    );
+  });
+
+  jobs.work<SubmissionRef>(PAYMENT_JOBS.releaseReminder, async (job) => {
+    const settings = config.payments;
+    if (!settings) return;
+    const m = await milestoneContext(db, job.payload.milestoneId);
+    // Approved, sent back, disputed or submitted again since: nothing left to remind of.
+    if (!m || m.status !== 'submitted' || m.submittedAt !== job.payload.submittedAt) return;
+    const expert = name({ firstName: m.expertFirstName, lastName: m.expertLastName });
+    const releaseOn = dateOf(Date.parse(job.payload.submittedAt) + settings.autoReleaseDays * DAY_MS);
+    await db.kysely.transaction().execute((trx) =>
+      notify(
+        trx,
+        jobs,
+        [
+          {
+            userId: m.clientId,
+            type: 'auto-release-coming',
+            text: `Tomorrow (${releaseOn}) ${formatCents(m.amountCents)} for “${m.title}” of “${m.projectTitle}” is released to ${expert} automatically, unless you approve it, request changes or open a dispute.`,
+            link: workspacePagePath(m.contractId),
+            sourceKey: `auto-release-coming:${m.id}:${job.payload.submittedAt}`,
+          },
+        ],
+        clock(),
+      ),
+    );
+  });
 
   jobs.every(PAYMENT_JOBS.releaseDue, RELEASE_SWEEP_INTERVAL_MS, async () => {
     if (!config.payments) return;
@@ -83,25 +187,4 @@ export function registerPaymentJobs(app: FastifyInstance): void {
     const result = await retryProviderCalls(db, app.ctx.payments, clock());
     if (result.failures > 0) app.log.warn(result, 'some refunds or payouts are still not acknowledged by the provider; retrying later');
   });
-
-  const notice = (reminder: boolean) => async (job: Job<SubmissionRef>) => {
-    const settings = config.payments;
-    if (!settings) return;
-    const found = await pendingSubmission(db, job.payload);
-    // Approved, sent back, disputed or submitted again since: this notice has nothing left to say.
-    if (!found) return;
-    const releaseOn = dateOf(Date.parse(job.payload.submittedAt) + settings.autoReleaseDays * DAY_MS);
-    const expert = `${found.expertFirstName} ${found.expertLastName}`.trim();
-    const link = `${config.siteUrl}${workspacePagePath(found.contractId)}`;
-    const subject = reminder
-      ? `Tomorrow "${found.milestoneTitle}" will be released to ${expert}`
-      : `${expert} submitted "${found.milestoneTitle}" for your review`;
-    const opening = reminder
-      ? `"${found.milestoneTitle}" of "${found.projectTitle}" is still waiting for your review. Unless you approve it, request changes or open a dispute, its payment will be released to ${expert} automatically on ${releaseOn}.`
-      : `${expert} submitted the work for "${found.milestoneTitle}" of "${found.projectTitle}". Review it, then approve it, request changes or open a dispute. If you do not answer, the payment held in escrow will be released to ${expert} automatically on ${releaseOn}.`;
-    if (job.signal.aborted) return;
-    await mailer.send({ to: found.clientEmail, subject, text: `Hello ${found.clientFirstName},\n\n${opening}\n\nOpen the workspace:\n${link}\n` });
-  };
-  jobs.work<SubmissionRef>(PAYMENT_JOBS.submittedNotice, notice(false));
-  jobs.work<SubmissionRef>(PAYMENT_JOBS.releaseReminder, notice(true));
 }

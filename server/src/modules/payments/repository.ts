@@ -7,6 +7,13 @@ import type { Db, Dialect } from '../../db/connect';
 import type { ContractMilestonesTable, ContractsTable, Database, MilestoneEventsTable, PaymentsTable, WithdrawalsTable } from '../../db/schema';
 import { ACCOUNTS, post } from './ledger';
 import type { ProviderEvent } from './provider';
+import { insertJob, jobsDb } from '../../jobs/store';
+
+/** The job each timeline event queues (its handler is in payments/jobs.ts). */
+export const MILESTONE_EVENT_JOB = 'payments.milestone-event';
+export interface MilestoneEventPayload {
+  eventId: number;
+}
 
 export type MilestoneRow = Selectable<ContractMilestonesTable>;
 export type ContractRecord = Selectable<ContractsTable>;
@@ -67,10 +74,15 @@ async function addEvent(
   trx: Trx,
   e: { milestoneId: number; contractId: number; actorId: number | null; kind: MilestoneEventKind; note?: string | null; idempotencyKey?: string | null; at: string },
 ): Promise<void> {
-  await trx
+  const { id } = await trx
     .insertInto('milestoneEvents')
     .values({ milestoneId: e.milestoneId, contractId: e.contractId, actorId: e.actorId, kind: e.kind, note: e.note ?? null, idempotencyKey: e.idempotencyKey ?? null, createdAt: e.at })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // The timeline is this domain's outbox: every event also queues the job that tells the parties about it, in the
+  // same transaction, so they are told exactly when the change committed (payments/jobs.ts).
+  const at = new Date(e.at);
+  await insertJob(jobsDb(trx), { name: MILESTONE_EVENT_JOB, payload: { eventId: id } satisfies MilestoneEventPayload, runAt: at, singletonKey: null }, at);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

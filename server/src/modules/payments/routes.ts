@@ -37,7 +37,7 @@ import { WebhookRejected, type PaymentProvider, type ProviderEvent } from './pro
 import * as repo from './repository';
 import { checkNewMilestone, checkNote, idempotencyKeyOf, isWellFormedEvent } from './rules';
 import { sendPayout, sendRefund } from './settlement';
-import { queueSubmissionNotices, registerPaymentJobs } from './jobs';
+import { queueReleaseReminder, registerPaymentJobs } from './jobs';
 import { balanceView, statementLines, withdrawalView, workspaceView } from './views';
 
 const conflict = (message: string) => new HttpError(409, message);
@@ -180,7 +180,7 @@ export function paymentsModule(givenClock?: () => Date): Module {
                 ...(s.money ? { money: s.money, fees } : {}),
                 at,
                 ...(s.submitted === 'set'
-                  ? { inTransaction: (trx, moved) => queueSubmissionNotices(app.ctx.jobs, trx, { milestoneId: moved.id, submittedAt: at }, fees.autoReleaseDays) }
+                  ? { inTransaction: (trx, moved) => queueReleaseReminder(app.ctx.jobs, trx, { milestoneId: moved.id, submittedAt: at }, fees.autoReleaseDays) }
                   : {}),
               });
             } catch (err) {

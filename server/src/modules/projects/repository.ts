@@ -1,9 +1,9 @@
 // Queries of the projects domain's tables: projects, proposals, projectInvitations, contracts, contractMilestones,
 // projectAttachments. Rows come back as stored; ./views.ts turns them into the contract's shapes in batches.
 import { LIVE_PROPOSAL_STATUSES, PROJECT_LIMITS, type Contract, type Project, type ProjectTeaser } from '@sciexperts/shared/contracts';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
-import type { ProjectAttachmentsTable, ProjectInvitationsTable, ProjectsTable, ProposalsTable } from '../../db/schema';
+import type { Database, ProjectAttachmentsTable, ProjectInvitationsTable, ProjectsTable, ProposalsTable } from '../../db/schema';
 import type { ProjectFilter, ProjectValues, ProposalValues } from './rules';
 
 export type ProjectRow = Selectable<ProjectsTable>;
@@ -138,18 +138,28 @@ export async function projectsOf(db: Db, ownerId: number): Promise<ProjectRow[]>
  * Inserts a proposal while the project is open, or returns undefined. The project row is locked first (PostgreSQL
  * `FOR UPDATE`; SQLite serialises transactions), so a proposal never lands after a concurrent Hire declined the rest.
  */
-export async function insertProposal(db: Db, projectId: number, expertId: number, v: ProposalValues, now: Date): Promise<ProposalRow | undefined> {
+export async function insertProposal(
+  db: Db,
+  projectId: number,
+  expertId: number,
+  v: ProposalValues,
+  now: Date,
+  /** More writes that belong to the new proposal (telling the owner), in its transaction. */
+  inTransaction?: (trx: Kysely<Database>, proposal: ProposalRow) => Promise<void>,
+): Promise<ProposalRow | undefined> {
   const at = now.toISOString();
   return db.kysely.transaction().execute(async (trx) => {
     let lock = trx.selectFrom('projects').select('status').where('id', '=', projectId);
     if (db.dialect === 'postgres') lock = lock.forUpdate();
     const project = await lock.executeTakeFirst();
     if (project?.status !== 'open') return undefined;
-    return trx
+    const proposal = await trx
       .insertInto('proposals')
       .values({ ...v, milestones: JSON.stringify(v.milestones), projectId, expertId, status: 'submitted', declineReason: null, createdAt: at, updatedAt: at })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await inTransaction?.(trx, proposal);
+    return proposal;
   });
 }
 
@@ -157,9 +167,19 @@ export async function findProposal(db: Db, id: number): Promise<ProposalRow | un
   return db.kysely.selectFrom('proposals').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function updateProposalIf(db: Db, id: number, from: readonly string[], set: Partial<Omit<ProposalRow, 'id'>>): Promise<boolean> {
-  const res = await db.kysely.updateTable('proposals').set(set).where('id', '=', id).where('status', 'in', [...from]).executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+export async function updateProposalIf(
+  db: Db,
+  id: number,
+  from: readonly string[],
+  set: Partial<Omit<ProposalRow, 'id'>>,
+  /** More writes that belong to this change (telling the expert), in its transaction; only when it happened. */
+  inTransaction?: (trx: Kysely<Database>, proposal: ProposalRow) => Promise<void>,
+): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const changed = await trx.updateTable('proposals').set(set).where('id', '=', id).where('status', 'in', [...from]).returningAll().executeTakeFirst();
+    if (changed) await inTransaction?.(trx, changed);
+    return changed !== undefined;
+  });
 }
 
 export async function proposalsOfProject(db: Db, projectId: number): Promise<ProposalRow[]> {
@@ -175,7 +195,14 @@ export async function proposalsOfExpert(db: Db, expertId: number): Promise<Propo
  * concurrent hires matches no row and throws HireConflict, rolling back), the proposal becomes hired, the other
  * live proposals are declined, and the contract is written with the milestone plan as rows.
  */
-export async function hire(db: Db, proposal: ProposalRow, clientId: number, now: Date): Promise<ContractRow> {
+export async function hire(
+  db: Db,
+  proposal: ProposalRow,
+  clientId: number,
+  now: Date,
+  /** More writes that belong to the hire (telling the hired expert and those declined), in its transaction. */
+  inTransaction?: (trx: Kysely<Database>, hired: ContractRow, declined: ProposalRow[]) => Promise<void>,
+): Promise<ContractRow> {
   const at = now.toISOString();
   return db.kysely.transaction().execute(async (trx) => {
     const project = await trx
@@ -194,12 +221,13 @@ export async function hire(db: Db, proposal: ProposalRow, clientId: number, now:
       .returningAll()
       .executeTakeFirst();
     if (!hired) throw new HireConflict();
-    await trx
+    const declined = await trx
       .updateTable('proposals')
       .set({ status: 'declined', updatedAt: at })
       .where('projectId', '=', proposal.projectId)
       .where('id', '!=', proposal.id)
       .where('status', 'in', [...LIVE_PROPOSAL_STATUSES])
+      .returningAll()
       .execute();
     const contract = await trx
       .insertInto('contracts')
@@ -214,7 +242,9 @@ export async function hire(db: Db, proposal: ProposalRow, clientId: number, now:
         .execute();
     }
     const milestones = await trx.selectFrom('contractMilestones').selectAll().where('contractId', '=', contract.id).orderBy('position').execute();
-    return { ...contract, priceType: contract.priceType as Contract['priceType'], status: 'active' as const, milestones: milestones.map(({ contractId: _c, ...m }) => m) };
+    const row: ContractRow = { ...contract, priceType: contract.priceType as Contract['priceType'], status: 'active' as const, milestones: milestones.map(({ contractId: _c, ...m }) => m) };
+    await inTransaction?.(trx, row, declined);
+    return row;
   });
 }
 
@@ -235,8 +265,19 @@ export async function contractsOf(db: Db, memberId: number): Promise<ContractRow
   }));
 }
 
-export async function insertInvitation(db: Db, projectId: number, expertId: number, now: Date): Promise<InvitationRow> {
-  return db.kysely.insertInto('projectInvitations').values({ projectId, expertId, status: 'invited', createdAt: now.toISOString() }).returningAll().executeTakeFirstOrThrow();
+export async function insertInvitation(
+  db: Db,
+  projectId: number,
+  expertId: number,
+  now: Date,
+  /** More writes that belong to the invitation (telling the expert), in its transaction. */
+  inTransaction?: (trx: Kysely<Database>, invitation: InvitationRow) => Promise<void>,
+): Promise<InvitationRow> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const invitation = await trx.insertInto('projectInvitations').values({ projectId, expertId, status: 'invited', createdAt: now.toISOString() }).returningAll().executeTakeFirstOrThrow();
+    await inTransaction?.(trx, invitation);
+    return invitation;
+  });
 }
 
 export async function invitationsOfProject(db: Db, projectId: number): Promise<InvitationRow[]> {

@@ -32,13 +32,16 @@ import {
   ProposalList,
 } from '@sciexperts/shared/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
+import type { Database } from '../../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
 import { api, requireSession, type Module } from '../../http/api';
 import { auth, bearer, errors, open } from '../../http/schemas';
 import { isListedMember } from '../directory/repository';
 import { endContract } from '../payments/repository';
 import * as repo from './repository';
+import { tellExpertOfDecision, tellHired, tellInvited, tellOwnerOfProposal } from './notices';
 import { checkProject, checkProposal, earliestToday, parseProjectFilter } from './rules';
 import { attachmentRoutes, attachmentsDir, sweepOrphanAttachments } from './attachments';
 import { contractViews, invitationView, invitationViews, projectView, projectViews, proposalView, proposalViews } from './views';
@@ -242,7 +245,7 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
           const values = checkProposal(request.body, now);
           if (p.status !== 'open') throw conflict(M.notOpen);
           try {
-            const proposal = await repo.insertProposal(db, p.id, me, values, now);
+            const proposal = await repo.insertProposal(db, p.id, me, values, now, (trx, made) => tellOwnerOfProposal(trx, app.ctx.jobs, made, now));
             if (!proposal) throw conflict(M.notOpen);
             reply.code(201);
             return await proposalView(db, proposal);
@@ -325,7 +328,8 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
         { schema: { tags, operationId: 'shortlistProposal', summary: 'Shortlist a submitted proposal (owner only)', security: bearer, params: Id, response: { 200: Proposal, ...errors(400, 401, 403, 404, 409) } } },
         async (request): Promise<ProposalT> => {
           const { proposal } = await decision(request.params.id, auth(request).userId);
-          if (!(await repo.updateProposalIf(db, proposal.id, ['submitted'], { status: 'shortlisted', updatedAt: clock().toISOString() }))) throw conflict(M.cannotShortlist);
+          const tell = (trx: Kysely<Database>, changed: repo.ProposalRow) => tellExpertOfDecision(trx, app.ctx.jobs, changed, clock());
+          if (!(await repo.updateProposalIf(db, proposal.id, ['submitted'], { status: 'shortlisted', updatedAt: clock().toISOString() }, tell))) throw conflict(M.cannotShortlist);
           return reloadProposal(proposal.id);
         },
       );
@@ -350,7 +354,8 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
         async (request): Promise<ProposalT> => {
           const { proposal } = await decision(request.params.id, auth(request).userId);
           const reason = request.body.reason?.trim() || null;
-          if (!(await repo.updateProposalIf(db, proposal.id, LIVE_PROPOSAL_STATUSES, { status: 'declined', declineReason: reason, updatedAt: clock().toISOString() }))) throw conflict(M.proposalDecided);
+          const tell = (trx: Kysely<Database>, changed: repo.ProposalRow) => tellExpertOfDecision(trx, app.ctx.jobs, changed, clock());
+          if (!(await repo.updateProposalIf(db, proposal.id, LIVE_PROPOSAL_STATUSES, { status: 'declined', declineReason: reason, updatedAt: clock().toISOString() }, tell))) throw conflict(M.proposalDecided);
           return reloadProposal(proposal.id);
         },
       );
@@ -373,7 +378,8 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
           if (!(LIVE_PROPOSAL_STATUSES as readonly string[]).includes(proposal.status)) throw conflict(M.proposalDecided);
           let contract: repo.ContractRow;
           try {
-            contract = await repo.hire(db, proposal, me, clock());
+            const now = clock();
+            contract = await repo.hire(db, proposal, me, now, (trx, hired, declined) => tellHired(trx, app.ctx.jobs, hired, declined, now));
           } catch (err) {
             if (err instanceof repo.HireConflict || isUniqueViolation(err)) throw conflict(M.alreadyHired);
             throw err;
@@ -403,7 +409,8 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
           if (!(await isListedMember(db, expertId))) throw new HttpError(400, M.notListed, [{ field: 'expertId', message: M.notListed }]);
           if (p.status === 'completed' || p.status === 'cancelled' || p.status === 'in-progress') throw conflict(M.notOpen);
           try {
-            const invitation = await repo.insertInvitation(db, p.id, expertId, clock());
+            const now = clock();
+            const invitation = await repo.insertInvitation(db, p.id, expertId, now, (trx, made) => tellInvited(trx, app.ctx.jobs, made, now));
             reply.code(201);
             return await invitationView(db, invitation);
           } catch (err) {

@@ -11,3 +11,4 @@ export * from './misc';
 export * from './directory';
 export * from './projects';
 export * from './payments';
+export * from './notifications';

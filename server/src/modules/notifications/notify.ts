@@ -1,0 +1,105 @@
+// How the other domains tell a member something happened. `notify` writes the notifications in the caller's
+// transaction (so there is one exactly when the change it describes committed) and queues their delivery on the job
+// queue in that same transaction: the live push to the member's sockets, and the e-mail the member chose for the
+// type (immediately, after a short delay that lets a member who saw it in the app skip it; in the daily digest; or
+// none). docs/decisions/0014-notifications.md.
+import { DEFAULT_EMAIL_MODES, NOTIFICATION_LIMITS, type EmailMode, type NotificationType } from '@sciexperts/shared/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { JobQueue } from '../../jobs';
+
+export interface NewNotification {
+  /** Who is told. */
+  userId: number;
+  type: NotificationType;
+  /** The sentence the bell and the e-mail show, complete in itself ("Ada Lovelace sent a proposal for “Cohort study”."). */
+  text: string;
+  /** The site path where it happened (/profile/workspace/12). */
+  link: string;
+  /**
+   * Repeats with the same key, while one is still unread, refresh that one instead of adding another (one
+   * notification for ten messages from the same sender).
+   */
+  groupKey?: string;
+  /**
+   * The event this tells about ('milestone-event:12'): a member is told about it once, so a job that derives
+   * notifications from events may run again without adding any.
+   */
+  sourceKey?: string;
+}
+
+export const NOTIFICATION_JOBS = {
+  /** Pushes new notifications to their members' sockets (every process's sockets, through the adapter). */
+  push: 'notifications.push',
+  /** Sends one notification's immediate e-mail unless it was read first. */
+  email: 'notifications.email',
+  /** Sends each member's daily digest. */
+  digest: 'notifications.digest',
+} as const;
+
+export interface PushPayload {
+  ids: number[];
+}
+export interface EmailPayload {
+  id: number;
+}
+
+type Trx = Kysely<Database>;
+
+async function emailModes(trx: Trx, userIds: number[]): Promise<Map<string, EmailMode>> {
+  const rows = await trx.selectFrom('notificationPreferences').select(['userId', 'type', 'email']).where('userId', 'in', userIds).execute();
+  return new Map(rows.map((r) => [`${r.userId}:${r.type}`, r.email as EmailMode]));
+}
+
+const stateFor = (mode: EmailMode) => (mode === 'immediately' ? 'pending' : mode === 'daily' ? 'digest' : 'off');
+
+/**
+ * Tells members about an event, inside the transaction that makes the change. Returns the ids written (a coalesced
+ * repeat returns the id it refreshed). Call it with the transaction of the change, never after it.
+ */
+export async function notify(trx: Trx, jobs: JobQueue, items: readonly NewNotification[], now: Date): Promise<number[]> {
+  if (items.length === 0) return [];
+  const at = now.toISOString();
+  const modes = await emailModes(trx, [...new Set(items.map((i) => i.userId))]);
+  const ids: number[] = [];
+  const emails: number[] = [];
+  for (const item of items) {
+    const mode = modes.get(`${item.userId}:${item.type}`) ?? DEFAULT_EMAIL_MODES[item.type];
+    const values = {
+      userId: item.userId,
+      type: item.type,
+      text: item.text,
+      link: item.link,
+      groupKey: item.groupKey ?? null,
+      sourceKey: item.sourceKey ?? null,
+      createdAt: at,
+      readAt: null,
+      emailState: stateFor(mode),
+      emailedAt: null,
+    };
+    const insert = trx.insertInto('notifications').values(values);
+    const row = await (item.groupKey
+      ? // The unread one of this group, if any, becomes the newest: its text and time change; its e-mail is owed
+        // once (still 'pending' if not sent yet, and then its job is already queued).
+        insert.onConflict((oc) =>
+          oc
+            .columns(['userId', 'groupKey'])
+            .where('groupKey', 'is not', null)
+            .where('readAt', 'is', null)
+            .doUpdateSet({ text: item.text, link: item.link, createdAt: at }),
+        )
+      : // Already told about this event: nothing new.
+        insert.onConflict((oc) => oc.doNothing())
+    )
+      .returning(['id', 'emailState'])
+      .executeTakeFirst();
+    if (!row) continue;
+    ids.push(row.id);
+    if (row.emailState === 'pending') emails.push(row.id);
+  }
+  if (ids.length === 0) return [];
+  await jobs.send<PushPayload>(NOTIFICATION_JOBS.push, { ids }, { trx });
+  const runAt = new Date(now.getTime() + NOTIFICATION_LIMITS.emailDelayMs);
+  for (const id of emails) await jobs.send<EmailPayload>(NOTIFICATION_JOBS.email, { id }, { trx, runAt, singletonKey: String(id) });
+  return ids;
+}

@@ -1,0 +1,225 @@
+// Notifications end to end over the API and the socket: who is told about what (projects, chat), the bell's list and
+// counts, the live push to every tab, the e-mail (delayed, skipped when seen, by preference, the daily digest) and
+// the one-click unsubscribe (RFC 8058), on both databases. Time is the app's injected clock.
+import type { Notification, NotificationPage, NotificationPreferences, UnreadNotifications } from '@sciexperts/shared/contracts';
+import { NOTIFICATION_MESSAGES } from '@sciexperts/shared/contracts';
+import type { MailMessage, Mailer } from '../src/mail/mailer';
+import { chatClients, connected, send } from './chatClient';
+import { member, startAppOn, type Harness } from './helpers';
+import { fixedProposal, makeListed, projectBody } from './projectsFixtures';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+type Member = Awaited<ReturnType<typeof member>>;
+
+class RecordingMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage): Promise<void> {
+    this.sent.push(message);
+  }
+}
+
+describe.each(['sqlite', 'postgres'] as const)('notifications over %s', (dialect) => {
+  let h: Harness;
+  let now = Date.now();
+  let mailer: RecordingMailer;
+  let owner: Member;
+  let expert: Member;
+  let other: Member;
+  const sockets = chatClients(() => h.base);
+
+  const runDue = () => h.app.ctx.jobs.runDue();
+  const later = async (ms: number) => {
+    now += ms;
+    await runDue();
+  };
+  const list = async (who: Member, query = '') => h.api<NotificationPage>('GET', `/api/Notifications${query}`, { token: who.token });
+  const latest = async (who: Member) => (await list(who)).body.results[0];
+  const mailsTo = (who: Member) => mailer.sent.filter((m) => m.to === who.email);
+
+  async function openProject(title: string) {
+    const project = await h.api<{ id: number }>('POST', '/api/Projects', { token: owner.token, body: projectBody({ title }) });
+    expect(project.status).toBe(201);
+    expect((await h.api('POST', `/api/Projects/${project.body.id}/Publish`, { token: owner.token })).status).toBe(200);
+    return project.body.id;
+  }
+  async function propose(projectId: number, who: Member) {
+    const proposal = await h.api<{ id: number }>('POST', `/api/Projects/${projectId}/Proposals`, { token: who.token, body: fixedProposal() });
+    expect(proposal.status).toBe(201);
+    return proposal.body.id;
+  }
+
+  beforeAll(async () => {
+    mailer = new RecordingMailer();
+    h = await startAppOn(dialect, {}, { mailer, clock: () => new Date(now) });
+    owner = await member(h, { firstName: 'Olivia', lastName: 'Owner' });
+    expert = await member(h, { firstName: 'Ada', lastName: 'Lovelace' });
+    other = await member(h, { firstName: 'Grace', lastName: 'Hopper' });
+    await makeListed(h, expert);
+  });
+  afterEach(() => sockets.closeAll());
+  afterAll(() => h?.close());
+
+  it('tells the owner of a proposal, lists it newest first with the unread count, and reads one or all', async () => {
+    const projectId = await openProject('Cohort study');
+    await propose(projectId, expert);
+    const page = await list(owner);
+    expect(page.status).toBe(200);
+    expect(page.body.results[0]).toMatchObject({ type: 'proposal-received', text: 'Ada Lovelace sent a proposal for “Cohort study”.', link: `/projects/${projectId}`, readAt: null });
+    expect(page.body.unreadCount).toBe(1);
+
+    const second = await propose(await openProject('Trial design'), other);
+    expect(second).toBeGreaterThan(0);
+    const both = (await list(owner)).body;
+    expect(both.results.map((n) => n.text)).toEqual(['Grace Hopper sent a proposal for “Trial design”.', 'Ada Lovelace sent a proposal for “Cohort study”.']);
+    expect(both.unreadCount).toBe(2);
+    expect((await h.api<UnreadNotifications>('GET', '/api/Notifications/UnreadCount', { token: owner.token })).body).toEqual({ unreadCount: 2 });
+
+    const read = await h.api<UnreadNotifications>('POST', `/api/Notifications/${both.results[0]!.id}/Read`, { token: owner.token });
+    expect(read.body).toEqual({ unreadCount: 1 });
+    // Someone else's notification is not there for you; a malformed id is a 400.
+    expect((await h.api('POST', `/api/Notifications/${both.results[1]!.id}/Read`, { token: expert.token })).status).toBe(404);
+    expect((await h.api('POST', '/api/Notifications/abc/Read', { token: owner.token })).status).toBe(400);
+    expect((await h.api('GET', '/api/Notifications', {})).status).toBe(401);
+
+    expect((await h.api<UnreadNotifications>('POST', '/api/Notifications/ReadAll', { token: owner.token })).body).toEqual({ unreadCount: 0 });
+    expect((await list(owner)).body.results.every((n) => n.readAt !== null)).toBe(true);
+  });
+
+  it('pages back with `before` and refuses a limit or cursor that is not a number', async () => {
+    for (let i = 0; i < 3; i += 1) await propose(await openProject(`Page study ${i}`), expert);
+    const first = (await list(owner, '?limit=2')).body;
+    expect(first.results).toHaveLength(2);
+    expect(first.nextBefore).toBe(first.results[1]!.id);
+    const next = (await list(owner, `?limit=2&before=${first.nextBefore}`)).body;
+    expect(next.results[0]!.id).toBeLessThan(first.results[1]!.id);
+    expect((await list(owner, '?limit=x')).status).toBe(400);
+    expect((await list(owner, '?before=-1')).status).toBe(400);
+    expect((await list(owner, '?surprise=1')).status).toBe(400);
+  });
+
+  it('tells the expert about an invitation, a shortlist, a hire, and the others that they were declined', async () => {
+    const projectId = await openProject('Survival analysis');
+    expect((await h.api('POST', `/api/Projects/${projectId}/Invitations`, { token: owner.token, body: { expertId: expert.id } })).status).toBe(201);
+    expect(await latest(expert)).toMatchObject({ type: 'invitation', text: 'Olivia invited you to send a proposal for “Survival analysis”.', link: `/projects/${projectId}` });
+
+    const chosen = await propose(projectId, expert);
+    await propose(projectId, other);
+    expect((await h.api('POST', `/api/Proposals/${chosen}/Shortlist`, { token: owner.token })).status).toBe(200);
+    expect(await latest(expert)).toMatchObject({ type: 'proposal-shortlisted', text: 'Olivia shortlisted your proposal for “Survival analysis”.' });
+
+    const hired = await h.api<{ id: number }>('POST', `/api/Proposals/${chosen}/Hire`, { token: owner.token });
+    expect(hired.status).toBe(200);
+    expect(await latest(expert)).toMatchObject({ type: 'proposal-hired', text: 'Olivia Owner hired you for “Survival analysis”. The contract’s workspace is open.', link: `/profile/workspace/${hired.body.id}` });
+    expect(await latest(other)).toMatchObject({ type: 'proposal-declined', text: 'Olivia hired another expert for “Survival analysis”, so your proposal was declined.' });
+  });
+
+  it('pushes a new notification to every tab of its member at once, and a read in one tab to the others', async () => {
+    // What earlier tests left to push goes first.
+    await runDue();
+    const tabs = [sockets.socket(owner), sockets.socket(owner)];
+    const bystander = sockets.socket(other);
+    await Promise.all([...tabs, bystander].map(connected));
+    const arrived = tabs.map((s) => new Promise<Notification>((resolve) => s.once('notification', resolve)));
+    let bystanderGot = false;
+    bystander.on('notification', () => (bystanderGot = true));
+
+    await propose(await openProject('Live study'), expert);
+    await runDue();
+    const [inFirst, inSecond] = await Promise.all(arrived);
+    expect(inFirst).toMatchObject({ type: 'proposal-received', text: 'Ada Lovelace sent a proposal for “Live study”.' });
+    expect(inSecond).toEqual(inFirst);
+
+    const counted = new Promise<UnreadNotifications>((resolve) => tabs[1]!.once('notificationsRead', resolve));
+    const read = await h.api<UnreadNotifications>('POST', `/api/Notifications/${inFirst!.id}/Read`, { token: owner.token });
+    expect(await counted).toEqual(read.body);
+    expect(bystanderGot).toBe(false);
+  });
+
+  it('e-mails after a short delay, not at all when the member saw it first, with a one-click unsubscribe', async () => {
+    await h.api('POST', '/api/Notifications/ReadAll', { token: owner.token });
+    const before = mailsTo(owner).length;
+    await propose(await openProject('Mailed study'), expert);
+    await runDue();
+    expect(mailsTo(owner)).toHaveLength(before);
+    await later(3 * MINUTE_MS);
+    const mail = mailsTo(owner).at(-1)!;
+    expect(mailsTo(owner)).toHaveLength(before + 1);
+    expect(mail).toMatchObject({ subject: 'Ada Lovelace sent a proposal for “Mailed study”.' });
+    expect(mail.text).toContain('http://site.test/projects/');
+    expect(mail.text).toMatch(/Stop “Proposals on your projects” e-mails: http:\/\/site\.test\/unsubscribe\?token=/);
+    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<(.+)>$/.exec(mail.headers?.['List-Unsubscribe'] ?? '')?.[1];
+    expect(oneClick).toMatch(/^http:\/\/api\.test\/api\/Notifications\/Unsubscribe\?token=/);
+
+    // Seen in the app within the delay: no e-mail.
+    const seen = await propose(await openProject('Seen study'), expert);
+    expect(seen).toBeGreaterThan(0);
+    await h.api('POST', `/api/Notifications/${(await latest(owner))!.id}/Read`, { token: owner.token });
+    await later(3 * MINUTE_MS);
+    expect(mailsTo(owner)).toHaveLength(before + 1);
+
+    // The mail client's one-click POST (a form body, no session) switches that type off, once.
+    const path = oneClick!.replace('http://api.test', '');
+    const unsubscribed = await h.api<{ message: string }>('POST', path, { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(unsubscribed).toMatchObject({ status: 200, body: { message: NOTIFICATION_MESSAGES.unsubscribed } });
+    const again = await h.api<{ message: string }>('POST', path, { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(again).toMatchObject({ status: 400, body: { message: NOTIFICATION_MESSAGES.unsubscribeInvalid } });
+    expect((await h.api('POST', '/api/Notifications/Unsubscribe?token=forged-token', {})).status).toBe(400);
+    expect((await h.api('POST', '/api/Notifications/Unsubscribe', {})).status).toBe(400);
+    const prefs = (await h.api<NotificationPreferences>('GET', '/api/Notifications/Preferences', { token: owner.token })).body.preferences;
+    expect(prefs.find((p) => p.type === 'proposal-received')).toEqual({ type: 'proposal-received', email: 'off' });
+    expect(prefs.find((p) => p.type === 'milestone-submitted')).toEqual({ type: 'milestone-submitted', email: 'immediately' });
+
+    // Switched off: still in the bell, no e-mail.
+    await propose(await openProject('Quiet study'), expert);
+    await later(3 * MINUTE_MS);
+    expect(mailsTo(owner)).toHaveLength(before + 1);
+    expect((await latest(owner))!.text).toBe('Ada Lovelace sent a proposal for “Quiet study”.');
+  });
+
+  it('gathers the daily choices in one digest a day, and checks the preferences it is given', async () => {
+    const put = (body: unknown) => h.api<NotificationPreferences>('PUT', '/api/Notifications/Preferences', { token: owner.token, body });
+    expect((await put({ preferences: [{ type: 'proposal-received', email: 'daily' }] })).status).toBe(200);
+    expect((await put({ preferences: [{ type: 'no-such-type', email: 'daily' }] })).status).toBe(400);
+    expect((await put({ preferences: [{ type: 'message', email: 'weekly' }] })).status).toBe(400);
+    expect((await put({ preferences: [] })).status).toBe(400);
+    expect((await put({ preferences: [{ type: 'message', email: 'off' }, { type: 'message', email: 'daily' }] })).status).toBe(400);
+
+    const before = mailsTo(owner).length;
+    await propose(await openProject('Digest one'), expert);
+    await propose(await openProject('Digest two'), other);
+    await later(3 * MINUTE_MS);
+    expect(mailsTo(owner)).toHaveLength(before);
+    await later(DAY_MS);
+    const digests = mailsTo(owner).slice(before);
+    expect(digests).toHaveLength(1);
+    expect(digests[0]!.subject).toBe('Your SciExperts day: 2 updates');
+    expect(digests[0]!.text).toContain('• Ada Lovelace sent a proposal for “Digest one”.');
+    expect(digests[0]!.text).toContain('• Grace Hopper sent a proposal for “Digest two”.');
+    await later(DAY_MS);
+    expect(mailsTo(owner)).toHaveLength(before + 1);
+  });
+
+  it('keeps one unread notification per sender of messages, read when the conversation is opened', async () => {
+    const chat = sockets.socket(expert);
+    await connected(chat);
+    const say = async (text: string) => expect((await send(chat, { senderId: expert.id, receiverId: other.id, text, clientId: `c-${Math.random()}` })).ok).toBe(true);
+    await say('Hello Grace, about the cohort.');
+    await say('The data arrives tomorrow.');
+    const messages = (await list(other)).body.results.filter((n) => n.type === 'message');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ text: 'Ada Lovelace sent you a message: “The data arrives tomorrow.”', link: `/chat?with=${expert.id}`, readAt: null });
+
+    const before = mailsTo(other).length;
+    expect((await h.api('POST', `/api/Chat/MarkRead/${expert.id}`, { token: other.token })).status).toBe(200);
+    expect((await list(other)).body.results.find((n) => n.type === 'message')?.readAt).not.toBeNull();
+    await later(3 * MINUTE_MS);
+    expect(mailsTo(other)).toHaveLength(before);
+
+    await say('One more thing.');
+    expect((await list(other)).body.results.filter((n) => n.type === 'message' && n.readAt === null)).toHaveLength(1);
+  });
+});
+
