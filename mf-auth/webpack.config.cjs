@@ -7,6 +7,7 @@ module.exports = createConfig({
   exposes: {
     './AuthModal': './src/exposes/AuthModal.tsx',
     './ResetPasswordPage': './src/exposes/ResetPasswordPage.tsx',
+    './UnsubscribePage': './src/exposes/UnsubscribePage.tsx',
     './IdentityCallback': './src/exposes/IdentityCallback.tsx',
     './identitySession': './src/exposes/identitySession.ts',
   },

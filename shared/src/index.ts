@@ -13,6 +13,7 @@ export { workExperienceApi, educationApi, certificationApi, type RecordsClient }
 export { publicationsApi, orcidAuthorizeUrl, ORCID_SYNC_FAILED, PUBLICATIONS_LOAD_FAILED, type OrcidSettings } from './api/publicationsApi';
 export { projectsApi, type ProjectsApi } from './api/projectsApi';
 export { paymentsApi, type PaymentsApi } from './api/paymentsApi';
+export { notificationsApi, type NotificationsApi } from './api/notificationsApi';
 export { chatApi, createChatApi, type ChatApi, type ChatApiTarget, type MessagePageQuery } from './api/chatApi';
 export { unreadCountStore, refreshUnreadCount, announceUnreadChange, watchUnreadCount, UNREAD_POLL_MS, type UnreadCountState } from './chat/unreadCountStore';
 export { useUnreadMessageCount } from './chat/useUnreadMessageCount';

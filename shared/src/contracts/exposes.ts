@@ -47,6 +47,7 @@ export interface ExposedComponentProps {
   'mf_marketing/LegalPage': NoProps;
   'mf_auth/AuthModal': AuthModalProps;
   'mf_auth/ResetPasswordPage': NoProps;
+  'mf_auth/UnsubscribePage': NoProps;
   'mf_auth/IdentityCallback': NoProps;
   'mf_chat/DirectMessage': DirectMessageProps;
   'mf_profile/ProfileEditor': NoProps;

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { accountApi, authStore, signIn, userApi, type PlaceholderPageProps } from '@sciexperts/shared';
+import { accountApi, authStore, notificationsApi, signIn, userApi, type PlaceholderPageProps } from '@sciexperts/shared';
 import { loadRegistry } from '../federation/remoteRegistry';
 import { forgetLoadedRemoteComponents } from '../federation/RemoteComponent';
 import { MemberArea } from './MemberArea';
@@ -14,6 +14,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(),
 }));
+// The bell's live connection is a socket to the API; the bell's own tests drive it by hand.
+jest.mock('./notifications/liveConnection', () => ({ connectLive: () => () => undefined }));
 
 const remoteModules: Record<string, unknown> = {
   'mf_profile/ProfileEditor': { default: () => <h1>Profile</h1> },
@@ -85,6 +87,8 @@ beforeEach(() => {
   forgetLoadedRemoteComponents();
   load.mockReset();
   load.mockImplementation(async (id: string) => remoteModules[id] ?? null);
+  jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ unreadCount: 0 });
+  jest.spyOn(notificationsApi, 'list').mockResolvedValue({ results: [], nextBefore: null, unreadCount: 0 });
   act(() => signIn('token', makeUser()));
 });
 afterEach(() => jest.restoreAllMocks());
@@ -158,7 +162,7 @@ describe('the member area frame', () => {
     expect(screen.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/chat');
     await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(screen.getByText('You have no notifications yet.')).toBeVisible();
+    expect(await screen.findByText('You have no notifications yet.')).toBeVisible();
   });
 
   it('the user menu works with the keyboard and Escape returns focus', async () => {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Icon } from '../../ui/Icon';
 import { MessagesLink } from './MessagesLink';
-import { NotificationsButton } from './NotificationsButton';
+import { NotificationsButton } from '../notifications/NotificationsButton';
 import { RoleSwitch, type DashboardMode } from './RoleSwitch';
 import { UserMenu, type UserMenuItem } from './UserMenu';
 import styles from './MemberHeader.module.css';

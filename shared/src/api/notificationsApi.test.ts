@@ -1,0 +1,31 @@
+import { NOTIFICATION_MESSAGES } from '../contracts/notifications';
+import { ApiError } from './http';
+import { notificationsApi } from './notificationsApi';
+import { jsonResponse, recordRequests } from './test/recordRequests';
+
+let recorder: ReturnType<typeof recordRequests>;
+beforeEach(() => {
+  recorder = recordRequests();
+});
+afterEach(() => recorder.restore());
+
+describe('notificationsApi', () => {
+  it.each([
+    ['list', () => notificationsApi.list(), 'GET', '/api/Notifications', undefined],
+    ['list before', () => notificationsApi.list(40), 'GET', '/api/Notifications?before=40', undefined],
+    ['unreadCount', () => notificationsApi.unreadCount(), 'GET', '/api/Notifications/UnreadCount', undefined],
+    ['read', () => notificationsApi.read(7), 'POST', '/api/Notifications/7/Read', undefined],
+    ['readAll', () => notificationsApi.readAll(), 'POST', '/api/Notifications/ReadAll', undefined],
+    ['preferences', () => notificationsApi.preferences(), 'GET', '/api/Notifications/Preferences', undefined],
+    ['setPreferences', () => notificationsApi.setPreferences({ preferences: [{ type: 'message', email: 'daily' }] }), 'PUT', '/api/Notifications/Preferences', { preferences: [{ type: 'message', email: 'daily' }] }],
+    ['unsubscribe', () => notificationsApi.unsubscribe('a b'), 'POST', '/api/Notifications/Unsubscribe?token=a+b', undefined],
+  ] as const)('%s sends its method, path and body', async (_name, run, method, path, body) => {
+    await run();
+    expect(await recorder.sent[0]).toEqual({ method, url: `http://api.test${path}`, body, key: null });
+  });
+
+  it('surfaces the server’s message for a used unsubscribe link', async () => {
+    recorder.fetchMock.mockResolvedValueOnce(jsonResponse(400, { message: NOTIFICATION_MESSAGES.unsubscribeInvalid }));
+    await expect(notificationsApi.unsubscribe('used')).rejects.toEqual(new ApiError(NOTIFICATION_MESSAGES.unsubscribeInvalid, 400, { message: NOTIFICATION_MESSAGES.unsubscribeInvalid }));
+  });
+});

@@ -1,0 +1,25 @@
+import type { Notification } from '@sciexperts/shared';
+import { Link } from 'react-router-dom';
+import { timeAgo } from './timeAgo';
+import styles from './Notifications.module.css';
+
+interface Props {
+  notification: Notification;
+  onOpen: (notification: Notification) => void;
+}
+
+/** One notification: its sentence links to where it happened; unread ones say so in words, not only with a dot. */
+export function NotificationItem({ notification, onOpen }: Props) {
+  const unread = notification.readAt === null;
+  return (
+    <li className={unread ? styles.unread : styles.item}>
+      <Link to={notification.link} className={styles.itemLink} onClick={() => onOpen(notification)}>
+        {unread ? <span className={styles.visuallyHidden}>Unread: </span> : null}
+        {notification.text}
+      </Link>
+      <time className={styles.time} dateTime={notification.createdAt}>
+        {timeAgo(notification.createdAt)}
+      </time>
+    </li>
+  );
+}

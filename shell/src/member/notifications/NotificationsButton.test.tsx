@@ -1,0 +1,121 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { notificationsApi, signIn, signOut, type Notification } from '@sciexperts/shared';
+import { makeUser } from '@sciexperts/shared/testing';
+import type { LiveHandlers } from './liveConnection';
+import { createNotificationsStore } from './notificationsStore';
+import { NotificationsButton } from './NotificationsButton';
+
+const note = (overrides: Partial<Notification> = {}): Notification => ({
+  id: 1,
+  type: 'proposal-received',
+  text: 'Ada Lovelace sent a proposal for “Cohort study”.',
+  link: '/projects/5',
+  createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  readAt: null,
+  ...overrides,
+});
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+/** The bell with a live connection the test drives by hand. */
+function renderBell() {
+  let live: LiveHandlers | null = null;
+  const connect = jest.fn((_options: unknown, handlers: LiveHandlers) => {
+    live = handlers;
+    return () => undefined;
+  });
+  const controller = createNotificationsStore(connect);
+  const view = render(
+    <MemoryRouter initialEntries={['/profile']}>
+      <NotificationsButton controller={controller} />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { ...view, connect, live: () => live! };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  act(() => signIn('token-1', makeUser({ id: 7 })));
+});
+afterEach(() => {
+  act(() => signOut());
+  jest.restoreAllMocks();
+});
+
+describe('the notifications bell', () => {
+  it('says the unread count in its name, lists the notifications newest first, and opens one where it happened', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ unreadCount: 2 });
+    jest.spyOn(notificationsApi, 'list').mockResolvedValue({ results: [note({ id: 2, text: 'Grace Hopper sent a proposal for “Trial”.' }), note({ id: 1, readAt: '2026-11-20T10:00:00.000Z' })], nextBefore: null, unreadCount: 1 });
+    const read = jest.spyOn(notificationsApi, 'read').mockResolvedValue({ unreadCount: 0 });
+    const { connect } = renderBell();
+
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    expect(connect).toHaveBeenCalledWith(expect.objectContaining({ token: 'token-1', userId: 7 }), expect.anything());
+    await user.click(bell);
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Unread: Grace Hopper sent a proposal for “Trial”.');
+    expect(items[1]).toHaveTextContent('Ada Lovelace sent a proposal for “Cohort study”.5 minutes ago');
+    expect(items[1]).not.toHaveTextContent('Unread');
+
+    await user.click(within(items[0]!).getByRole('link'));
+    expect(read).toHaveBeenCalledWith(2);
+    expect(screen.getByTestId('where')).toHaveTextContent('/projects/5');
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('shows a new notification the moment it is pushed, announces it, and follows reads made in another tab', async () => {
+    const user = userEvent.setup();
+    const count = jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ unreadCount: 0 });
+    jest.spyOn(notificationsApi, 'list').mockResolvedValue({ results: [], nextBefore: null, unreadCount: 0 });
+    const { live } = renderBell();
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('You have no notifications yet.')).toBeInTheDocument();
+
+    count.mockResolvedValue({ unreadCount: 1 });
+    await act(async () => live().onNotification(note({ id: 9, text: 'Olivia hired you for “Cohort study”.' })));
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Notifications' })).getByRole('link', { name: /Olivia hired you/ })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('New notification: Olivia hired you for “Cohort study”.');
+
+    await act(async () => live().onRead({ unreadCount: 0 }));
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem')).not.toHaveTextContent('Unread');
+  });
+
+  it('marks everything read, closes with Escape back on the bell, and offers a retry when the list fails', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ unreadCount: 1 });
+    const list = jest.spyOn(notificationsApi, 'list').mockRejectedValueOnce(new Error('Could not load your notifications. Please try again.'));
+    list.mockResolvedValue({ results: [note()], nextBefore: 1, unreadCount: 1 });
+    const readAll = jest.spyOn(notificationsApi, 'readAll').mockResolvedValue({ unreadCount: 0 });
+    renderBell();
+
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    await user.click(bell);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your notifications. Please try again.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: /Unread: Ada Lovelace/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show older notifications' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(readAll).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'Notifications' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: /^Ada Lovelace/ })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveFocus();
+  });
+});

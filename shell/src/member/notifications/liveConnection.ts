@@ -1,0 +1,44 @@
+// The member's live connection for the bell: one socket.io connection per page while the member frame is shown,
+// to the API's gateway, in the member's room (every tab and device gets the same events). Loaded on demand, so
+// public pages never download the socket client.
+import type { Notification, ServerToClientEvents, UnreadNotifications } from '@sciexperts/shared';
+import type { Socket } from 'socket.io-client';
+
+export interface LiveHandlers {
+  onNotification: (notification: Notification) => void;
+  onRead: (unread: UnreadNotifications) => void;
+  /** Connected again after a drop: what was pushed meanwhile is read from the API. */
+  onReconnect: () => void;
+}
+
+export type LiveConnect = (options: { socketUrl: string; token: string; userId: number }, handlers: LiveHandlers) => () => void;
+
+/** Opens the connection; the returned function closes it. A refused connection (session ended) is left closed. */
+export const connectLive: LiveConnect = ({ socketUrl, token, userId }, handlers) => {
+  let socket: Socket<ServerToClientEvents> | null = null;
+  let closed = false;
+  let connectedOnce = false;
+  void import('socket.io-client').then(({ io }) => {
+    if (closed) return;
+    socket = io(socketUrl, {
+      transports: ['websocket'],
+      auth: { token: `Bearer ${token}` },
+      query: { userId: String(userId) },
+      // The chat opens its own connection; the two must not share a manager (one closing would close both).
+      forceNew: true,
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 30_000,
+    });
+    socket.on('connect', () => {
+      if (connectedOnce) handlers.onReconnect();
+      connectedOnce = true;
+    });
+    socket.on('notification', handlers.onNotification);
+    socket.on('notificationsRead', handlers.onRead);
+  });
+  return () => {
+    closed = true;
+    socket?.disconnect();
+    socket = null;
+  };
+};
