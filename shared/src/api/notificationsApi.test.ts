@@ -21,7 +21,7 @@ describe('notificationsApi', () => {
     ['unsubscribe', () => notificationsApi.unsubscribe('a b'), 'POST', '/api/Notifications/Unsubscribe?token=a+b', undefined],
   ] as const)('%s sends its method, path and body', async (_name, run, method, path, body) => {
     await run();
-    expect(await recorder.sent[0]).toEqual({ method, url: `http://api.test${path}`, body, key: null });
+    expect(await recorder.nth()).toEqual({ method, url: `http://api.test${path}`, body, key: null, auth: 'Bearer t-1' });
   });
 
   it('surfaces the server’s message for a used unsubscribe link', async () => {

@@ -1,48 +1,18 @@
 import { authStore } from '../auth/authStore';
-import { configureRuntime } from '../config/runtimeConfig';
 import type { ProjectInput, ProposalInput } from '../contracts/projects';
 import { ApiError } from './http';
 import { projectsApi } from './projectsApi';
+import { jsonResponse as json, recordRequests, type SentRequest } from './test/recordRequests';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-interface Sent {
-  method: string;
-  url: string;
-  body: unknown;
-  auth: string | null;
-}
-
+let recorder: ReturnType<typeof recordRequests>;
 let fetchMock: jest.SpyInstance;
-let requests: Promise<Sent>[];
-
-/** What reached fetch: method, URL, JSON body (undefined when none) and the Authorization header, read at call time. */
-async function record(request: Request): Promise<Sent> {
-  const text = await request.clone().text();
-  return { method: request.method, url: request.url, body: text ? (JSON.parse(text) as unknown) : undefined, auth: request.headers.get('Authorization') };
-}
-
 beforeEach(() => {
-  configureRuntime({ apiBaseUrl: 'http://api.test/' });
-  authStore.setState({ status: 'ready', token: 't-1' });
-  requests = [];
-  fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-    requests.push(record(input as Request));
-    return Promise.resolve(json(200, { id: 1 }));
-  });
+  recorder = recordRequests();
+  fetchMock = recorder.fetchMock;
 });
+afterEach(() => recorder.restore());
 
-afterEach(() => {
-  fetchMock.mockRestore();
-  authStore.setState({ token: null });
-});
-
-function sent(index = 0): Promise<Sent> {
-  const request = requests[index];
-  if (!request) throw new Error(`fetch was called ${requests.length} times, not ${index + 1}`);
-  return request;
-}
-
+const sent = (index = 0): Promise<SentRequest> => recorder.nth(index);
 const project = { title: 'Trial review', description: 'x'.repeat(60) } as unknown as ProjectInput;
 const proposal = { coverLetter: 'I can help.', milestones: [] } as unknown as ProposalInput;
 
@@ -75,7 +45,7 @@ describe('projectsApi', () => {
   ] as const)('%s sends its method, path, body and the session token', async (_name, call, method, path, body) => {
     await expect(call()).resolves.toEqual({ id: 1 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(await sent()).toEqual({ method, url: `http://api.test${path}`, body, auth: 'Bearer t-1' });
+    expect(await sent()).toEqual({ method, url: `http://api.test${path}`, body, key: null, auth: 'Bearer t-1' });
   });
 
   it('encodes path parameters and sends only the defined filter values as the query', async () => {

@@ -1,5 +1,5 @@
 // Test helper for the API clients' tests: every fetch is answered with `answer` and recorded as what a server
-// would see (method, URL, JSON body, idempotency key).
+// would see (method, URL, JSON body, idempotency key, authorization).
 import { authStore } from '../../auth/authStore';
 import { configureRuntime } from '../../config/runtimeConfig';
 
@@ -7,7 +7,10 @@ export interface SentRequest {
   method: string;
   url: string;
   body: unknown;
+  /** The Idempotency-Key header. */
   key: string | null;
+  /** The Authorization header, read at call time. */
+  auth: string | null;
 }
 
 export const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -20,7 +23,7 @@ async function record(request: Request): Promise<SentRequest> {
   } catch {
     body = text;
   }
-  return { method: request.method, url: request.url, body, key: request.headers.get('Idempotency-Key') };
+  return { method: request.method, url: request.url, body, key: request.headers.get('Idempotency-Key'), auth: request.headers.get('Authorization') };
 }
 
 /**
@@ -35,8 +38,15 @@ export function recordRequests(answer: () => Response = () => jsonResponse(200, 
     sent.push(record(input as Request));
     return Promise.resolve(answer());
   });
+  /** The `index`th request, failing clearly when fetch was not called that often. */
+  const nth = (index = 0): Promise<SentRequest> => {
+    const request = sent[index];
+    if (!request) throw new Error(`fetch was called ${sent.length} times, not ${index + 1}`);
+    return request;
+  };
   return {
     sent,
+    nth,
     fetchMock,
     restore: () => {
       fetchMock.mockRestore();
