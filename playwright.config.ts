@@ -52,7 +52,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 600_000,
     // The suite signs up a few dozen members from one address; production allows 20 per 15 minutes.
-    env: { ...ports, DATA_DIR: `.runtime/e2e-data-${offset}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', SIGNUP_LIMIT: '1000' },
+    env: { ...ports, DATA_DIR: `.runtime/e2e-data-${offset}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', SIGNUP_LIMIT: '1000', NOTIFICATION_EMAIL_DELAY_SECONDS: '1' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

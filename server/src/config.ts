@@ -68,6 +68,11 @@ export interface Config {
   chatStreamName?: string;
   /** How long a positive session check is reused in-process (0 = ask the database every time). */
   sessionCacheMs?: number;
+  /**
+   * How long an immediate notification e-mail waits, so a member who saw it in the app gets none
+   * (NOTIFICATION_EMAIL_DELAY_SECONDS, 120 by default).
+   */
+  notificationEmailDelayMs?: number;
   /** NODE_ENV or SCIEXPERTS_ENV is 'production': unsafe settings were refused at load. */
   production: boolean;
   /** Serve the OpenAPI page and document at /api/docs (off in production unless API_DOCS asks for it). */
@@ -262,6 +267,7 @@ export function loadConfig(env: Env = process.env): Config {
     chatStreamName: str('CHAT_STREAM_NAME') ?? 'sciexperts-chat',
     // One process owns an SQLite file, so it sees every revocation; several processes (PostgreSQL) must ask the database.
     sessionCacheMs: int('SESSION_CACHE_MS', databaseUrl ? 0 : 5000, 0, 60_000),
+    notificationEmailDelayMs: int('NOTIFICATION_EMAIL_DELAY_SECONDS', 120, 0, 86_400) * 1000,
     production,
     apiDocs: bool('API_DOCS', !production),
     payments,

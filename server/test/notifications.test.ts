@@ -115,6 +115,13 @@ describe.each(['sqlite', 'postgres'] as const)('notifications over %s', (dialect
     expect(await latest(other)).toMatchObject({ type: 'proposal-declined', text: 'Olivia hired another expert for “Survival analysis”, so your proposal was declined.' });
   });
 
+  it('tells the expert why a proposal was declined, in the owner’s words', async () => {
+    const projectId = await openProject('Declined study');
+    const proposal = await propose(projectId, other);
+    expect((await h.api('POST', `/api/Proposals/${proposal}/Decline`, { token: owner.token, body: { reason: 'We chose a smaller scope.' } })).status).toBe(200);
+    expect(await latest(other)).toMatchObject({ type: 'proposal-declined', text: 'Olivia declined your proposal for “Declined study”: “We chose a smaller scope.”', link: `/projects/${projectId}` });
+  });
+
   it('pushes a new notification to every tab of its member at once, and a read in one tab to the others', async () => {
     // What earlier tests left to push goes first.
     await runDue();

@@ -4,6 +4,7 @@
 // release and mail once.
 import type { NotificationPage, Workspace } from '@sciexperts/shared/contracts';
 import type { MailMessage, Mailer } from '../src/mail/mailer';
+import { runAdmin } from '../src/modules/payments/admin';
 import { ACCOUNTS } from '../src/modules/payments/ledger';
 import { member, startApp, startAppOn, type Harness } from './helpers';
 import { FakeProvider, PAYMENTS_CONFIG, caller, deliver, hiredContract, ledgerProblems, paid, type Member } from './paymentsFixtures';
@@ -180,6 +181,33 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled escrow work over %s', 
     await runDueAndMail();
     expect(mailsAbout('Protocol review')).toHaveLength(3);
     expect(await statusOf(contractId, milestoneId)).toBe('released');
+  });
+
+  it('tells the expert about an approval, a refund and a dispute, and both parties about its resolution', async () => {
+    const expertSees = async (title: string) => (await notificationsOf(expert)).filter((n) => n.text.includes(`“${title}”`)).map((n) => [n.type, n.text]);
+    const approved = await submittedMilestone('Approved part');
+    expect((await call('POST', `/api/Milestones/${approved.milestoneId}/Approve`, client)).status).toBe(200);
+    await runDue();
+    expect(await expertSees('Approved part')).toContainEqual(['milestone-released', expect.stringMatching(/^Olive Owner approved “Approved part” of “.+”: \$540\.00 is in your balance\.$/)]);
+
+    const { milestoneIds } = await hiredContract(h, client, expert, [20_000]);
+    const refunded = milestoneIds[0]!;
+    await h.db.kysely.updateTable('contractMilestones').set({ title: 'Refunded part' }).where('id', '=', refunded).execute();
+    const started = await call<{ paymentId: number }>('POST', `/api/Milestones/${refunded}/Fund`, client);
+    expect((await deliver(h, paid(started.body.paymentId, 20_000), { at: time.clock() })).status).toBe(200);
+    expect((await call('POST', `/api/Milestones/${refunded}/Refund`, client)).status).toBe(200);
+    await runDue();
+    expect(await expertSees('Refunded part')).toContainEqual(['milestone-refunded', expect.stringMatching(/^Olive Owner cancelled “Refunded part” of “.+”: its \$200\.00 went back to them\.$/)]);
+
+    const disputed = await submittedMilestone('Disputed part');
+    expect((await call('POST', `/api/Milestones/${disputed.milestoneId}/Dispute`, client, { body: { note: 'The file is empty.' } })).status).toBe(200);
+    await runDue();
+    expect(await expertSees('Disputed part')).toContainEqual(['milestone-disputed', expect.stringContaining('opened a dispute on “Disputed part”')]);
+    expect(await runAdmin(['resolve', String(disputed.milestoneId), 'refund'], { db: h.db, payments: PAYMENTS_CONFIG, provider, now: time.clock(), out: () => undefined })).toBe(0);
+    await runDue();
+    const resolution = expect.stringMatching(/^SciExperts resolved the dispute on “Disputed part” of “.+”: it was refunded to Olive Owner\.$/);
+    expect(await expertSees('Disputed part')).toContainEqual(['milestone-refunded', resolution]);
+    expect((await notificationsOf(client)).map((n) => [n.type, n.text])).toContainEqual(['milestone-refunded', resolution]);
   });
 
   it('asks the provider again for a refund it did not acknowledge', async () => {

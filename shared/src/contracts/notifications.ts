@@ -67,8 +67,6 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
 export const NOTIFICATION_LIMITS = {
   pageSize: 20,
   pageSizeMax: 50,
-  /** An immediate e-mail waits this long, and is not sent if the member has seen the notification by then. */
-  emailDelayMs: 2 * 60_000,
 } as const;
 
 export const NOTIFICATION_MESSAGES = {

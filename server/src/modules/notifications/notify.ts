@@ -1,9 +1,9 @@
 // How the other domains tell a member something happened. `notify` writes the notifications in the caller's
 // transaction (so there is one exactly when the change it describes committed) and queues their delivery on the job
-// queue in that same transaction: the live push to the member's sockets, and the e-mail the member chose for the
-// type (immediately, after a short delay that lets a member who saw it in the app skip it; in the daily digest; or
-// none). docs/decisions/0014-notifications.md.
-import { DEFAULT_EMAIL_MODES, NOTIFICATION_LIMITS, type EmailMode, type NotificationType } from '@sciexperts/shared/contracts';
+// queue in that same transaction. That job pushes them to the member's sockets and queues the e-mail the member
+// chose for the type (immediately, after a short delay that lets a member who saw it in the app skip it; in the
+// daily digest; or none). docs/decisions/0014-notifications.md.
+import { DEFAULT_EMAIL_MODES, type EmailMode, type NotificationType } from '@sciexperts/shared/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { JobQueue } from '../../jobs';
@@ -62,7 +62,6 @@ export async function notify(trx: Trx, jobs: JobQueue, items: readonly NewNotifi
   const at = now.toISOString();
   const modes = await emailModes(trx, [...new Set(items.map((i) => i.userId))]);
   const ids: number[] = [];
-  const emails: number[] = [];
   for (const item of items) {
     const mode = modes.get(`${item.userId}:${item.type}`) ?? DEFAULT_EMAIL_MODES[item.type];
     const values = {
@@ -95,11 +94,9 @@ export async function notify(trx: Trx, jobs: JobQueue, items: readonly NewNotifi
       .executeTakeFirst();
     if (!row) continue;
     ids.push(row.id);
-    if (row.emailState === 'pending') emails.push(row.id);
   }
   if (ids.length === 0) return [];
+  // The push job also queues the immediate e-mails (it knows the configured delay).
   await jobs.send<PushPayload>(NOTIFICATION_JOBS.push, { ids }, { trx });
-  const runAt = new Date(now.getTime() + NOTIFICATION_LIMITS.emailDelayMs);
-  for (const id of emails) await jobs.send<EmailPayload>(NOTIFICATION_JOBS.email, { id }, { trx, runAt, singletonKey: String(id) });
   return ids;
 }

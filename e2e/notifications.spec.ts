@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext } from '@playwright/test';
+import { e2eOrigins } from '../playwright.config';
+import { contextSignedInAs, createExpert, expect, signUp, test, uniqueWord, type Account } from './fixtures';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+// The e2e server's data folder (playwright.config: DATA_DIR=.runtime/e2e-data-<offset>); the mailer writes there.
+const outbox = path.resolve(__dirname, '..', '.runtime', `e2e-data-${Number(process.env.E2E_PORT_OFFSET ?? 0)}`, 'outbox');
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
+}
+
+/** The first mail to `email` whose subject contains `about` (the e2e server waits a second before notification mails). */
+async function mailTo(email: string, about: string): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(outbox)) return undefined;
+        found = fs
+          .readdirSync(outbox)
+          .filter((name) => name.endsWith('.json'))
+          .map((name) => JSON.parse(fs.readFileSync(path.join(outbox, name), 'utf8')) as OutboxMail)
+          .find((mail) => mail.to === email && mail.subject.includes(about));
+        return found;
+      },
+      { message: `a mail to ${email} about ${about} in ${outbox}`, timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
+test.describe('notifications', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  const contexts: BrowserContext[] = [];
+  const problems: string[][] = [];
+  test.afterEach(async () => {
+    for (const c of contexts.splice(0)) await c.close();
+    for (const p of problems.splice(0)) expect(p, 'CSP violations or page errors').toEqual([]);
+  });
+
+  test('a proposal lights the owner’s bell live in two tabs, a read in one clears the other, and the e-mail’s link unsubscribes', async ({ browser, request: api }) => {
+    test.setTimeout(120_000);
+    const word = uniqueWord();
+    const owner: Account = await signUp(api, 'Nora', 'Notified');
+    const expert = await createExpert(api, {
+      firstName: 'Pia',
+      lastName: `Proposer${word.slice(2, 6)}`,
+      headline: `Epidemiologist for ${word} cohorts`,
+      summary: `I study ${word} cohorts.`,
+      fee: 80,
+      country: 'NO',
+      services: [{ serviceName: 'Statistical Analysis', practiceAreaNames: ['Biostatistics'] }],
+    });
+    const as = (who: Account) => ({ Authorization: `Bearer ${who.token}` });
+    const title = `Registry follow-up ${word}`;
+    const project = await api.post(`${e2eOrigins.api}/api/Projects`, {
+      headers: as(owner),
+      data: {
+        title,
+        description: 'Five years of registry data need a follow-up analysis with survival models and a short report.',
+        service: 'Statistical Analysis',
+        practiceAreas: ['Biostatistics'],
+        budget: { type: 'fixed', amountCents: 90_000 },
+        duration: '1-4-weeks',
+        visibility: 'public',
+      },
+    });
+    expect(project.ok(), await project.text()).toBe(true);
+    const { id: projectId } = (await project.json()) as { id: number };
+    expect((await api.post(`${e2eOrigins.api}/api/Projects/${projectId}/Publish`, { headers: as(owner) })).ok()).toBe(true);
+
+    // The owner has two tabs open in the member area.
+    const session = { token: owner.token, user: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName, email: owner.email } };
+    const signedIn = await contextSignedInAs(browser, session, { bypassCSP: true });
+    contexts.push(signedIn.context);
+    problems.push(signedIn.problems);
+    const first = signedIn.page;
+    const second = await signedIn.context.newPage();
+    await first.goto('/profile/my-projects');
+    await second.goto('/profile/proposals');
+    for (const tab of [first, second]) await expect(tab.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+
+    const proposal = await api.post(`${e2eOrigins.api}/api/Projects/${projectId}/Proposals`, {
+      headers: as(expert),
+      data: {
+        coverLetter: 'I have followed three registries like this one.',
+        priceType: 'fixed',
+        priceCents: 90_000,
+        duration: '1-4-weeks',
+        milestones: [{ title: 'Analysis and report', amountCents: 90_000, dueDate: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10) }],
+      },
+    });
+    expect(proposal.ok(), await proposal.text()).toBe(true);
+
+    // Live, without a reload, in both tabs.
+    for (const tab of [first, second]) await expect(tab.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible({ timeout: 15_000 });
+    await expect(first.getByRole('status').filter({ hasText: `New notification: ${expert.firstName} ${expert.lastName} sent a proposal for “${title}”.` })).toBeAttached();
+
+    // The e-mail comes a moment later (the member had not read it), with a one-click unsubscribe.
+    const mail = await mailTo(owner.email, `sent a proposal for “${title}”`);
+    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const unsubscribeLink = /https?:\/\/\S+\/unsubscribe\?token=\S+/.exec(mail.text)?.[0];
+    expect(unsubscribeLink, mail.text).toBeTruthy();
+
+    await first.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    const panel = first.getByRole('region', { name: 'Notifications' });
+    await expect(panel.getByRole('link', { name: `Unread: ${expert.firstName} ${expert.lastName} sent a proposal for “${title}”.` })).toBeVisible();
+    const axe = await new AxeBuilder({ page: first }).withTags(WCAG_TAGS).analyze();
+    expect(axe.violations, JSON.stringify(axe.violations, null, 2)).toEqual([]);
+    await panel.getByRole('button', { name: 'Mark all as read' }).click();
+    // The other tab follows.
+    await expect(second.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible({ timeout: 15_000 });
+
+    // The link from the e-mail asks, then switches exactly that e-mail off.
+    const visitor = await browser.newContext({ baseURL: e2eOrigins.site, bypassCSP: true });
+    contexts.push(visitor);
+    const page = await visitor.newPage();
+    await page.goto(unsubscribeLink!.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByRole('heading', { level: 1, name: 'Stop these e-mails' })).toBeVisible();
+    const unsubscribeAxe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    expect(unsubscribeAxe.violations, JSON.stringify(unsubscribeAxe.violations, null, 2)).toEqual([]);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('status')).toHaveText('You will no longer receive these e-mails. You can change this in your account settings.');
+    const preferences = await api.get(`${e2eOrigins.api}/api/Notifications/Preferences`, { headers: as(owner) });
+    const chosen = ((await preferences.json()) as { preferences: Array<{ type: string; email: string }> }).preferences;
+    expect(chosen.find((p) => p.type === 'proposal-received')?.email).toBe('off');
+    expect(chosen.find((p) => p.type === 'milestone-funded')?.email).toBe('immediately');
+  });
+});
