@@ -127,7 +127,7 @@ test.describe('notifications', () => {
     const unsubscribeAxe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     expect(unsubscribeAxe.violations, JSON.stringify(unsubscribeAxe.violations, null, 2)).toEqual([]);
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
-    await expect(page.getByRole('status')).toHaveText('You will no longer receive these e-mails. You can change this in your account settings.');
+    await expect(page.getByRole('status').filter({ hasText: 'You will no longer receive these e-mails.' })).toHaveText('You will no longer receive these e-mails. You can change this in your account settings.');
     const preferences = await api.get(`${e2eOrigins.api}/api/Notifications/Preferences`, { headers: as(owner) });
     const chosen = ((await preferences.json()) as { preferences: Array<{ type: string; email: string }> }).preferences;
     expect(chosen.find((p) => p.type === 'proposal-received')?.email).toBe('off');
