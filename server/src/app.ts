@@ -26,6 +26,7 @@ import { API_SECURITY_HEADERS, addSecurityHeaders } from './http/securityHeaders
 import { PROFILE_IMAGE_MAX_BYTES } from '@sciexperts/shared/contracts';
 import { registerModules } from './modules';
 import { createJobQueue } from './jobs';
+import { readableLogStream } from './http/readableLog';
 import { usersModule, type UserViews } from './modules/users/routes';
 import { attachChatGateway, type ChatServer } from './chat/gateway';
 import { tellReceiver } from './modules/chat/notices';
@@ -91,7 +92,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const { trustProxy } = config;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization'], ...(config.logFormat === 'text' ? { stream: readableLogStream() } : {}) },
+    // In development a line per request buries what matters; LOG_REQUESTS=true brings them back.
+    disableRequestLogging: config.logRequests === false,
     bodyLimit: JSON_BODY_LIMIT,
     // Strict input: unknown fields and wrong types are errors, never silently dropped or coerced.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },

@@ -49,6 +49,10 @@ export interface Config {
   tokenTtlSeconds: number;
   seedDemo: boolean;
   logLevel: string;
+  /** 'text': one readable line per event (development); 'json': pino's JSON lines (production, log collectors). LOG_FORMAT. */
+  logFormat?: 'text' | 'json';
+  /** Log every request (LOG_REQUESTS); off by default in development, where only warnings and errors are worth a line. */
+  logRequests?: boolean;
   smtpUrl: string | null;
   /** Where operator mail goes (concierge requests); the outbox folder locally. */
   operatorEmail: string;
@@ -187,6 +191,9 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}").`);
   }
 
+  const logFormat = str('LOG_FORMAT') ?? (production ? 'json' : 'text');
+  if (logFormat !== 'text' && logFormat !== 'json') problems.push(`LOG_FORMAT must be text or json (got "${logFormat}").`);
+
   const smtpUrl = str('SMTP_URL') ?? null;
   if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://.');
 
@@ -267,6 +274,8 @@ export function loadConfig(env: Env = process.env): Config {
     chatStreamName: str('CHAT_STREAM_NAME') ?? 'sciexperts-chat',
     // One process owns an SQLite file, so it sees every revocation; several processes (PostgreSQL) must ask the database.
     sessionCacheMs: int('SESSION_CACHE_MS', databaseUrl ? 0 : 5000, 0, 60_000),
+    logFormat: logFormat === 'text' ? 'text' : 'json',
+    logRequests: bool('LOG_REQUESTS', production),
     notificationEmailDelayMs: int('NOTIFICATION_EMAIL_DELAY_SECONDS', 120, 0, 86_400) * 1000,
     production,
     apiDocs: bool('API_DOCS', !production),
