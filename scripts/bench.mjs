@@ -29,6 +29,12 @@ const benchEnv = {
   LOG_LEVEL: 'warn',
 };
 const singleBundlePort = 19090;
+const startedAt = Date.now();
+/** A line on stderr for each step, with the time since the start: the run takes minutes and must not look stuck. */
+const progress = (message) => {
+  const s = Math.round((Date.now() - startedAt) / 1000);
+  process.stderr.write(`[${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}] ${message}\n`);
+};
 const rows = [];
 const add = (group, metric, value, unit, goal, met) => rows.push({ group, metric, value, unit, goal: goal ?? '', met: met ?? null });
 
@@ -96,15 +102,17 @@ async function main() {
   const chromiumPath = ensureChromium();
   if (!chromiumPath) process.exit(1);
 
-  console.log('Building every app for production (one at a time, to time each)…');
+  progress('building every app for production, one at a time to time each…');
   const buildTimes = await buildFrontends({ force: true, concurrency: 1 });
   for (const app of frontends) {
     const seconds = buildTimes[app.dir];
     if (seconds !== undefined) add('build', `${app.dir} production build`, seconds.toFixed(1), 's', '< 20 s', seconds < 20);
   }
+  progress('building the single-bundle comparison…');
   const singleSeconds = buildSingleBundle();
   add('build', 'single-bundle build (benchmark only)', singleSeconds.toFixed(1), 's');
 
+  progress('starting the suite on the bench ports…');
   fs.rmSync(benchEnv.DATA_DIR, { recursive: true, force: true });
   const config = resolveSuiteConfig(benchEnv);
   const suite = await startSuite(config, { env: benchEnv, log: () => undefined });
@@ -140,6 +148,7 @@ async function main() {
         add('first render', `${page.path} JavaScript`, 'not measured (demo sign-in failed)', '');
         continue;
       }
+      progress(`first render of ${page.path}…`);
       const measured = await firstRender(browser, `${config.siteOrigin}${page.path}`, distByOrigin, page.public ? null : session);
       federated[page.path] = measured;
       const goal = page.path === '/' ? '≤ 150 KB' : '';
@@ -157,12 +166,13 @@ async function main() {
 
   const lighthouse = await runLighthouse({
     chromiumPath,
+    onProgress: progress,
     pages: pages.filter((p) => p.public).map((p) => ({ label: p.path, federated: `${config.siteOrigin}${p.path}`, single: `${singleOrigin}${p.path}` })),
   });
   for (const row of lighthouse) add(row.group, row.metric, row.value, row.unit, row.goal, row.met);
 
   for (const script of fs.existsSync(path.join(root, 'server', 'bench')) ? fs.readdirSync(path.join(root, 'server', 'bench')).filter((f) => f.endsWith('.bench.ts')) : []) {
-    console.log(`running server/bench/${script}…`);
+    progress(`running server/bench/${script}…`);
     const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join('server', 'bench', script)], {
       cwd: root,
       encoding: 'utf8',

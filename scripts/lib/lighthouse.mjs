@@ -34,12 +34,13 @@ async function audit(lighthouse, chromeLauncher, chromiumPath, url) {
   }
 }
 
-export async function runLighthouse({ chromiumPath, pages }) {
+export async function runLighthouse({ chromiumPath, pages, onProgress = () => undefined }) {
   if (!available()) return [{ group: 'lighthouse', metric: 'all pages', value: 'not measured: lighthouse is not installed', unit: '' }];
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const rows = [];
-  for (const page of pages) {
+  for (const [index, page] of pages.entries()) {
+    onProgress(`Lighthouse ${index + 1}/${pages.length}: ${page.label} (federated, then single bundle)…`);
     const federated = await audit(lighthouse, chromeLauncher, chromiumPath, page.federated);
     const single = await audit(lighthouse, chromeLauncher, chromiumPath, page.single);
     const label = page.label;
