@@ -3,11 +3,20 @@ import { e2eOrigins } from '../playwright.config';
 
 export { expect };
 
+/** Browser contexts a test opens besides its own page: more people at once, each under the same watch. */
+export interface People {
+  /** A context signed in as `member` (the session the login modal would store). */
+  signedIn(member: { token: string; user: object }, options?: { bypassCSP?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  /** A visitor's context: nobody signed in. */
+  visitor(options?: { bypassCSP?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+}
+
 /**
  * Every e2e test fails on a Content-Security-Policy violation or an uncaught page error:
- * the policy is part of the product, not an afterthought.
+ * the policy is part of the product, not an afterthought. `people` opens more browser contexts under the same
+ * watch, and closes them after the test.
  */
-export const test = base.extend<{ pageProblems: string[] }>({
+export const test = base.extend<{ pageProblems: string[]; people: People }>({
   pageProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];
@@ -20,7 +29,40 @@ export const test = base.extend<{ pageProblems: string[] }>({
     },
     { auto: true },
   ],
+  people: async ({ browser }, provide) => {
+    const opened: Array<{ context: BrowserContext; problems: string[] }> = [];
+    await provide({
+      signedIn: async (member, options) => {
+        const made = await contextSignedInAs(browser, member, options);
+        opened.push(made);
+        return { context: made.context, page: made.page };
+      },
+      visitor: async (options) => {
+        const context = await browser.newContext({ baseURL: e2eOrigins.site, bypassCSP: options?.bypassCSP ?? false });
+        const problems = watchProblems(context);
+        opened.push({ context, problems });
+        return { context, page: await context.newPage() };
+      },
+    });
+    for (const { context } of opened) await context.close();
+    for (const { problems } of opened) expect(problems, 'CSP violations or page errors').toEqual([]);
+  },
 });
+
+/** Collects the CSP violations and uncaught errors of every page the context opens. */
+function watchProblems(context: BrowserContext): string[] {
+  const problems: string[] = [];
+  context.on('page', (page) => {
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(m.text())) problems.push(`CSP: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  });
+  return problems;
+}
+
+/** The session the login modal would store for an account signed up through the API. */
+export const sessionOf = (a: Account) => ({ token: a.token, user: { id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email } });
 
 export interface StoredMember {
   id: number;
@@ -130,16 +172,13 @@ export async function contextSignedInAs(
   const context = await browser.newContext({ baseURL: e2eOrigins.site, bypassCSP: options.bypassCSP ?? false });
   await context.addInitScript(
     ([token, user]) => {
+      // Init scripts run in every frame, and a sandboxed or opaque-origin one has no storage: only the site's pages need it.
+      if (window.origin === 'null') return;
       localStorage.setItem('authToken', token as string);
       localStorage.setItem('userData', JSON.stringify(user));
     },
     [member.token, member.user] as const,
   );
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(m.text())) problems.push(`CSP: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  return { context, page, problems };
+  const problems = watchProblems(context);
+  return { context, page: await context.newPage(), problems };
 }

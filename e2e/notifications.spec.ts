@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext } from '@playwright/test';
 import { e2eOrigins } from '../playwright.config';
-import { contextSignedInAs, createExpert, expect, signUp, test, uniqueWord, type Account } from './fixtures';
+import { createExpert, expect, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 // The e2e server's data folder (playwright.config: DATA_DIR=.runtime/e2e-data-<offset>); the mailer writes there.
@@ -38,14 +37,8 @@ async function mailTo(email: string, about: string): Promise<OutboxMail> {
 
 test.describe('notifications', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
-  const contexts: BrowserContext[] = [];
-  const problems: string[][] = [];
-  test.afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close();
-    for (const p of problems.splice(0)) expect(p, 'CSP violations or page errors').toEqual([]);
-  });
 
-  test('a proposal lights the owner’s bell live in two tabs, a read in one clears the other, and the e-mail’s link unsubscribes', async ({ browser, request: api }) => {
+  test('a proposal lights the owner’s bell live in two tabs, a read in one clears the other, and the e-mail’s link unsubscribes', async ({ people, request: api }) => {
     test.setTimeout(120_000);
     const word = uniqueWord();
     const owner: Account = await signUp(api, 'Nora', 'Notified');
@@ -77,10 +70,7 @@ test.describe('notifications', () => {
     expect((await api.post(`${e2eOrigins.api}/api/Projects/${projectId}/Publish`, { headers: as(owner) })).ok()).toBe(true);
 
     // The owner has two tabs open in the member area.
-    const session = { token: owner.token, user: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName, email: owner.email } };
-    const signedIn = await contextSignedInAs(browser, session, { bypassCSP: true });
-    contexts.push(signedIn.context);
-    problems.push(signedIn.problems);
+    const signedIn = await people.signedIn(sessionOf(owner), { bypassCSP: true });
     const first = signedIn.page;
     const second = await signedIn.context.newPage();
     await first.goto('/profile/my-projects');
@@ -119,9 +109,7 @@ test.describe('notifications', () => {
     await expect(second.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible({ timeout: 15_000 });
 
     // The link from the e-mail asks, then switches exactly that e-mail off.
-    const visitor = await browser.newContext({ baseURL: e2eOrigins.site, bypassCSP: true });
-    contexts.push(visitor);
-    const page = await visitor.newPage();
+    const { page } = await people.visitor({ bypassCSP: true });
     await page.goto(unsubscribeLink!.replace(/^https?:\/\/[^/]+/, ''));
     await expect(page.getByRole('heading', { level: 1, name: 'Stop these e-mails' })).toBeVisible();
     const unsubscribeAxe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();

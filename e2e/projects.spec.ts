@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from '@playwright/test';
-import { contextSignedInAs, createExpert, expect, signUp, test, uniqueWord, type Account } from './fixtures';
+import type { Page } from '@playwright/test';
+import { createExpert, expect, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -19,14 +19,8 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 test.describe('projects: post, invite, propose, hire', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
-  const contexts: BrowserContext[] = [];
-  const problems: string[][] = [];
-  test.afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close();
-    for (const p of problems.splice(0)) expect(p, 'CSP violations or page errors').toEqual([]);
-  });
 
-  test('an owner posts from a service card, invites an expert found in the directory, the expert proposes two milestones, the owner hires', async ({ browser, request: api }) => {
+  test('an owner posts from a service card, invites an expert found in the directory, the expert proposes two milestones, the owner hires', async ({ people, request: api }) => {
     test.setTimeout(180_000);
     const word = uniqueWord();
     const expert = await createExpert(api, {
@@ -39,12 +33,9 @@ test.describe('projects: post, invite, propose, hire', () => {
       services: [{ serviceName: 'Statistical Analysis', practiceAreaNames: ['Biostatistics'] }],
     });
     const owner: Account = await signUp(api, 'Oskar', 'Owner');
-    const session = (a: Account) => ({ token: a.token, user: { id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email } });
     // The owner's browser runs under the product's CSP (any violation fails the test); the expert's lets axe measure.
-    const o = await contextSignedInAs(browser, session(owner));
-    const e = await contextSignedInAs(browser, session(expert), { bypassCSP: true });
-    contexts.push(o.context, e.context);
-    problems.push(o.problems, e.problems);
+    const o = await people.signedIn(sessionOf(owner));
+    const e = await people.signedIn(sessionOf(expert), { bypassCSP: true });
     const violations: string[] = [];
 
     // The owner starts from a service's page (members land on their dashboard at /, so the home page's cards are
@@ -127,8 +118,7 @@ test.describe('projects: post, invite, propose, hire', () => {
     violations.push(...(await axeViolations(e.page)));
 
     // The owner's pages, measured by axe in a context of their own.
-    const a = await contextSignedInAs(browser, session(owner), { bypassCSP: true });
-    contexts.push(a.context);
+    const a = await people.signedIn(sessionOf(owner), { bypassCSP: true });
     for (const path of [new URL(projectUrl).pathname, '/profile/project-owner-dashboard', '/profile/my-projects', '/profile/proposals?tab=received', '/create-project']) {
       await a.page.goto(path);
       await expect(a.page.getByRole('heading', { level: 1 }).first()).toBeVisible();
