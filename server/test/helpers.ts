@@ -7,6 +7,15 @@ import { buildApp, prepareDatabase, type AppDeps } from '../src/app';
 import type { Config } from '../src/config';
 import { openDatabase, type Db } from '../src/db/connect';
 import { createPgSchema } from './pg';
+import type { MailMessage, Mailer } from '../src/mail/mailer';
+
+/** A mailer that keeps what it was given, for tests that read the mails a flow sent. */
+export class RecordingMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage): Promise<void> {
+    this.sent.push(message);
+  }
+}
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return {

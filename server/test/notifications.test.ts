@@ -3,22 +3,14 @@
 // the one-click unsubscribe (RFC 8058), on both databases. Time is the app's injected clock.
 import type { Notification, NotificationPage, NotificationPreferences, UnreadNotifications } from '@sciexperts/shared/contracts';
 import { NOTIFICATION_MESSAGES } from '@sciexperts/shared/contracts';
-import type { MailMessage, Mailer } from '../src/mail/mailer';
 import { chatClients, connected, send } from './chatClient';
-import { member, startAppOn, type Harness } from './helpers';
+import { RecordingMailer, member, startAppOn, type Harness } from './helpers';
 import { fixedProposal, makeListed, projectBody } from './projectsFixtures';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 type Member = Awaited<ReturnType<typeof member>>;
-
-class RecordingMailer implements Mailer {
-  readonly sent: MailMessage[] = [];
-  async send(message: MailMessage): Promise<void> {
-    this.sent.push(message);
-  }
-}
 
 describe.each(['sqlite', 'postgres'] as const)('notifications over %s', (dialect) => {
   let h: Harness;

@@ -3,21 +3,13 @@
 // before), and the retry of a refund the provider did not acknowledge. Two API processes sharing one database
 // release and mail once.
 import type { NotificationPage, Workspace } from '@sciexperts/shared/contracts';
-import type { MailMessage, Mailer } from '../src/mail/mailer';
 import { runAdmin } from '../src/modules/payments/admin';
 import { ACCOUNTS } from '../src/modules/payments/ledger';
-import { member, startApp, startAppOn, type Harness } from './helpers';
+import { RecordingMailer, member, startApp, startAppOn, type Harness } from './helpers';
 import { FakeProvider, PAYMENTS_CONFIG, caller, deliver, hiredContract, ledgerProblems, paid, type Member } from './paymentsFixtures';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
-
-class RecordingMailer implements Mailer {
-  readonly sent: MailMessage[] = [];
-  async send(message: MailMessage): Promise<void> {
-    this.sent.push(message);
-  }
-}
 
 /**
  * A clock the test moves, forward only (the queue's periodic sweeps are scheduled on it). It starts at the real time;

@@ -5,7 +5,7 @@ import type { ChatMessage } from '@sciexperts/shared/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { JobQueue } from '../../jobs';
-import { notify } from '../notifications/notify';
+import { memberName, notify } from '../notifications/notify';
 
 /** The group of a sender's message notifications for one receiver. */
 export const messageGroupKey = (senderId: number) => `message:${senderId}`;
@@ -24,7 +24,7 @@ export async function tellReceiver(trx: Kysely<Database>, jobs: JobQueue, messag
       {
         userId: message.receiverId,
         type: 'message',
-        text: `${`${sender.firstName} ${sender.lastName}`.trim()} sent you a message: “${excerpt}”`,
+        text: `${memberName(sender)} sent you a message: “${excerpt}”`,
         link: `/chat?with=${message.senderId}`,
         groupKey: messageGroupKey(message.senderId),
       },

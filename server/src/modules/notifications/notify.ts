@@ -28,6 +28,9 @@ export interface NewNotification {
   sourceKey?: string;
 }
 
+/** A member as the notices name them: 'Ada Lovelace'. */
+export const memberName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
 export const NOTIFICATION_JOBS = {
   /** Pushes new notifications to their members' sockets (every process's sockets, through the adapter). */
   push: 'notifications.push',

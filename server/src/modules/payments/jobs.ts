@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import type { JobQueue } from '../../jobs';
-import { notify, type NewNotification } from '../notifications/notify';
+import { memberName, notify, type NewNotification } from '../notifications/notify';
 import { MILESTONE_EVENT_JOB, releaseDueMilestones, type MilestoneEventPayload } from './repository';
 import { retryProviderCalls } from './settlement';
 
@@ -42,7 +42,6 @@ export async function queueReleaseReminder(jobs: JobQueue, trx: Kysely<Database>
 }
 
 const dateOf = (ms: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(ms));
-const name = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 const excerpt = (note: string) => (note.length <= 140 ? note : `${note.slice(0, 139).trimEnd()}…`);
 
 /** A milestone with its contract's parties and project, as the notices name them. */
@@ -82,8 +81,8 @@ export function eventNotices(
   settings: { feeBasisPoints: number; autoReleaseDays: number },
   at: number,
 ): Array<Omit<NewNotification, 'link' | 'sourceKey'>> {
-  const client = name({ firstName: m.clientFirstName, lastName: m.clientLastName });
-  const expert = name({ firstName: m.expertFirstName, lastName: m.expertLastName });
+  const client = memberName({ firstName: m.clientFirstName, lastName: m.clientLastName });
+  const expert = memberName({ firstName: m.expertFirstName, lastName: m.expertLastName });
   const what = `“${m.title}” of “${m.projectTitle}”`;
   const payout = formatCents(m.amountCents - platformFeeCents(m.amountCents, settings.feeBasisPoints));
   switch (kind) {
@@ -156,7 +155,7 @@ export function registerPaymentJobs(app: FastifyInstance): void {
     const m = await milestoneContext(db, job.payload.milestoneId);
     // Approved, sent back, disputed or submitted again since: nothing left to remind of.
     if (!m || m.status !== 'submitted' || m.submittedAt !== job.payload.submittedAt) return;
-    const expert = name({ firstName: m.expertFirstName, lastName: m.expertLastName });
+    const expert = memberName({ firstName: m.expertFirstName, lastName: m.expertLastName });
     const releaseOn = dateOf(Date.parse(job.payload.submittedAt) + settings.autoReleaseDays * DAY_MS);
     await db.kysely.transaction().execute((trx) =>
       notify(

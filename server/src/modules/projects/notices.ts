@@ -4,13 +4,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { JobQueue } from '../../jobs';
-import { notify, type NewNotification } from '../notifications/notify';
+import { memberName, notify, type NewNotification } from '../notifications/notify';
 import type { ContractRow, InvitationRow, ProposalRow } from './repository';
 import { projectPagePath, workspacePagePath } from '@sciexperts/shared/contracts';
 
 type Trx = Kysely<Database>;
-
-const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 async function projectAndOwner(trx: Trx, projectId: number) {
   return trx
@@ -41,7 +39,7 @@ export async function tellOwnerOfProposal(trx: Trx, jobs: JobQueue, proposal: Pr
   await notify(
     trx,
     jobs,
-    [{ userId: p.ownerId, type: 'proposal-received', text: `${fullName(expert)} sent a proposal for “${p.title}”.`, link: projectPagePath(p.id), sourceKey: `proposal:${proposal.id}:received` }],
+    [{ userId: p.ownerId, type: 'proposal-received', text: `${memberName(expert)} sent a proposal for “${p.title}”.`, link: projectPagePath(p.id), sourceKey: `proposal:${proposal.id}:received` }],
     now,
   );
 }
@@ -66,7 +64,7 @@ export async function tellHired(trx: Trx, jobs: JobQueue, contract: ContractRow,
     {
       userId: contract.expertId,
       type: 'proposal-hired',
-      text: `${fullName({ firstName: p.ownerFirstName, lastName: p.ownerLastName })} hired you for “${p.title}”. The contract’s workspace is open.`,
+      text: `${memberName({ firstName: p.ownerFirstName, lastName: p.ownerLastName })} hired you for “${p.title}”. The contract’s workspace is open.`,
       link: workspacePagePath(contract.id),
       sourceKey: `contract:${contract.id}:hired`,
     },

@@ -175,9 +175,12 @@ export async function updateProposalIf(
   /** More writes that belong to this change (telling the expert), in its transaction; only when it happened. */
   inTransaction?: (trx: Kysely<Database>, proposal: ProposalRow) => Promise<void>,
 ): Promise<boolean> {
+  const change = (k: Kysely<Database>) => k.updateTable('proposals').set(set).where('id', '=', id).where('status', 'in', [...from]);
+  // An edit or a withdrawal tells nobody: one statement, no transaction.
+  if (!inTransaction) return Number((await change(db.kysely).executeTakeFirst()).numUpdatedRows) === 1;
   return db.kysely.transaction().execute(async (trx) => {
-    const changed = await trx.updateTable('proposals').set(set).where('id', '=', id).where('status', 'in', [...from]).returningAll().executeTakeFirst();
-    if (changed) await inTransaction?.(trx, changed);
+    const changed = await change(trx).returningAll().executeTakeFirst();
+    if (changed) await inTransaction(trx, changed);
     return changed !== undefined;
   });
 }
