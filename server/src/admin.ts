@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { runAdmin } from './modules/payments/admin';
-import { LocalPaymentProvider } from './modules/payments/localProvider';
+import { createPaymentProvider } from './modules/payments/createProvider';
 
 async function main(): Promise<void> {
   let config;
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   try {
     const p = config.payments;
     // The same provider as the API's, so a refund decided here is asked for at once (else the API's retry job asks).
-    const provider = p?.provider === 'local' && p.standInUrl ? new LocalPaymentProvider({ baseUrl: p.standInUrl, secretKey: p.secretKey, webhookSecret: p.webhookSecret }) : null;
+    const provider = createPaymentProvider(p);
     process.exitCode = await runAdmin(process.argv.slice(2), { db, payments: p, provider });
   } finally {
     await db.close();

@@ -11,7 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { PaymentProvider } from './modules/payments/provider';
-import { LocalPaymentProvider } from './modules/payments/localProvider';
+import { createPaymentProvider } from './modules/payments/createProvider';
 import type { Db } from './db/connect';
 import { migrate } from './db/migrations';
 import { seed } from './db/seed';
@@ -81,13 +81,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     uploadsDir,
     fetch: deps.fetch ?? fetch,
-    // Tests inject a provider; otherwise the one the configuration names. None (nothing configured, or Stripe, whose
-    // adapter is a later increment): the money routes answer 503.
-    payments:
-      deps.paymentProvider ??
-      (config.payments?.provider === 'local' && config.payments.standInUrl
-        ? new LocalPaymentProvider({ baseUrl: config.payments.standInUrl, secretKey: config.payments.secretKey, webhookSecret: config.payments.webhookSecret, fetch: deps.fetch ?? fetch })
-        : null),
+    // Tests inject a provider; otherwise the one the configuration names. None configured: the money routes answer 503.
+    payments: deps.paymentProvider ?? createPaymentProvider(config.payments, deps.fetch ?? fetch),
   };
 
   const { trustProxy } = config;

@@ -499,11 +499,11 @@ describe('payments configuration', () => {
     ]);
   });
 
-  it('leaves the money routes unavailable with Stripe until its adapter exists', async () => {
+  it('uses the Stripe adapter when Stripe is configured, and refuses an unsigned webhook', async () => {
     const h = await startApp({ payments: { provider: 'stripe', standInUrl: null, secretKey: 'sk_test_x', webhookSecret: 'whsec_x', feeBasisPoints: 1000, autoReleaseDays: 14 } });
     try {
-      expect(h.app.ctx.payments).toBeNull();
-      expect((await h.api('POST', '/api/Payments/Webhook', { raw: '{}' })).status).toBe(503);
+      expect(h.app.ctx.payments?.name).toBe('stripe');
+      expect((await h.api('POST', '/api/Payments/Webhook', { raw: '{}' })).status).toBe(400);
     } finally {
       await h.close();
     }

@@ -3,6 +3,7 @@
 // (docs/decisions/0012-escrow-ledger.md).
 import { checkSignature, SIGNATURE_HEADER } from './signature';
 import {
+  ProviderCallFailed,
   WebhookRejected,
   type CheckoutRequest,
   type CheckoutSession,
@@ -11,6 +12,8 @@ import {
   type ProviderEvent,
   type RefundRequest,
 } from './provider';
+
+export { ProviderCallFailed } from './provider';
 
 export interface LocalProviderOptions {
   /** The stand-in's address (PAYMENTS_STAND_IN_URL). */
@@ -22,15 +25,6 @@ export interface LocalProviderOptions {
   timeoutMs?: number;
 }
 
-/** The stand-in refused a call or did not answer; the money routes turn this into a 502, settlement retries later. */
-export class ProviderCallFailed extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-  ) {
-    super(message);
-  }
-}
 
 type Fields = Record<string, unknown>;
 

@@ -50,6 +50,16 @@ export type ProviderEvent =
 
 export class WebhookRejected extends Error {}
 
+/** The provider refused a call or did not answer; the money routes turn this into a 502, settlement retries later. */
+export class ProviderCallFailed extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+}
+
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;

@@ -1,0 +1,164 @@
+// The Stripe adapter (used when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set): Checkout Sessions fund a
+// milestone, Refunds return a payment, and Connect transfers pay an expert's connected account. It speaks through the
+// official `stripe` package, so request signing, retries and the webhook signature scheme are Stripe's own; this file
+// only maps between Stripe's objects and the API's ProviderEvent terms (docs/decisions/0012-escrow-ledger.md).
+import Stripe from 'stripe';
+import {
+  ProviderCallFailed,
+  WebhookRejected,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentProvider,
+  type PayoutRequest,
+  type ProviderEvent,
+  type RefundRequest,
+} from './provider';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Replaces Stripe's HTTP client (tests answer from memory; no network). */
+  fetch?: typeof fetch;
+  /** Seconds a signed event stays acceptable (Stripe's default, 300). */
+  toleranceSeconds?: number;
+}
+
+/** The header Stripe signs its webhooks in. */
+export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
+
+type Metadata = Stripe.Metadata | null | undefined;
+
+/** Our ids travel in Stripe's metadata; an event without them is not one of ours. */
+const idFrom = (metadata: Metadata, key: 'paymentId' | 'withdrawalId'): number => {
+  const value = Number(metadata?.[key]);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new WebhookRejected(`malformed event: metadata.${key} is missing`);
+  return value;
+};
+const idOf = (value: string | { id: string } | null | undefined, what: string): string => {
+  const id = typeof value === 'string' ? value : value?.id;
+  if (!id) throw new WebhookRejected(`malformed event: ${what} is missing`);
+  return id;
+};
+
+/** A verified Stripe event in the API's terms; null for the types the API does not act on (acknowledged, ignored). */
+export function fromStripeEvent(event: Stripe.Event): ProviderEvent | null {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      // A completed session paid by a delayed method (a bank debit) is not money yet: its async_payment_* event decides.
+      if (session.payment_status !== 'paid') return null;
+      return {
+        id: event.id,
+        type: 'checkout.succeeded',
+        paymentId: idFrom(session.metadata, 'paymentId'),
+        sessionId: session.id,
+        chargeId: idOf(session.payment_intent, 'payment_intent'),
+        amountCents: session.amount_total ?? 0,
+      };
+    }
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired': {
+      const session = event.data.object;
+      const reason = event.type === 'checkout.session.expired' ? 'The checkout session expired before it was paid.' : 'The bank did not complete the payment.';
+      return { id: event.id, type: 'checkout.failed', paymentId: idFrom(session.metadata, 'paymentId'), sessionId: session.id, reason };
+    }
+    case 'refund.created':
+    case 'refund.updated': {
+      const refund = event.data.object;
+      // Pending refunds are not money back yet; a later refund.updated says succeeded (a repeat has the effect of one).
+      if (refund.status !== 'succeeded') return null;
+      return { id: event.id, type: 'refund.succeeded', paymentId: idFrom(refund.metadata, 'paymentId'), refundId: refund.id, amountCents: refund.amount };
+    }
+    case 'transfer.created': {
+      // A Connect transfer lands in the expert's connected account when it is created.
+      const transfer = event.data.object;
+      return { id: event.id, type: 'payout.paid', withdrawalId: idFrom(transfer.metadata, 'withdrawalId'), payoutId: transfer.id, amountCents: transfer.amount };
+    }
+    case 'transfer.reversed': {
+      const transfer = event.data.object;
+      return { id: event.id, type: 'payout.failed', withdrawalId: idFrom(transfer.metadata, 'withdrawalId'), payoutId: transfer.id, reason: 'The transfer to the payout account was reversed.' };
+    }
+    default:
+      return null;
+  }
+}
+
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly options: StripeProviderOptions) {
+    this.stripe = new Stripe(options.secretKey, {
+      // Retries with Stripe's own back-off; the idempotency key makes a retried call one call.
+      maxNetworkRetries: 2,
+      timeout: 15_000,
+      // No request timings of ours sent along to Stripe.
+      telemetry: false,
+      ...(options.fetch ? { httpClient: Stripe.createFetchHttpClient(options.fetch) } : {}),
+    });
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    const metadata = { paymentId: String(request.paymentId) };
+    const session = await this.call('checkout session', () =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [{ quantity: 1, price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountCents, product_data: { name: request.description } } }],
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          client_reference_id: String(request.paymentId),
+          metadata,
+          // The refund event carries the payment intent's metadata, so our id follows the money.
+          payment_intent_data: { metadata },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      ),
+    );
+    if (!session.url) throw new ProviderCallFailed('Stripe answered without a checkout page.', null);
+    return { sessionId: session.id, url: session.url };
+  }
+
+  async refund(request: RefundRequest): Promise<{ refundId: string }> {
+    const refund = await this.call('refund', () =>
+      this.stripe.refunds.create(
+        { payment_intent: request.chargeId, amount: request.amountCents, metadata: { paymentId: String(request.paymentId) } },
+        { idempotencyKey: request.idempotencyKey },
+      ),
+    );
+    return { refundId: refund.id };
+  }
+
+  async payout(request: PayoutRequest): Promise<{ payoutId: string }> {
+    const transfer = await this.call('transfer', () =>
+      this.stripe.transfers.create(
+        { amount: request.amountCents, currency: 'usd', destination: request.destination, metadata: { withdrawalId: String(request.withdrawalId) } },
+        { idempotencyKey: request.idempotencyKey },
+      ),
+    );
+    return { payoutId: transfer.id };
+  }
+
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent | null {
+    const header = headers[STRIPE_SIGNATURE_HEADER];
+    let event: Stripe.Event;
+    try {
+      // Stripe's own check: HMAC-SHA256 over "<timestamp>.<body>", compared in constant time, within the tolerance of now.
+      event = Stripe.webhooks.constructEvent(rawBody, Array.isArray(header) ? (header[0] ?? '') : (header ?? ''), this.options.webhookSecret, this.options.toleranceSeconds ?? 300, undefined, now.getTime());
+    } catch (err) {
+      throw new WebhookRejected(`signature ${err instanceof Error ? err.message : 'invalid'}`);
+    }
+    return fromStripeEvent(event);
+  }
+
+  /** Stripe's errors in the API's terms: a refusal or no answer is a ProviderCallFailed, retried later. */
+  private async call<T>(what: string, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeError) throw new ProviderCallFailed(`Stripe refused the ${what}: ${err.message}`, err.statusCode ?? null);
+      throw new ProviderCallFailed(`Stripe did not answer the ${what}: ${err instanceof Error ? err.message : String(err)}`, null);
+    }
+  }
+}

@@ -1,0 +1,167 @@
+// The Stripe adapter without network: requests are answered by a fake fetch behind Stripe's own HTTP client, and
+// webhooks are signed with the SDK's own test-signature helper, then verified and mapped by the adapter and the API.
+import Stripe from 'stripe';
+import type { FundResponse, Workspace } from '@sciexperts/shared/contracts';
+import type { PaymentsConfig } from '../src/config';
+import { ProviderCallFailed, WebhookRejected } from '../src/modules/payments/provider';
+import { STRIPE_SIGNATURE_HEADER, StripePaymentProvider } from '../src/modules/payments/stripeProvider';
+import { member, startApp, type Harness } from './helpers';
+import { caller, hiredContract, ledgerProblems, type Member } from './paymentsFixtures';
+
+const SECRET = 'whsec_stripe_test_secret';
+const NOW = new Date('2026-11-24T10:00:00Z');
+
+interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  form: URLSearchParams;
+}
+
+/** Stands in for api.stripe.com: records each request and answers with the object `answer` returns. */
+function fakeStripe(answer: (sent: Sent) => { status?: number; body: unknown }) {
+  const sent: Sent[] = [];
+  const doFetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, key) => (headers[key] = value));
+    const request = { url: String(input), method: init?.method ?? 'GET', headers, form: new URLSearchParams(typeof init?.body === 'string' ? init.body : '') };
+    sent.push(request);
+    const { status = 200, body } = answer(request);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'request-id': 'req_test' } });
+  }) as typeof fetch;
+  return { sent, doFetch };
+}
+
+/** A Stripe event as its webhook sends it, and the signature header Stripe would send with it. */
+function signed(type: string, object: Record<string, unknown>, at = NOW, secret = SECRET) {
+  const payload = JSON.stringify({ id: `evt_${type}_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object }, api_version: '2025-01-01', created: Math.floor(at.getTime() / 1000) });
+  return { raw: payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(at.getTime() / 1000) }) };
+}
+
+const paidSession = (paymentId: number, amount: number) => ({
+  id: `cs_test_${paymentId}`,
+  object: 'checkout.session',
+  payment_status: 'paid',
+  status: 'complete',
+  amount_total: amount,
+  payment_intent: `pi_test_${paymentId}`,
+  metadata: { paymentId: String(paymentId) },
+});
+
+describe('the Stripe adapter', () => {
+  const provider = new StripePaymentProvider({ secretKey: 'sk_test_123', webhookSecret: SECRET, fetch: fakeStripe(() => ({ body: {} })).doFetch });
+  const verify = (event: { raw: string; header: string }, at = NOW) => provider.verifyWebhook(Buffer.from(event.raw), { [STRIPE_SIGNATURE_HEADER]: event.header }, at);
+
+  it('maps a paid checkout session to checkout.succeeded with our payment id and the payment intent as the charge', () => {
+    const event = signed('checkout.session.completed', paidSession(41, 125_000));
+    expect(verify(event)).toEqual({ id: expect.stringMatching(/^evt_/), type: 'checkout.succeeded', paymentId: 41, sessionId: 'cs_test_41', chargeId: 'pi_test_41', amountCents: 125_000 });
+  });
+
+  it('waits for a delayed payment method instead of treating a completed-but-unpaid session as money', () => {
+    expect(verify(signed('checkout.session.completed', { ...paidSession(42, 100), payment_status: 'unpaid' }))).toBeNull();
+    expect(verify(signed('checkout.session.async_payment_succeeded', paidSession(42, 100)))).toMatchObject({ type: 'checkout.succeeded', paymentId: 42 });
+    expect(verify(signed('checkout.session.async_payment_failed', paidSession(42, 100)))).toMatchObject({ type: 'checkout.failed', paymentId: 42, reason: 'The bank did not complete the payment.' });
+    expect(verify(signed('checkout.session.expired', paidSession(42, 100)))).toMatchObject({ type: 'checkout.failed', reason: 'The checkout session expired before it was paid.' });
+  });
+
+  it('maps refunds only once they have succeeded, and Connect transfers to payouts', () => {
+    const refund = { id: 're_1', object: 'refund', amount: 5_000, status: 'pending', metadata: { paymentId: '7' } };
+    expect(verify(signed('refund.created', refund))).toBeNull();
+    expect(verify(signed('refund.updated', { ...refund, status: 'succeeded' }))).toMatchObject({ type: 'refund.succeeded', paymentId: 7, refundId: 're_1', amountCents: 5_000 });
+    const transfer = { id: 'tr_1', object: 'transfer', amount: 9_000, metadata: { withdrawalId: '3' } };
+    expect(verify(signed('transfer.created', transfer))).toMatchObject({ type: 'payout.paid', withdrawalId: 3, payoutId: 'tr_1', amountCents: 9_000 });
+    expect(verify(signed('transfer.reversed', transfer))).toMatchObject({ type: 'payout.failed', withdrawalId: 3, payoutId: 'tr_1' });
+  });
+
+  it('acknowledges event types it does not act on, and refuses ours without our ids', () => {
+    expect(verify(signed('customer.created', { id: 'cus_1', object: 'customer' }))).toBeNull();
+    expect(() => verify(signed('checkout.session.completed', { ...paidSession(1, 100), metadata: {} }))).toThrow(WebhookRejected);
+  });
+
+  it('refuses a wrong secret, a changed body, a missing header and a replay outside five minutes', () => {
+    const event = signed('checkout.session.completed', paidSession(43, 100));
+    expect(() => verify(signed('checkout.session.completed', paidSession(43, 100), NOW, 'whsec_someone_else'))).toThrow(WebhookRejected);
+    expect(() => verify({ raw: event.raw.replace('"amount_total":100', '"amount_total":999999'), header: event.header })).toThrow(WebhookRejected);
+    expect(() => provider.verifyWebhook(Buffer.from(event.raw), {}, NOW)).toThrow(WebhookRejected);
+    expect(() => verify(event, new Date(NOW.getTime() + 301_000))).toThrow(WebhookRejected);
+    expect(verify(event, new Date(NOW.getTime() + 299_000))).toMatchObject({ paymentId: 43 });
+  });
+
+  it('creates a checkout session, a refund and a transfer with our ids in metadata and the idempotency key', async () => {
+    const stripe = fakeStripe(({ url }) => {
+      if (url.endsWith('/v1/checkout/sessions')) return { body: { id: 'cs_test_9', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_9' } };
+      if (url.endsWith('/v1/refunds')) return { body: { id: 're_9', object: 'refund' } };
+      return { body: { id: 'tr_9', object: 'transfer' } };
+    });
+    const p = new StripePaymentProvider({ secretKey: 'sk_test_123', webhookSecret: SECRET, fetch: stripe.doFetch });
+    await expect(
+      p.createCheckout({ paymentId: 9, amountCents: 150_000, currency: 'USD', description: 'Assay: Milestone 1', successUrl: 'http://site/w?payment=9', cancelUrl: 'http://site/w?cancelled=1', idempotencyKey: 'checkout:9' }),
+    ).resolves.toEqual({ sessionId: 'cs_test_9', url: 'https://checkout.stripe.com/c/pay/cs_test_9' });
+    await expect(p.refund({ paymentId: 9, chargeId: 'pi_test_9', amountCents: 150_000, idempotencyKey: 'refund:payment:9' })).resolves.toEqual({ refundId: 're_9' });
+    await expect(p.payout({ withdrawalId: 4, destination: 'acct_123', amountCents: 90_000, idempotencyKey: 'payout:4' })).resolves.toEqual({ payoutId: 'tr_9' });
+
+    const [checkout, refund, transfer] = stripe.sent as [Sent, Sent, Sent];
+    expect(checkout.url).toBe('https://api.stripe.com/v1/checkout/sessions');
+    expect(checkout.headers['idempotency-key']).toBe('checkout:9');
+    expect(checkout.headers.authorization).toBe('Bearer sk_test_123');
+    expect(Object.fromEntries(checkout.form)).toMatchObject({
+      mode: 'payment',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '150000',
+      'line_items[0][price_data][product_data][name]': 'Assay: Milestone 1',
+      'metadata[paymentId]': '9',
+      'payment_intent_data[metadata][paymentId]': '9',
+      success_url: 'http://site/w?payment=9',
+    });
+    expect(refund.headers['idempotency-key']).toBe('refund:payment:9');
+    expect(Object.fromEntries(refund.form)).toMatchObject({ payment_intent: 'pi_test_9', amount: '150000', 'metadata[paymentId]': '9' });
+    expect(transfer.url).toBe('https://api.stripe.com/v1/transfers');
+    expect(Object.fromEntries(transfer.form)).toMatchObject({ destination: 'acct_123', amount: '90000', currency: 'usd', 'metadata[withdrawalId]': '4' });
+  });
+
+  it("turns Stripe's refusal into a ProviderCallFailed with its status, for the retry job", async () => {
+    const stripe = fakeStripe(() => ({ status: 400, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } }));
+    const p = new StripePaymentProvider({ secretKey: 'sk_test_123', webhookSecret: SECRET, fetch: stripe.doFetch });
+    const failure = p.refund({ paymentId: 1, chargeId: 'pi_gone', amountCents: 100, idempotencyKey: 'refund:payment:1' });
+    await expect(failure).rejects.toBeInstanceOf(ProviderCallFailed);
+    await expect(failure).rejects.toMatchObject({ status: 400, message: expect.stringContaining('No such payment_intent') });
+  });
+});
+
+describe('the API configured for Stripe', () => {
+  const STRIPE_CONFIG: PaymentsConfig = { provider: 'stripe', standInUrl: null, secretKey: 'sk_test_123', webhookSecret: SECRET, feeBasisPoints: 1000, autoReleaseDays: 14 };
+  let h: Harness;
+  let client: Member;
+  let expert: Member;
+  const stripe = fakeStripe(({ form }) => ({ body: { id: `cs_test_${form.get('metadata[paymentId]')}`, object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/x' } }));
+
+  beforeAll(async () => {
+    // No provider injected: the app builds the Stripe adapter from the configuration, as in production.
+    h = await startApp({ payments: STRIPE_CONFIG }, { fetch: stripe.doFetch });
+    client = await member(h, { firstName: 'Olive' });
+    expert = await member(h, { firstName: 'Ada' });
+  });
+  afterAll(() => h?.close());
+
+  it('funds a milestone through a Checkout Session and credits escrow only on the signed Stripe event', async () => {
+    const call = caller(h);
+    const { contractId, milestoneIds } = await hiredContract(h, client, expert, [80_000]);
+    const started = await call<FundResponse>('POST', `/api/Milestones/${milestoneIds[0]}/Fund`, client);
+    expect(started.status).toBe(200);
+    expect(started.body.checkoutUrl).toBe('https://checkout.stripe.com/c/pay/x');
+    const statusNow = async () => (await call<Workspace>('GET', `/api/Contracts/${contractId}/Workspace`, client, { key: null })).body.milestones[0]?.status;
+    expect(await statusNow()).toBe('pending');
+
+    const post = (event: { raw: string; header: string }) =>
+      h.api<{ received: boolean; duplicate: boolean }>('POST', '/api/Payments/Webhook', { raw: event.raw, headers: { 'content-type': 'application/json', [STRIPE_SIGNATURE_HEADER]: event.header } });
+    const forged = signed('checkout.session.completed', paidSession(started.body.paymentId, 80_000), new Date(), 'whsec_forged');
+    expect((await post(forged)).status).toBe(400);
+    expect(await statusNow()).toBe('pending');
+
+    const event = signed('checkout.session.completed', paidSession(started.body.paymentId, 80_000), new Date());
+    expect((await post(event)).body).toEqual({ received: true, duplicate: false });
+    expect((await post(event)).body).toEqual({ received: true, duplicate: true });
+    expect(await statusNow()).toBe('funded');
+    expect(await ledgerProblems(h.db)).toEqual([]);
+  });
+});
