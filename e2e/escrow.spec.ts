@@ -114,7 +114,7 @@ test.describe('escrow: fund, deliver, approve, withdraw', () => {
     await c.page.getByRole('dialog').getByRole('button', { name: 'Request changes' }).click();
     await expect(milestone(c.page, 'Data cleaning').getByText('Funded, in escrow', { exact: true })).toBeVisible();
     await e.page.reload();
-    await expect(e.page.getByText('Please add the curves by treatment arm.')).toBeVisible();
+    await expect(e.page.getByText('Please add the curves by treatment arm.', { exact: true })).toBeVisible();
     await submit('Added the curves by treatment arm.');
     await c.page.reload();
     await milestone(c.page, 'Data cleaning').getByRole('button', { name: 'Approve and release' }).click();
@@ -130,7 +130,17 @@ test.describe('escrow: fund, deliver, approve, withdraw', () => {
     await c.page.goto('/profile/billing');
     await expect(c.page.getByRole('table')).toContainText('$600');
 
+    // Money leaves only for a payout account the provider has confirmed: the expert connects one on its page.
     await e.page.goto('/profile/payment');
+    const account = e.page.getByRole('region', { name: 'Payout account' });
+    await expect(e.page.getByRole('region', { name: 'Withdraw', exact: true })).toContainText('Connect a payout account before you withdraw.');
+    await account.getByRole('button', { name: 'Connect a payout account' }).click();
+    await expect(e.page.getByRole('heading', { level: 1, name: 'Connect your payout account' })).toBeVisible();
+    await e.page.getByLabel('Account holder name').fill('Ada Lovelace');
+    await e.page.getByLabel('Routing number').fill('110000000');
+    await e.page.getByLabel('Account number').fill('000123456789');
+    await e.page.getByRole('button', { name: 'Connect this account' }).click();
+    await expect(account).toContainText('Payouts go to Stand-in Bank •••• 6789.');
     await e.page.getByRole('button', { name: /^Withdraw \$540/ }).click();
     await expect(e.page.getByText('$540 is on its way to your account.')).toBeVisible();
   });

@@ -7,7 +7,7 @@ import { runAdmin } from '../src/modules/payments/admin';
 import { ACCOUNTS, balance } from '../src/modules/payments/ledger';
 import { releaseDueMilestones } from '../src/modules/payments/repository';
 import { member, startAppOn, type Harness } from './helpers';
-import { FakeProvider, PAYMENTS_CONFIG, caller, deliver, eventId, hiredContract, ledgerProblems, newKey, paid, type Member } from './paymentsFixtures';
+import { FakeProvider, PAYMENTS_CONFIG, caller, connectPayoutAccount, deliver, eventId, hiredContract, ledgerProblems, newKey, paid, type Member } from './paymentsFixtures';
 
 const OPS = [
   ['fund', 4],
@@ -85,6 +85,7 @@ describe.each([
       { id: b.contractId, client: ada, expert: rosalind },
     ];
     experts = [ada, rosalind];
+    for (const expert of experts) await connectPayoutAccount(h, expert);
   });
   afterAll(() => h?.close());
 

@@ -1,11 +1,11 @@
-import { PAYMENT_MESSAGES as M, withdrawalTooLargeMessage, type Balance, type FundResponse, type Statement, type Withdrawal, type WithdrawalList, type Workspace } from '@sciexperts/shared/contracts';
+import { PAYMENT_MESSAGES as M, withdrawalTooLargeMessage, type Balance, type FundResponse, type PayoutAccount, type Statement, type Withdrawal, type WithdrawalList, type Workspace } from '@sciexperts/shared/contracts';
 import { runAdmin } from '../src/modules/payments/admin';
 import { ACCOUNTS, balance } from '../src/modules/payments/ledger';
 import { releaseDueMilestones } from '../src/modules/payments/repository';
 import { retryProviderCalls } from '../src/modules/payments/settlement';
 import { signPayload } from '../src/modules/payments/signature';
 import { member, startApp, startAppOn, type Harness } from './helpers';
-import { FakeProvider, PAYMENTS_CONFIG, WEBHOOK_SECRET, caller, deliver, eventId, hiredContract, ledgerProblems, newKey, paid, type Member } from './paymentsFixtures';
+import { FakeProvider, PAYMENTS_CONFIG, WEBHOOK_SECRET, caller, connectPayoutAccount, deliver, eventId, hiredContract, ledgerProblems, newKey, paid, type Member } from './paymentsFixtures';
 
 const DAY_MS = 86_400_000;
 
@@ -461,9 +461,58 @@ describe.each(['sqlite', 'postgres'] as const)('escrow over %s', (dialect) => {
     expect((await complete()).status).toBe(409);
   });
 
+  it('pays out only to a payout account the provider has said is ready', async () => {
+    const grace = await member(h, { firstName: 'Grace' });
+    const account = async () => (await call<PayoutAccount>('GET', '/api/Payments/PayoutAccount', grace, { key: null })).body;
+    const withdraw = () => call<Withdrawal>('POST', '/api/Payments/Withdrawals', grace, { body: { amountCents: 1_000 } });
+    const { milestoneIds } = await hiredContract(h, client, grace, [20_000]);
+    await funded(milestoneIds[0]!, 20_000);
+    await submit(milestoneIds[0]!, grace);
+    await approve(milestoneIds[0]!);
+
+    expect(await account()).toEqual({ status: 'none', label: null, updatedAt: null });
+    const none = await withdraw();
+    expect([none.status, none.body.message]).toEqual([409, M.payoutAccountNeeded]);
+
+    const link = await call<{ url: string }>('POST', '/api/Payments/PayoutAccount/Link', grace, { key: null });
+    expect(link.status).toBe(200);
+    expect(link.body.url).toMatch(/^http:\/\/provider\.test\/connect\/acct_/);
+    const asked = provider.accountLinks.at(-1)!;
+    expect(asked).toMatchObject({ userId: grace.id, email: grace.email, accountId: null, returnUrl: 'http://site.test/profile/payment?payoutAccount=return' });
+    expect(asked.refreshUrl).toBe('http://site.test/profile/payment?payoutAccount=refresh');
+    expect((await account()).status).toBe('pending');
+    const pending = await withdraw();
+    expect([pending.status, pending.body.message]).toEqual([409, M.payoutAccountPending]);
+
+    // A second link finishes the same account; the browser's return changes nothing, the provider's event does.
+    await call('POST', '/api/Payments/PayoutAccount/Link', grace, { key: null });
+    expect(provider.accountLinks.at(-1)!.accountId).toBe(`acct_${grace.id}`);
+    expect((await deliver(h, { id: eventId(), type: 'payout-account.updated', accountId: `acct_${grace.id}`, ready: true, label: 'Test Bank •••• 6789' })).status).toBe(200);
+    expect(await account()).toMatchObject({ status: 'ready', label: 'Test Bank •••• 6789' });
+    expect((await withdraw()).status).toBe(201);
+    expect(provider.payouts.size).toBeGreaterThan(0);
+
+    // The provider can take it back (documents missing); events about unknown accounts are acknowledged and ignored.
+    await deliver(h, { id: eventId(), type: 'payout-account.updated', accountId: `acct_${grace.id}`, ready: false, label: 'Test Bank •••• 6789' });
+    expect((await account()).status).toBe('pending');
+    expect((await deliver(h, { id: eventId(), type: 'payout-account.updated', accountId: 'acct_nobody', ready: true, label: null })).status).toBe(200);
+    expect((await deliver(h, { id: eventId(), type: 'payout-account.updated', accountId: `acct_${grace.id}`, label: null })).status).toBe(400);
+
+    provider.down.account = true;
+    try {
+      const down = await call('POST', '/api/Payments/PayoutAccount/Link', grace, { key: null });
+      expect([down.status, down.body.message]).toEqual([502, M.providerUnavailable]);
+    } finally {
+      provider.down.account = false;
+    }
+    expect((await call('GET', '/api/Payments/PayoutAccount', null, { key: null })).status).toBe(401);
+    expect((await call('POST', '/api/Payments/PayoutAccount/Link', null, { key: null })).status).toBe(401);
+  });
+
   it('pays out at most the available balance, once per key, and returns a failed payout', async () => {
     const fresh = await member(h, { firstName: 'Rosalind' });
     const withdraw = (amountCents: number, key?: string) => call<Withdrawal>('POST', '/api/Payments/Withdrawals', fresh, { body: { amountCents }, key });
+    await connectPayoutAccount(h, fresh);
     const nothing = await withdraw(100);
     expect([nothing.status, nothing.body.details]).toEqual([400, [{ field: 'amountCents', message: M.nothingToWithdraw }]]);
     const { milestoneIds } = await hiredContract(h, client, fresh, [100_000]);
@@ -477,7 +526,7 @@ describe.each(['sqlite', 'postgres'] as const)('escrow over %s', (dialect) => {
     const first = await withdraw(60_000, key);
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ amountCents: 60_000, status: 'requested' });
-    expect(provider.payouts.get(`payout:${first.body.id}`)).toMatchObject({ destination: `local-account-${fresh.id}`, amountCents: 60_000 });
+    expect(provider.payouts.get(`payout:${first.body.id}`)).toMatchObject({ destination: `acct_${fresh.id}`, amountCents: 60_000 });
     expect((await withdraw(60_000, key)).body.id).toBe(first.body.id);
     expect((await withdraw(10_000, key)).status).toBe(409);
     expect((await call<Balance>('GET', '/api/Payments/Balance', fresh, { key: null })).body).toEqual({ availableCents: 30_000, inEscrowCents: 0, paidOutCents: 60_000 });

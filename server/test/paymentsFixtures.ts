@@ -8,6 +8,8 @@ import {
   type CheckoutRequest,
   type CheckoutSession,
   type PaymentProvider,
+  type PayoutAccountLink,
+  type PayoutAccountLinkRequest,
   type PayoutRequest,
   type ProviderEvent,
   type RefundRequest,
@@ -29,7 +31,7 @@ export const PAYMENTS_CONFIG: PaymentsConfig = {
   autoReleaseDays: 14,
 };
 
-const EVENT_TYPES = ['checkout.succeeded', 'checkout.failed', 'refund.succeeded', 'payout.paid', 'payout.failed'];
+const EVENT_TYPES = ['checkout.succeeded', 'checkout.failed', 'refund.succeeded', 'payout.paid', 'payout.failed', 'payout-account.updated'];
 
 /** Records every call; the same idempotency key gets the same answer, as a real provider does. */
 export class FakeProvider implements PaymentProvider {
@@ -38,9 +40,10 @@ export class FakeProvider implements PaymentProvider {
   readonly refunds = new Map<string, RefundRequest & { refundId: string }>();
   readonly payouts = new Map<string, PayoutRequest & { payoutId: string }>();
   /** Calls made, repeats included. */
-  readonly calls = { checkout: 0, refund: 0, payout: 0 };
+  readonly calls = { checkout: 0, refund: 0, payout: 0, account: 0 };
   /** Set to make the next calls fail as an unreachable provider would. */
-  readonly down = { checkout: false, refund: false, payout: false };
+  readonly down = { checkout: false, refund: false, payout: false, account: false };
+  readonly accountLinks: PayoutAccountLinkRequest[] = [];
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     this.calls.checkout += 1;
@@ -66,6 +69,14 @@ export class FakeProvider implements PaymentProvider {
     const known = this.payouts.get(request.idempotencyKey) ?? { ...request, payoutId: `po_${request.withdrawalId}` };
     this.payouts.set(request.idempotencyKey, known);
     return { payoutId: known.payoutId };
+  }
+
+  async linkPayoutAccount(request: PayoutAccountLinkRequest): Promise<PayoutAccountLink> {
+    this.calls.account += 1;
+    if (this.down.account) throw new Error('provider unreachable');
+    this.accountLinks.push(request);
+    const accountId = request.accountId ?? `acct_${request.userId}`;
+    return { accountId, url: `http://provider.test/connect/${accountId}/${this.accountLinks.length}` };
   }
 
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent | null {
@@ -131,6 +142,16 @@ export async function hiredContract(h: Harness, client: Member, expert: Member, 
   const hired = await h.api<Contract>('POST', `/api/Proposals/${proposal.body.id}/Hire`, { token: client.token });
   if (hired.status !== 200) throw new Error(`hire: ${hired.status} ${JSON.stringify(hired.body)}`);
   return { contractId: hired.body.id, milestoneIds: hired.body.milestones.map((m) => m.id) };
+}
+
+/** The member connects a payout account at the provider, and the provider says it is ready (or not). */
+export async function connectPayoutAccount(h: Harness, who: Member, ready = true): Promise<string> {
+  const link = await h.api<{ url: string }>('POST', '/api/Payments/PayoutAccount/Link', { token: who.token });
+  if (link.status !== 200) throw new Error(`payout account link: ${link.status} ${JSON.stringify(link.body)}`);
+  const accountId = `acct_${who.id}`;
+  const answer = await deliver(h, { id: eventId(), type: 'payout-account.updated', accountId, ready, label: ready ? 'Test Bank •••• 6789' : null });
+  if (answer.status !== 200) throw new Error(`payout account event: ${answer.status}`);
+  return accountId;
 }
 
 /** Every broken invariant of the ledger, as sentences (empty when all hold). */

@@ -8,15 +8,16 @@ import {
   AUTHENTICATION_FAILED_MESSAGE,
   createPaymentsStandIn,
   DECLINED_MESSAGE,
-  FAILING_PAYOUT_DESTINATION,
+  ACCOUNT_LINK_TTL_MS,
   PAYOUT_FAILED_MESSAGE,
+  TEST_BANK_ACCOUNTS,
   TEST_CARDS,
   type PaymentsStandIn,
 } from '../src/dev/paymentsStandIn';
 import { WebhookSender, type Scheduler } from '../src/dev/paymentsWebhooks';
 import { ConfigError, loadConfig } from '../src/config';
 import { LocalPaymentProvider, ProviderCallFailed } from '../src/modules/payments/localProvider';
-import { WebhookRejected, type CheckoutRequest } from '../src/modules/payments/provider';
+import { WebhookRejected, type CheckoutRequest, type PayoutAccountLinkRequest } from '../src/modules/payments/provider';
 import { REPLAY_WINDOW_SECONDS, SIGNATURE_HEADER, signPayload } from '../src/modules/payments/signature';
 import { member, startApp, type Harness } from './helpers';
 import { caller, hiredContract } from './paymentsFixtures';
@@ -88,6 +89,19 @@ const checkout = (over: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
   idempotencyKey: `checkout:${Math.random()}`,
   ...over,
 });
+
+const accountLink = (over: Partial<PayoutAccountLinkRequest> = {}): PayoutAccountLinkRequest => ({
+  userId: 12,
+  email: 'ada@example.test',
+  accountId: null,
+  returnUrl: 'http://site.test/profile/payment?payoutAccount=return',
+  refreshUrl: 'http://site.test/profile/payment?payoutAccount=refresh',
+  ...over,
+});
+
+const bank = (accountNumber: string, over: Record<string, string> = {}) =>
+  new URLSearchParams({ holderName: 'Ada Lovelace', routingNumber: TEST_BANK_ACCOUNTS.routingNumber, accountNumber, ...over });
+const connect = (url: string, form: URLSearchParams) => fetch(url, { method: 'POST', body: form, redirect: 'manual' });
 
 const card = (cardNumber: string, over: Record<string, string> = {}) => new URLSearchParams({ cardNumber, expiry: '12 / 34', cvc: '123', name: 'Olive Client', ...over });
 
@@ -359,18 +373,73 @@ describe('local payments stand-in', () => {
       ]);
     });
 
-    it('pays out once per key with payout.paid, and payout.failed for the closed test account', async () => {
-      const request = { withdrawalId: 5, destination: 'local-account-12', amountCents: 90_000, idempotencyKey: 'payout:5' };
+    it('pays out once per key with payout.paid, and payout.failed to an account connected with the closed test number', async () => {
+      const request = { withdrawalId: 5, destination: 'acct_local_unknown', amountCents: 90_000, idempotencyKey: 'payout:5' };
       const { payoutId } = await provider.payout(request);
       expect(payoutId).toMatch(/^po_local_/);
       expect(await provider.payout(request)).toEqual({ payoutId });
-      const failing = await provider.payout({ withdrawalId: 6, destination: FAILING_PAYOUT_DESTINATION, amountCents: 1_000, idempotencyKey: 'payout:6' });
+      const closed = await provider.linkPayoutAccount(accountLink());
+      expect((await connect(closed.url, bank(TEST_BANK_ACCOUNTS.payoutsFail))).status).toBe(303);
+      const failing = await provider.payout({ withdrawalId: 6, destination: closed.accountId, amountCents: 1_000, idempotencyKey: 'payout:6' });
       await standIn.webhooks.whenIdle();
       const events = receiver.deliveries.map((d) => verified(d));
-      expect(events).toHaveLength(2);
+      expect(events).toHaveLength(3);
       expect(events).toContainEqual({ id: expect.any(String), type: 'payout.paid', withdrawalId: 5, payoutId, amountCents: 90_000 });
       expect(events).toContainEqual({ id: expect.any(String), type: 'payout.failed', withdrawalId: 6, payoutId: failing.payoutId, reason: PAYOUT_FAILED_MESSAGE });
       await expect(provider.payout({ ...request, idempotencyKey: 'payout:bad', amountCents: -1 })).rejects.toMatchObject({ status: 400 });
+    });
+  });
+
+  describe('payout account onboarding', () => {
+    it('makes one account per member, and a fresh single-use link each time', async () => {
+      const first = await provider.linkPayoutAccount(accountLink());
+      expect(first.accountId).toMatch(/^acct_local_/);
+      expect(first.url).toMatch(new RegExp(`^${standIn.url}/connect/[0-9a-f]+$`));
+      const again = await provider.linkPayoutAccount(accountLink({ accountId: first.accountId }));
+      expect(again.accountId).toBe(first.accountId);
+      expect(again.url).not.toBe(first.url);
+      await expect(provider.linkPayoutAccount(accountLink({ accountId: 'acct_local_nobody' }))).rejects.toMatchObject({ status: 400 });
+    });
+
+    it('is an accessible form; wrong details are shown back by field, without the account number', async () => {
+      const { url } = await provider.linkPayoutAccount(accountLink());
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toContain("form-action 'self' http://site.test");
+      const html = await page.text();
+      expect(html).toContain('<h1>Connect your payout account</h1>');
+      expect(html).toContain('ada@example.test');
+      expect(html).toContain('<label for="account-number">Account number</label>');
+      const wrong = await connect(url, bank('98765', { routingNumber: '12', holderName: '' }));
+      expect(wrong.status).toBe(400);
+      const shown = await wrong.text();
+      expect(shown).toContain('role="alert"');
+      expect(shown).toContain('A routing number has 9 digits.');
+      expect(shown).toContain('Enter the name on the account.');
+      expect(shown).toContain('aria-invalid="true"');
+      expect(shown).not.toContain('98765');
+      expect(receiver.deliveries).toHaveLength(0);
+    });
+
+    it('connects with a test account: a signed payout-account.updated, the return to SciExperts, and the link is spent', async () => {
+      const link = await provider.linkPayoutAccount(accountLink());
+      const done = await connect(link.url, bank(TEST_BANK_ACCOUNTS.succeeds));
+      expect(done.status).toBe(303);
+      expect(done.headers.get('location')).toBe('http://site.test/profile/payment?payoutAccount=return');
+      await standIn.webhooks.whenIdle();
+      expect(receiver.deliveries.map((d) => verified(d))).toEqual([
+        { id: expect.any(String), type: 'payout-account.updated', accountId: link.accountId, ready: true, label: 'Stand-in Bank •••• 6789' },
+      ]);
+      const spent = await fetch(link.url);
+      expect(spent.status).toBe(410);
+      expect(await spent.text()).toContain('href="http://site.test/profile/payment?payoutAccount=refresh"');
+      expect((await fetch(`${standIn.url}/connect/00ff`)).status).toBe(404);
+    });
+
+    it('expires an unused link after thirty minutes', async () => {
+      const link = await provider.linkPayoutAccount(accountLink());
+      now = new Date(now.getTime() + ACCOUNT_LINK_TTL_MS);
+      expect((await fetch(link.url)).status).toBe(410);
     });
   });
 });

@@ -73,6 +73,35 @@ describe('the Stripe adapter', () => {
     expect(verify(signed('transfer.reversed', transfer))).toMatchObject({ type: 'payout.failed', withdrawalId: 3, payoutId: 'tr_1' });
   });
 
+  it("maps a connected account's update to payout-account.updated: ready once transfers and payouts are enabled", () => {
+    const account = {
+      id: 'acct_1',
+      object: 'account',
+      payouts_enabled: true,
+      capabilities: { transfers: 'active' },
+      external_accounts: { object: 'list', data: [{ id: 'ba_1', object: 'bank_account', bank_name: 'STRIPE TEST BANK', last4: '6789' }] },
+    };
+    expect(verify(signed('account.updated', account))).toMatchObject({ type: 'payout-account.updated', accountId: 'acct_1', ready: true, label: 'STRIPE TEST BANK •••• 6789' });
+    expect(verify(signed('account.updated', { ...account, capabilities: { transfers: 'pending' }, external_accounts: { object: 'list', data: [] } }))).toMatchObject({ ready: false, label: null });
+  });
+
+  it('makes one Express account per member (keyed by the member) and a fresh onboarding link', async () => {
+    const stripe = fakeStripe(({ url }) =>
+      url.endsWith('/v1/accounts') ? { body: { id: 'acct_9', object: 'account' } } : { body: { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_9/x' } },
+    );
+    const p = new StripePaymentProvider({ secretKey: 'sk_test_123', webhookSecret: SECRET, fetch: stripe.doFetch });
+    const request = { userId: 5, email: 'ada@example.test', accountId: null, returnUrl: 'http://site/profile/payment?payoutAccount=return', refreshUrl: 'http://site/profile/payment?payoutAccount=refresh' };
+    await expect(p.linkPayoutAccount(request)).resolves.toEqual({ accountId: 'acct_9', url: 'https://connect.stripe.com/setup/e/acct_9/x' });
+    const [made, link] = stripe.sent as [Sent, Sent];
+    expect(made.headers['idempotency-key']).toBe('payout-account:5');
+    expect(Object.fromEntries(made.form)).toMatchObject({ type: 'express', email: 'ada@example.test', 'capabilities[transfers][requested]': 'true', 'metadata[userId]': '5' });
+    expect(link.url).toBe('https://api.stripe.com/v1/account_links');
+    expect(Object.fromEntries(link.form)).toMatchObject({ account: 'acct_9', type: 'account_onboarding', return_url: request.returnUrl, refresh_url: request.refreshUrl });
+    // An account made before: only a new link.
+    await p.linkPayoutAccount({ ...request, accountId: 'acct_9' });
+    expect(stripe.sent.slice(2).map((x) => x.url)).toEqual(['https://api.stripe.com/v1/account_links']);
+  });
+
   it('acknowledges event types it does not act on, and refuses ours without our ids', () => {
     expect(verify(signed('customer.created', { id: 'cus_1', object: 'customer' }))).toBeNull();
     expect(() => verify(signed('checkout.session.completed', { ...paidSession(1, 100), metadata: {} }))).toThrow(WebhookRejected);

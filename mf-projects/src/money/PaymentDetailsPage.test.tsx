@@ -1,21 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act, fireEvent } from '@testing-library/react';
 import { ApiError, authStore, paymentsApi, PAYMENT_MESSAGES } from '@sciexperts/shared';
+import { browser } from '../ui/browser';
+import { PAYOUT_ACCOUNT_MESSAGES, PAYOUT_POLL_ATTEMPTS, PAYOUT_POLL_INTERVAL_MS } from './usePayoutAccountReturn';
 import { makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
-import { makeBalance, makeWithdrawal } from './testFixtures';
+import { makeBalance, makePayoutAccount, makeWithdrawal } from './testFixtures';
 
 const balance = jest.spyOn(paymentsApi, 'balance');
 const withdrawals = jest.spyOn(paymentsApi, 'withdrawals');
 const withdraw = jest.spyOn(paymentsApi, 'withdraw');
+const payoutAccount = jest.spyOn(paymentsApi, 'payoutAccount');
+const linkPayoutAccount = jest.spyOn(paymentsApi, 'linkPayoutAccount');
 
 const amountField = () => screen.getByRole('textbox', { name: 'Amount (USD)' });
 const withdrawals$ = () => screen.getByRole('region', { name: 'Withdrawals' });
+const withdraw$ = () => screen.getByRole('region', { name: 'Withdraw' });
+const account$ = () => screen.getByRole('region', { name: 'Payout account' });
 
 beforeEach(() => {
   jest.resetAllMocks();
   authStore.setState({ status: 'ready', token: 't', user: makeUser({ id: 9 }), signInMethod: 'password', signedOutReason: null });
   withdrawals.mockResolvedValue({ results: [] });
+  payoutAccount.mockResolvedValue(makePayoutAccount());
 });
 
 describe('the payment details page', () => {
@@ -38,7 +46,9 @@ describe('the payment details page', () => {
     expect(terms).toEqual(['Available to withdraw', 'Paid out so far', 'In escrow for your projects (as client)']);
     expect(figures).toEqual(['$450', '$120', '$1,500.50']);
 
-    expect(screen.getByRole('region', { name: 'Payout method' })).toHaveTextContent('Payouts go to your account at the payment provider.');
+    expect(await within(account$()).findByText('Stand-in Bank •••• 6789')).toBeInTheDocument();
+    expect(account$()).toHaveTextContent('Payouts go to Stand-in Bank •••• 6789.');
+    expect(within(account$()).getByRole('button', { name: 'Change payout account' })).toBeEnabled();
     expect(amountField()).toHaveValue('450');
     expect(screen.getByRole('button', { name: 'Withdraw $450' })).toBeEnabled();
 
@@ -83,11 +93,11 @@ describe('the payment details page', () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveFocus();
     await tryAmount('0');
-    expect(screen.getByRole('alert')).toHaveTextContent('Enter an amount above $0.');
+    expect(within(withdraw$()).getByRole('alert')).toHaveTextContent('Enter an amount above $0.');
     await tryAmount('twelve');
-    expect(screen.getByRole('alert')).toHaveTextContent('Enter an amount in US dollars, like 120 or 120.50.');
+    expect(within(withdraw$()).getByRole('alert')).toHaveTextContent('Enter an amount in US dollars, like 120 or 120.50.');
     await tryAmount('');
-    expect(screen.getByRole('alert')).toHaveTextContent('Enter the amount to withdraw.');
+    expect(within(withdraw$()).getByRole('alert')).toHaveTextContent('Enter the amount to withdraw.');
     expect(withdraw).not.toHaveBeenCalled();
   });
 
@@ -106,7 +116,7 @@ describe('the payment details page', () => {
     expect(withdraw).toHaveBeenCalledWith(12_000, expect.stringMatching(/^[\x21-\x7e]{8,100}$/));
 
     answer(makeWithdrawal({ amountCents: 12_000 }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('$120 is on its way to your account.'));
+    await waitFor(() => expect(within(withdraw$()).getByRole('status')).toHaveTextContent('$120 is on its way to your account.'));
     expect(screen.getByRole('heading', { name: 'Withdraw' })).toHaveFocus();
     await waitFor(() => expect(amountField()).toHaveValue('80'));
     expect(balance).toHaveBeenCalledTimes(2);
@@ -126,9 +136,9 @@ describe('the payment details page', () => {
     await userEvent.type(field, '100');
 
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw $100' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to request the withdrawal. Please try again.');
+    expect(await within(withdraw$()).findByRole('alert')).toHaveTextContent('Failed to request the withdrawal. Please try again.');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw $100' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('$100 is on its way to your account.'));
+    await waitFor(() => expect(within(withdraw$()).getByRole('status')).toHaveTextContent('$100 is on its way to your account.'));
     expect(withdraw.mock.calls[1]).toEqual(withdraw.mock.calls[0]);
 
     await userEvent.clear(amountField());
@@ -146,12 +156,86 @@ describe('the payment details page', () => {
       .mockRejectedValueOnce(new ApiError(PAYMENT_MESSAGES.idempotencyKeyReused, 409, { message: PAYMENT_MESSAGES.idempotencyKeyReused }));
     renderRoute('/profile/payment');
     await userEvent.click(await screen.findByRole('button', { name: 'Withdraw $120' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You can withdraw at most $80.00.');
+    expect(await within(withdraw$()).findByRole('alert')).toHaveTextContent('You can withdraw at most $80.00.');
     expect(amountField()).toHaveAccessibleDescription('You can withdraw at most $80.00. Up to $120');
     expect(amountField()).toHaveFocus();
 
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw $120' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.idempotencyKeyReused);
+    expect(await within(withdraw$()).findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.idempotencyKeyReused);
     expect(withdraw.mock.calls[1]![1]).not.toBe(withdraw.mock.calls[0]![1]);
+  });
+
+  describe('the payout account', () => {
+    afterEach(() => jest.useRealTimers());
+
+    it('asks to connect one before withdrawing, and leaves for the provider with a fresh link', async () => {
+      balance.mockResolvedValue(makeBalance({ availableCents: 12_000 }));
+      payoutAccount.mockResolvedValue(makePayoutAccount({ status: 'none', label: null, updatedAt: null }));
+      let answer: (value: { url: string }) => void = () => undefined;
+      linkPayoutAccount.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+      const goTo = jest.spyOn(browser, 'goTo').mockImplementation(() => undefined);
+      renderRoute('/profile/payment');
+
+      expect(await within(withdraw$()).findByText(PAYMENT_MESSAGES.payoutAccountNeeded)).toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: 'Amount (USD)' })).toBeNull();
+      expect(account$()).toHaveTextContent('SciExperts never sees your bank details.');
+      await userEvent.click(within(account$()).getByRole('button', { name: 'Connect a payout account' }));
+      expect(within(account$()).getByRole('button', { name: 'Opening the payment provider…' })).toBeDisabled();
+      answer({ url: 'https://provider.example/connect/abc' });
+      await waitFor(() => expect(goTo).toHaveBeenCalledWith('https://provider.example/connect/abc'));
+      expect(linkPayoutAccount).toHaveBeenCalledTimes(1);
+    });
+
+    it("says what the provider still needs, and shows the server's message when the link cannot be made", async () => {
+      balance.mockResolvedValue(makeBalance({ availableCents: 12_000 }));
+      payoutAccount.mockResolvedValue(makePayoutAccount({ status: 'pending', label: null }));
+      linkPayoutAccount.mockRejectedValue(new ApiError(PAYMENT_MESSAGES.providerUnavailable, 502, { message: PAYMENT_MESSAGES.providerUnavailable }));
+      const goTo = jest.spyOn(browser, 'goTo').mockImplementation(() => undefined);
+      renderRoute('/profile/payment');
+
+      expect(await within(withdraw$()).findByText(PAYMENT_MESSAGES.payoutAccountPending)).toBeInTheDocument();
+      await userEvent.click(within(account$()).getByRole('button', { name: 'Finish connecting your payout account' }));
+      expect(await within(account$()).findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.providerUnavailable);
+      expect(within(account$()).getByRole('button', { name: 'Finish connecting your payout account' })).toBeEnabled();
+      expect(goTo).not.toHaveBeenCalled();
+    });
+
+    it('back from the provider, asks every 2 seconds until the provider has confirmed the account, then offers the withdrawal', async () => {
+      jest.useFakeTimers();
+      balance.mockResolvedValue(makeBalance({ availableCents: 12_000 }));
+      const pending = makePayoutAccount({ status: 'pending', label: null });
+      payoutAccount.mockResolvedValueOnce(pending).mockResolvedValueOnce(pending).mockResolvedValueOnce(makePayoutAccount());
+      renderRoute('/profile/payment?payoutAccount=return');
+
+      expect(await within(account$()).findByText(PAYOUT_ACCOUNT_MESSAGES.waiting)).toBeInTheDocument();
+      await act(async () => jest.advanceTimersByTime(PAYOUT_POLL_INTERVAL_MS));
+      expect(payoutAccount).toHaveBeenCalledTimes(2);
+      await act(async () => jest.advanceTimersByTime(PAYOUT_POLL_INTERVAL_MS));
+      expect(payoutAccount).toHaveBeenCalledTimes(3);
+      expect(within(account$()).getByRole('status')).toHaveTextContent(PAYOUT_ACCOUNT_MESSAGES.connected);
+      expect(screen.getByRole('textbox', { name: 'Amount (USD)' })).toBeInTheDocument();
+      await act(async () => jest.advanceTimersByTime(PAYOUT_POLL_INTERVAL_MS * 3));
+      expect(payoutAccount).toHaveBeenCalledTimes(3);
+    });
+
+    it('stops asking after about 20 seconds and says to come back later', async () => {
+      jest.useFakeTimers();
+      balance.mockResolvedValue(makeBalance());
+      payoutAccount.mockResolvedValue(makePayoutAccount({ status: 'pending', label: null }));
+      renderRoute('/profile/payment?payoutAccount=return');
+      expect(await within(account$()).findByText(PAYOUT_ACCOUNT_MESSAGES.waiting)).toBeInTheDocument();
+      for (let i = 0; i < PAYOUT_POLL_ATTEMPTS + 2; i += 1) await act(async () => jest.advanceTimersByTime(PAYOUT_POLL_INTERVAL_MS));
+      expect(payoutAccount).toHaveBeenCalledTimes(PAYOUT_POLL_ATTEMPTS + 1);
+      expect(within(account$()).getByRole('status')).toHaveTextContent(PAYOUT_ACCOUNT_MESSAGES.slow);
+    });
+
+    it('says the link expired when the provider sends the member back for a new one', async () => {
+      balance.mockResolvedValue(makeBalance());
+      payoutAccount.mockResolvedValue(makePayoutAccount({ status: 'pending', label: null }));
+      renderRoute('/profile/payment?payoutAccount=refresh');
+      expect(await within(account$()).findByText(PAYOUT_ACCOUNT_MESSAGES.expired)).toBeInTheDocument();
+      fireEvent.click(within(account$()).getByRole('button', { name: 'Finish connecting your payout account' }));
+      expect(linkPayoutAccount).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -1,27 +1,31 @@
 import { useId, useRef, useState } from 'react';
-import { paymentsApi, useAuth, type Withdrawal } from '@sciexperts/shared';
+import { paymentsApi, PAYMENT_MESSAGES, useAuth, type Withdrawal } from '@sciexperts/shared';
 import { LiveMessage } from '@sciexperts/ui';
 import { formatMoney } from '../format';
 import { Loaded } from '../member/Loaded';
 import { MemberPageTitle } from '../member/MemberPageTitle';
 import { useLoad } from '../ui/useLoad';
 import { BalanceSummary } from './BalanceSummary';
+import { PayoutAccountSection } from './PayoutAccountSection';
+import { usePayoutAccountReturn } from './usePayoutAccountReturn';
 import { WithdrawalForm } from './WithdrawalForm';
 import { WithdrawalTable } from './WithdrawalTable';
 import styles from './Money.module.css';
 
 /**
- * /profile/payment: the member's balances (from the ledger), where payouts go, withdrawing what was earned, and the
- * withdrawals made so far.
+ * /profile/payment: the member's balances (from the ledger), where payouts go (an account connected at the payment
+ * provider), withdrawing what was earned, and the withdrawals made so far.
  */
 export function PaymentDetailsPage() {
   const memberId = useAuth((state) => state.user?.id ?? null);
   const key = String(memberId ?? '');
   const balance = useLoad(() => paymentsApi.balance(), `balance:${key}`);
   const withdrawals = useLoad(() => paymentsApi.withdrawals(), `withdrawals:${key}`);
+  const payoutAccount = useLoad(() => paymentsApi.payoutAccount(), `payout-account:${key}`);
+  const returnNotice = usePayoutAccountReturn(payoutAccount.data, payoutAccount.setData);
   const [notice, setNotice] = useState('');
   const withdrawHeading = useRef<HTMLHeadingElement>(null);
-  const headingIds = { balances: useId(), withdraw: useId(), method: useId(), withdrawals: useId() };
+  const headingIds = { balances: useId(), withdraw: useId(), account: useId(), withdrawals: useId() };
 
   function withdrawn(withdrawal: Withdrawal) {
     setNotice(`${formatMoney(withdrawal.amountCents)} is on its way to your account.`);
@@ -56,6 +60,16 @@ export function PaymentDetailsPage() {
         </Loaded>
       </section>
 
+      <section className={styles.section} aria-labelledby={headingIds.account}>
+        <h2 id={headingIds.account} className={styles.sectionTitle}>
+          Payout account
+        </h2>
+        <LiveMessage role="status" className={styles.notice} message={returnNotice ?? ''} />
+        <Loaded load={payoutAccount} rows={1}>
+          {(data) => <PayoutAccountSection account={data} />}
+        </Loaded>
+      </section>
+
       <section className={styles.section} aria-labelledby={headingIds.withdraw}>
         <h2 id={headingIds.withdraw} ref={withdrawHeading} tabIndex={-1} className={styles.sectionTitle}>
           Withdraw
@@ -64,19 +78,17 @@ export function PaymentDetailsPage() {
         {balance.data === null ? (
           // The balances section above shows the load's progress or its failure (with 'Try again') once.
           <p className={styles.muted}>{balance.status === 'error' ? 'Your balance is needed to withdraw: load it again above.' : 'Loading…'}</p>
-        ) : balance.data.availableCents > 0 ? (
+        ) : balance.data.availableCents <= 0 ? (
+          <p className={styles.empty}>Nothing to withdraw yet: released milestones appear here.</p>
+        ) : payoutAccount.data === null ? (
+          <p className={styles.muted}>{payoutAccount.status === 'error' ? 'Where payouts go is needed to withdraw: load it again above.' : 'Loading…'}</p>
+        ) : payoutAccount.data.status === 'ready' ? (
           <WithdrawalForm availableCents={balance.data.availableCents} onWithdrawn={withdrawn} />
         ) : (
-          <p className={styles.empty}>Nothing to withdraw yet: released milestones appear here.</p>
+          <p className={styles.text}>
+            {payoutAccount.data.status === 'none' ? PAYMENT_MESSAGES.payoutAccountNeeded : PAYMENT_MESSAGES.payoutAccountPending}
+          </p>
         )}
-      </section>
-
-      <section className={styles.section} aria-labelledby={headingIds.method}>
-        <h2 id={headingIds.method} className={styles.sectionTitle}>
-          Payout method
-        </h2>
-        <p className={styles.text}>Payouts go to your account at the payment provider.</p>
-        <p className={styles.muted}>You cannot change where payouts go yet: connecting your own bank account is coming later.</p>
       </section>
 
       <section className={styles.section} aria-labelledby={headingIds.withdrawals}>

@@ -1,4 +1,4 @@
-import type { Balance, StatementLine, Withdrawal } from '@sciexperts/shared';
+import type { Balance, PayoutAccount, StatementLine, Withdrawal } from '@sciexperts/shared';
 
 /** A statement line as the API sends it (a release to the expert's available balance by default). */
 export function makeLine(overrides: Partial<StatementLine> = {}): StatementLine {
@@ -24,4 +24,8 @@ export function makeWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal 
 
 export function makeBalance(overrides: Partial<Balance> = {}): Balance {
   return { availableCents: 12_000, inEscrowCents: 0, paidOutCents: 0, ...overrides };
+}
+
+export function makePayoutAccount(overrides: Partial<PayoutAccount> = {}): PayoutAccount {
+  return { status: 'ready', label: 'Stand-in Bank •••• 6789', updatedAt: '2026-03-01T09:00:00.000Z', ...overrides };
 }

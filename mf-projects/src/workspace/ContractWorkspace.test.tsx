@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, authStore, PAYMENT_MESSAGES, paymentsApi, projectsApi } from '@sciexperts/shared';
 import { makeContract, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
-import { browser } from './browser';
+import { browser } from '../ui/browser';
 import { CHECKOUT_MESSAGES, POLL_INTERVAL_MS } from './useCheckoutReturn';
 import { CLIENT, EXPERT, makeEvent, makeMilestone, makeWorkspace } from './testFixtures';
 

@@ -4,7 +4,7 @@ import { ConfirmDialog, LiveMessage } from '@sciexperts/ui';
 import { formatDate, formatMoney } from '../format';
 import { useAction } from '../project/useAction';
 import { confirmClassNames, dangerConfirmClassNames } from '../ui/dialogClassNames';
-import { browser } from './browser';
+import { browser } from '../ui/browser';
 import { MILESTONE_STATUS_LABELS } from './labels';
 import { NoteDialog } from './NoteDialog';
 import { useIntentKey } from './useIntentKey';

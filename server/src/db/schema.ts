@@ -190,6 +190,7 @@ export interface Database {
   payments: PaymentsTable;
   webhookEvents: WebhookEventsTable;
   withdrawals: WithdrawalsTable;
+  payoutAccounts: PayoutAccountsTable;
   milestoneEvents: MilestoneEventsTable;
   notifications: NotificationsTable;
   notificationPreferences: NotificationPreferencesTable;
@@ -367,6 +368,16 @@ export interface WebhookEventsTable {
   providerEventId: string;
   type: string;
   receivedAt: string;
+}
+
+export interface PayoutAccountsTable {
+  userId: number;
+  provider: string;
+  accountId: string;
+  status: string;
+  label: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface WithdrawalsTable {

@@ -1,7 +1,7 @@
 // `tsx server/src/dev/paymentsMain.ts`: the local payment stand-in (development only; `npm start` runs it).
 // Env: PAYMENTS_PORT (3003), PAYMENTS_HOST (127.0.0.1), PAYMENTS_SECRET_KEY, PAYMENTS_WEBHOOK_SECRET,
 // PAYMENTS_WEBHOOK_URL (default http://127.0.0.1:3000/api/Payments/Webhook).
-import { createPaymentsStandIn, TEST_CARDS } from './paymentsStandIn';
+import { createPaymentsStandIn, TEST_BANK_ACCOUNTS, TEST_CARDS } from './paymentsStandIn';
 
 /** Kept in step with scripts/lib/suite.mjs (LOCAL_PAYMENTS). */
 const PAYMENTS_DEV_DEFAULTS = { port: 3003, secretKey: 'sk_local_sciexperts_dev', webhookSecret: 'whsec_local_sciexperts_dev' } as const;
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   });
   const url = await standIn.listen(port, process.env.PAYMENTS_HOST || '127.0.0.1');
   console.log(
-    `Payments stand-in on ${url} (test cards: ${grouped(TEST_CARDS.succeeds)} succeeds, ${grouped(TEST_CARDS.declined)} is declined, ${grouped(TEST_CARDS.needsConfirmation)} asks for confirmation; webhooks to ${webhookUrl})`,
+    `Payments stand-in on ${url} (test cards: ${grouped(TEST_CARDS.succeeds)} succeeds, ${grouped(TEST_CARDS.declined)} is declined, ${grouped(TEST_CARDS.needsConfirmation)} asks for confirmation; payout accounts: routing ${TEST_BANK_ACCOUNTS.routingNumber}, account ${TEST_BANK_ACCOUNTS.succeeds}; webhooks to ${webhookUrl})`,
   );
   const stop = () => void standIn.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -147,3 +147,72 @@ export function paidPage(res: ServerResponse, status: number, session: SessionVi
 export function notFoundPage(res: ServerResponse): void {
   send(res, 404, 'Checkout not found', '<div class="card"><h1>Checkout not found</h1><p>This payment page does not exist. Start the payment again from SciExperts.</p></div>', []);
 }
+
+/** Bank details the stand-in's payout-account page accepts (like a processor's test accounts). */
+export const TEST_BANK_ACCOUNTS = {
+  routingNumber: '110000000',
+  succeeds: '000123456789',
+  /** Connects, but every payout to it comes back: the account was closed. */
+  payoutsFail: '000111111116',
+} as const;
+
+export const BANK_FIELDS = ['holderName', 'routingNumber', 'accountNumber'] as const;
+export type BankField = (typeof BANK_FIELDS)[number];
+export type BankValues = Partial<Record<BankField, string>>;
+export type BankErrors = Partial<Record<BankField, string>>;
+
+const BANK_FIELD_LABELS: Record<BankField, { id: string; label: string; autocomplete: string; numeric: boolean }> = {
+  holderName: { id: 'holder-name', label: 'Account holder name', autocomplete: 'name', numeric: false },
+  routingNumber: { id: 'routing-number', label: 'Routing number', autocomplete: 'off', numeric: true },
+  accountNumber: { id: 'account-number', label: 'Account number', autocomplete: 'off', numeric: true },
+};
+
+function bankField(name: BankField, values: BankValues, errors: BankErrors): string {
+  const f = BANK_FIELD_LABELS[name];
+  const error = errors[name];
+  // The account number is never shown back.
+  const value = name === 'accountNumber' ? '' : (values[name] ?? '');
+  return `<div class="field"><label for="${f.id}">${f.label}</label>
+<input id="${f.id}" name="${name}" autocomplete="${f.autocomplete}"${f.numeric ? ' inputmode="numeric"' : ''} required value="${escapeHtml(value)}"${error ? ` aria-describedby="${f.id}-error" aria-invalid="true"` : ''}>
+${error ? `<p class="error" id="${f.id}-error">${escapeHtml(error)}</p>` : ''}</div>`;
+}
+
+/** The hosted onboarding page: where an expert tells the processor which bank account receives their payouts. */
+export function payoutAccountPage(
+  res: ServerResponse,
+  status: number,
+  link: { token: string; email: string; returnUrl: string },
+  { problem, values = {}, errors = {} }: { problem?: string; values?: BankValues; errors?: BankErrors } = {},
+): void {
+  const alert = problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : '';
+  send(
+    res,
+    status,
+    `${problem ? 'Payout account problem: ' : ''}Connect your payout account`,
+    `<div class="card"><h1>Connect your payout account</h1><p class="description">Payouts from SciExperts for ${escapeHtml(link.email)} go to this bank account.</p>${alert}
+<form method="post" action="/connect/${link.token}">
+${bankField('holderName', values, errors)}
+${bankField('routingNumber', values, errors)}
+${bankField('accountNumber', values, errors)}
+<button class="wide" type="submit">Connect this account</button>
+</form>
+<p class="back"><a href="${escapeHtml(link.returnUrl)}">Leave for now and return to SciExperts</a></p></div>
+<section class="note" aria-labelledby="test-accounts"><h2 id="test-accounts">Test bank accounts</h2>
+<p>This is a local stand-in for a payment processor: no money moves. Routing number <code>${TEST_BANK_ACCOUNTS.routingNumber}</code>, any name, and:</p>
+<ul><li><code>${TEST_BANK_ACCOUNTS.succeeds}</code>: payouts arrive</li>
+<li><code>${TEST_BANK_ACCOUNTS.payoutsFail}</code>: payouts come back (the account was closed)</li></ul></section>`,
+    [link.returnUrl],
+  );
+}
+
+export function linkExpiredPage(res: ServerResponse, refreshUrl: string | null): void {
+  send(
+    res,
+    410,
+    'This link has expired',
+    `<div class="card"><h1>This link has expired</h1><p>Links to connect a payout account work once and for a short time.</p>${
+      refreshUrl ? `<p class="back"><a href="${escapeHtml(refreshUrl)}">Return to SciExperts for a new link</a></p>` : ''
+    }</div>`,
+    [],
+  );
+}

@@ -4,6 +4,10 @@
 //   GET  /v1/checkout/sessions/<id>                                   → the session and its status
 //   POST /v1/refunds             (Bearer secret key, Idempotency-Key) → { refundId }, then refund.succeeded
 //   POST /v1/payouts             (Bearer secret key, Idempotency-Key) → { payoutId }, then payout.paid (or .failed)
+//   POST /v1/accounts            (Bearer secret key, Idempotency-Key) → { accountId }: an expert's payout account
+//   POST /v1/account_links       (Bearer secret key)                  → { url }: its onboarding page, good once
+//   GET  /connect/<token>        the onboarding page (test bank accounts in pages.ts)
+//   POST /connect/<token>        connect: payout-account.updated (ready), then 303 to the return URL
 //   GET  /checkout/<id>          the hosted payment page (test cards in pages.ts)
 //   POST /checkout/<id>          pay: 303 to successUrl, the page again with the decline, or the confirmation step
 //   POST /checkout/<id>/confirm  the bank's extra step: confirm or fail
@@ -12,16 +16,31 @@
 // memory: a restart of this development stand-in forgets them.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { checkoutPage, confirmationPage, notFoundPage, paidPage, TEST_CARDS, type CardErrors, type CardValues, type SessionView } from './paymentsPages';
+import {
+  checkoutPage,
+  confirmationPage,
+  linkExpiredPage,
+  notFoundPage,
+  paidPage,
+  payoutAccountPage,
+  TEST_BANK_ACCOUNTS,
+  TEST_CARDS,
+  type BankErrors,
+  type BankValues,
+  type CardErrors,
+  type CardValues,
+  type SessionView,
+} from './paymentsPages';
 import { realScheduler, WebhookSender, type Scheduler } from './paymentsWebhooks';
 import { readBody } from './standInHttp';
 
-export { TEST_CARDS } from './paymentsPages';
+export { TEST_BANK_ACCOUNTS, TEST_CARDS } from './paymentsPages';
+
+/** How long an onboarding link works. */
+export const ACCOUNT_LINK_TTL_MS = 30 * 60_000;
 
 export const DECLINED_MESSAGE = 'Your card was declined.';
 export const AUTHENTICATION_FAILED_MESSAGE = 'We could not authenticate your payment. Choose another card and try again.';
-/** A payout to this destination fails, so the API's payout.failed path can be reached locally. */
-export const FAILING_PAYOUT_DESTINATION = 'local-account-closed';
 export const PAYOUT_FAILED_MESSAGE = 'The bank account was closed.';
 
 export interface PaymentsStandInOptions {
@@ -50,6 +69,23 @@ interface Session extends SessionView {
   currency: 'USD';
   status: SessionStatus;
   chargeId: string | null;
+}
+
+interface Account {
+  id: string;
+  email: string;
+  ready: boolean;
+  /** Payouts to it come back (the test account number for a closed account). */
+  payoutsFail: boolean;
+}
+
+interface AccountLink {
+  token: string;
+  accountId: string;
+  returnUrl: string;
+  refreshUrl: string;
+  expiresAt: number;
+  used: boolean;
 }
 
 interface Charge {
@@ -120,6 +156,18 @@ function checkCard(values: CardValues, now: Date): CardErrors {
   return errors;
 }
 
+function checkBank(values: BankValues): BankErrors {
+  const errors: BankErrors = {};
+  if ((values.holderName ?? '').trim() === '') errors.holderName = 'Enter the name on the account.';
+  const routing = (values.routingNumber ?? '').replace(/\s/g, '');
+  if (!/^\d{9}$/.test(routing)) errors.routingNumber = 'A routing number has 9 digits.';
+  else if (routing !== TEST_BANK_ACCOUNTS.routingNumber) errors.routingNumber = 'This stand-in accepts only the test routing number listed below.';
+  const account = (values.accountNumber ?? '').replace(/\s/g, '');
+  if (!/^\d{4,17}$/.test(account)) errors.accountNumber = 'Enter the account number (4 to 17 digits).';
+  else if (account !== TEST_BANK_ACCOUNTS.succeeds && account !== TEST_BANK_ACCOUNTS.payoutsFail) errors.accountNumber = 'This stand-in accepts only the test account numbers listed below.';
+  return errors;
+}
+
 export function createPaymentsStandIn(options: PaymentsStandInOptions): PaymentsStandIn {
   const clock = options.clock ?? (() => new Date());
   const webhooks = new WebhookSender({
@@ -134,8 +182,15 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
   });
   const sessions = new Map<string, Session>();
   const charges = new Map<string, Charge>();
+  const accounts = new Map<string, Account>();
+  const accountLinks = new Map<string, AccountLink>();
   /** Per endpoint, Idempotency-Key → what the first request asked (to refuse a key reused for another request) and answered. */
-  const idempotent = { sessions: new Map<string, { asked: string; answer: unknown }>(), refunds: new Map<string, { asked: string; answer: unknown }>(), payouts: new Map<string, { asked: string; answer: unknown }>() };
+  const idempotent = {
+    sessions: new Map<string, { asked: string; answer: unknown }>(),
+    refunds: new Map<string, { asked: string; answer: unknown }>(),
+    payouts: new Map<string, { asked: string; answer: unknown }>(),
+    accounts: new Map<string, { asked: string; answer: unknown }>(),
+  };
   const expectedAuth = digest(`Bearer ${options.secretKey}`);
 
   /** Events about one payment go out in order (a refund after the charge it returns). */
@@ -213,10 +268,55 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
     const { answer, repeated } = once(idempotent.payouts, req, { destination, amountCents, withdrawalId }, () => ({ payoutId: newId('po') }));
     if (!repeated) {
       const stream = `withdrawal:${withdrawalId}`;
-      if (destination === FAILING_PAYOUT_DESTINATION) webhooks.send(stream, 'payout.failed', { withdrawalId, payoutId: answer.payoutId, amountCents, reason: PAYOUT_FAILED_MESSAGE });
+      if (accounts.get(destination)?.payoutsFail) webhooks.send(stream, 'payout.failed', { withdrawalId, payoutId: answer.payoutId, amountCents, reason: PAYOUT_FAILED_MESSAGE });
       else webhooks.send(stream, 'payout.paid', { withdrawalId, payoutId: answer.payoutId, amountCents, destination });
     }
     return answer;
+  }
+
+  function createAccount(body: Record<string, unknown>, req: IncomingMessage) {
+    const { email, userId } = body;
+    ensure(isText(email, 320), 'email must be the member\'s e-mail address.');
+    ensure(isPositiveInteger(userId), 'userId must be a positive integer.');
+    return once(idempotent.accounts, req, { email, userId }, () => {
+      const account: Account = { id: newId('acct'), email, ready: false, payoutsFail: false };
+      accounts.set(account.id, account);
+      return { accountId: account.id };
+    }).answer;
+  }
+
+  function createAccountLink(body: Record<string, unknown>) {
+    const { accountId, returnUrl, refreshUrl } = body;
+    ensure(typeof accountId === 'string' && accounts.has(accountId), `No such account: ${String(accountId)}.`);
+    ensure(isHttpUrl(returnUrl) && isHttpUrl(refreshUrl), 'returnUrl and refreshUrl must be http(s) URLs.');
+    const link: AccountLink = { token: randomBytes(18).toString('hex'), accountId, returnUrl, refreshUrl, expiresAt: clock().getTime() + ACCOUNT_LINK_TTL_MS, used: false };
+    accountLinks.set(link.token, link);
+    return { url: `${standIn.url}/connect/${link.token}` };
+  }
+
+  async function connectPage(req: IncomingMessage, res: ServerResponse, token: string, method: string): Promise<void> {
+    const link = accountLinks.get(token);
+    const account = link ? accounts.get(link.accountId) : undefined;
+    if (!link || !account) return notFoundPage(res);
+    if (link.used || link.expiresAt <= clock().getTime()) return linkExpiredPage(res, link.refreshUrl);
+    const view = { token, email: account.email, returnUrl: link.returnUrl };
+    if (method === 'GET') return payoutAccountPage(res, 200, view);
+    if (method !== 'POST') {
+      res.writeHead(405, { allow: 'GET, POST' });
+      return void res.end();
+    }
+    const form = new URLSearchParams(await readBody(req));
+    const values: BankValues = { holderName: form.get('holderName') ?? '', routingNumber: form.get('routingNumber') ?? '', accountNumber: form.get('accountNumber') ?? '' };
+    const errors = checkBank(values);
+    if (Object.keys(errors).length > 0) return payoutAccountPage(res, 400, view, { problem: 'Check the bank details below.', values, errors });
+    const number = values.accountNumber!.replace(/\s/g, '');
+    link.used = true;
+    account.ready = true;
+    account.payoutsFail = number === TEST_BANK_ACCOUNTS.payoutsFail;
+    webhooks.send(`account:${account.id}`, 'payout-account.updated', { accountId: account.id, ready: true, label: `Stand-in Bank •••• ${number.slice(-4)}` });
+    // As with the checkout, the return proves nothing: the API marks the account ready from the event above.
+    res.writeHead(303, { location: link.returnUrl, 'cache-control': 'no-store' });
+    res.end();
   }
 
   function succeed(res: ServerResponse, session: Session): void {
@@ -248,11 +348,16 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
       if (path === '/v1/checkout/sessions' && method === 'POST') return json(res, 200, createSession(await jsonBody(req), req));
       if (path === '/v1/refunds' && method === 'POST') return json(res, 200, createRefund(await jsonBody(req), req));
       if (path === '/v1/payouts' && method === 'POST') return json(res, 200, createPayout(await jsonBody(req), req));
+      if (path === '/v1/accounts' && method === 'POST') return json(res, 200, createAccount(await jsonBody(req), req));
+      if (path === '/v1/account_links' && method === 'POST') return json(res, 200, createAccountLink(await jsonBody(req)));
       const found = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
       const session = found && method === 'GET' ? sessions.get(found[1]!) : undefined;
       if (session) return json(res, 200, { sessionId: session.id, paymentId: session.paymentId, amountCents: session.amountCents, status: session.status, chargeId: session.chargeId });
       return json(res, 404, { error: { type: 'invalid_request_error', message: `No such resource: ${method} ${path}` } });
     }
+
+    const connect = /^\/connect\/([0-9a-f]+)$/.exec(path);
+    if (connect) return connectPage(req, res, connect[1]!, method);
 
     const page = /^\/checkout\/(\w+)(\/confirm)?$/.exec(path);
     const session = page ? sessions.get(page[1]!) : undefined;

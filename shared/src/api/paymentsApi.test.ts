@@ -52,6 +52,8 @@ describe('paymentsApi', () => {
     ['statement', () => paymentsApi.statement(), 'GET', '/api/Payments/Statement', undefined, null],
     ['withdrawals', () => paymentsApi.withdrawals(), 'GET', '/api/Payments/Withdrawals', undefined, null],
     ['withdraw', () => paymentsApi.withdraw(2500, 'key-0000009'), 'POST', '/api/Payments/Withdrawals', { amountCents: 2500 }, 'key-0000009'],
+    ['payoutAccount', () => paymentsApi.payoutAccount(), 'GET', '/api/Payments/PayoutAccount', undefined, null],
+    ['linkPayoutAccount', () => paymentsApi.linkPayoutAccount(), 'POST', '/api/Payments/PayoutAccount/Link', undefined, null],
   ] as const)('%s sends its method, path, body and key', async (_name, run, method, path, body, key) => {
     await run();
     expect(await requests[0]).toEqual({ method, url: `http://api.test${path}`, body, key });

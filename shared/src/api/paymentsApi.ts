@@ -1,5 +1,5 @@
 import { API_PATHS, pathTo } from '../contracts/paths';
-import { IDEMPOTENCY_KEY_HEADER, type Balance, type FundResponse, type NewMilestoneInput, type Statement, type Withdrawal, type WithdrawalList, type Workspace } from '../contracts/payments';
+import { IDEMPOTENCY_KEY_HEADER, type Balance, type FundResponse, type NewMilestoneInput, type PayoutAccount, type PayoutAccountLink, type Statement, type Withdrawal, type WithdrawalList, type Workspace } from '../contracts/payments';
 import { request } from './http';
 
 /**
@@ -12,6 +12,7 @@ const FAILED = {
   fund: 'Could not start the payment. Please try again.',
   money: 'Could not load your payments. Please try again.',
   withdraw: 'Failed to request the withdrawal. Please try again.',
+  payoutAccount: 'Failed to open the payout account page. Please try again.',
 } as const;
 
 const keyed = (key: string) => ({ [IDEMPOTENCY_KEY_HEADER]: key });
@@ -45,6 +46,9 @@ export const paymentsApi = {
   statement: () => request<Statement>('get', API_PATHS.paymentsStatement, { fallbackError: FAILED.money }),
   withdrawals: () => request<WithdrawalList>('get', API_PATHS.paymentsWithdrawals, { fallbackError: FAILED.money }),
   withdraw: (amountCents: number, key: string) => request<Withdrawal>('post', API_PATHS.paymentsWithdrawals, { json: { amountCents }, headers: keyed(key), fallbackError: FAILED.withdraw }),
+  payoutAccount: () => request<PayoutAccount>('get', API_PATHS.paymentsPayoutAccount, { fallbackError: FAILED.money }),
+  /** The provider's page to connect (or finish connecting) the payout account; the member's browser goes there. */
+  linkPayoutAccount: () => request<PayoutAccountLink>('post', API_PATHS.paymentsPayoutAccountLink, { fallbackError: FAILED.payoutAccount }),
 };
 
 export type PaymentsApi = typeof paymentsApi;

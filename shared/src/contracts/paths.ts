@@ -58,6 +58,8 @@ export const API_PATHS = {
   paymentsBalance: '/api/Payments/Balance',
   paymentsStatement: '/api/Payments/Statement',
   paymentsWithdrawals: '/api/Payments/Withdrawals',
+  paymentsPayoutAccount: '/api/Payments/PayoutAccount',
+  paymentsPayoutAccountLink: '/api/Payments/PayoutAccount/Link',
   notifications: '/api/Notifications',
   notificationsUnreadCount: '/api/Notifications/UnreadCount',
   notificationRead: '/api/Notifications/:id/Read',

@@ -22,6 +22,13 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const WITHDRAWAL_STATUSES = ['requested', 'paid', 'failed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
+/**
+ * Where an expert's payouts go: nothing connected yet, connected at the provider but not yet able to receive money
+ * (onboarding unfinished or under review), or ready. Only a ready account can receive a withdrawal.
+ */
+export const PAYOUT_ACCOUNT_STATUSES = ['none', 'pending', 'ready'] as const;
+export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
+
 /** What the workspace's timeline shows, one entry per change of a milestone. */
 export const MILESTONE_EVENT_KINDS = [
   'added',
@@ -82,6 +89,11 @@ export function workspacePagePath(contractId: number): string {
   return `/profile/workspace/${contractId}`;
 }
 
+/** The Payment Details page, where the provider's payout-account onboarding sends the member back. */
+export const PAYMENT_DETAILS_PAGE_PATH = '/profile/payment';
+/** The query the return from the provider's onboarding carries: 'return' (done or left) or 'refresh' (the link expired). */
+export const PAYOUT_ACCOUNT_RETURN_PARAM = 'payoutAccount';
+
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
 /** '$1,234.50' from 123450 cents. */
@@ -118,6 +130,8 @@ export const PAYMENT_MESSAGES = {
   dateInPast: 'The date must be today or later.',
   tooManyMilestones: `A contract has at most ${PAYMENT_LIMITS.milestonesMax} milestones.`,
   nothingToWithdraw: 'There is nothing to withdraw yet.',
+  payoutAccountNeeded: 'Connect a payout account before you withdraw.',
+  payoutAccountPending: 'Your payout account is not ready to receive money yet. Finish connecting it, then withdraw.',
   webhookRejected: 'The webhook signature is missing, wrong or too old.',
   webhookMalformed: 'The webhook event lacks the fields of its type.',
 } as const;
@@ -134,4 +148,6 @@ export type StatementLine = Static<typeof S.StatementLine>;
 export type Statement = Static<typeof S.Statement>;
 export type Withdrawal = Static<typeof S.Withdrawal>;
 export type WithdrawalList = Static<typeof S.WithdrawalList>;
+export type PayoutAccount = Static<typeof S.PayoutAccount>;
+export type PayoutAccountLink = Static<typeof S.PayoutAccountLink>;
 export type WebhookAck = Static<typeof S.WebhookAck>;

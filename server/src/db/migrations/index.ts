@@ -15,6 +15,7 @@ import { projectAttachments } from './0010_project_attachments';
 import { payments } from './0011_payments';
 import { jobs } from './0012_jobs';
 import { notifications } from './0015_notifications';
+import { payoutAccounts } from './0016_payout_accounts';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -38,6 +39,7 @@ class InCodeProvider implements MigrationProvider {
       '0011_payments': payments(this.dialect),
       '0012_jobs': jobs(this.dialect),
       '0015_notifications': notifications(this.dialect),
+      '0016_payout_accounts': payoutAccounts(this.dialect),
     };
   }
 }

@@ -16,6 +16,15 @@ export const ACCOUNTS = {
   platformFees: 'platform:fees',
 } as const;
 
+/** The ledger key of a payment's funding: the statement and the receipt find the payment from it. */
+export const fundingKey = (paymentId: number): string => `checkout:${paymentId}`;
+
+/** The payment a funding transaction took in, from its key (null for any other key). */
+export function paymentOfFundingKey(key: string): number | null {
+  const match = /^checkout:(\d+)$/.exec(key);
+  return match ? Number(match[1]) : null;
+}
+
 /** Escrow, an expert's available balance and the platform's fees can never be below zero. */
 export function mustStayNonNegative(account: string): boolean {
   return account.startsWith('escrow:') || /^expert:\d+:available$/.test(account) || account === ACCOUNTS.platformFees;

@@ -8,6 +8,8 @@ import {
   type CheckoutRequest,
   type CheckoutSession,
   type PaymentProvider,
+  type PayoutAccountLink,
+  type PayoutAccountLinkRequest,
   type PayoutRequest,
   type ProviderEvent,
   type RefundRequest,
@@ -57,6 +59,11 @@ function toProviderEvent(body: unknown): ProviderEvent | null {
       return { id, type, withdrawalId: count(d, 'withdrawalId'), payoutId: text(d, 'payoutId'), amountCents: count(d, 'amountCents') };
     case 'payout.failed':
       return { id, type, withdrawalId: count(d, 'withdrawalId'), payoutId: text(d, 'payoutId'), reason: text(d, 'reason') };
+    case 'payout-account.updated': {
+      if (typeof d.ready !== 'boolean') throw new WebhookRejected('malformed event: ready is missing');
+      const label = typeof d.label === 'string' && d.label !== '' ? d.label : null;
+      return { id, type, accountId: text(d, 'accountId'), ready: d.ready, label };
+    }
     default:
       return null;
   }
@@ -90,6 +97,19 @@ export class LocalPaymentProvider implements PaymentProvider {
     const answer = await this.call('/v1/payouts', idempotencyKey, body);
     if (typeof answer.payoutId !== 'string') throw new ProviderCallFailed('The payments stand-in answered without a payout id.', null);
     return { payoutId: answer.payoutId };
+  }
+
+  async linkPayoutAccount(request: PayoutAccountLinkRequest): Promise<PayoutAccountLink> {
+    let accountId = request.accountId;
+    if (!accountId) {
+      const made = await this.call('/v1/accounts', `payout-account:${request.userId}`, { email: request.email, userId: request.userId });
+      if (typeof made.accountId !== 'string') throw new ProviderCallFailed('The payments stand-in answered without an account.', null);
+      accountId = made.accountId;
+    }
+    // A link is good once and briefly: a fresh key each time, so each call gets a fresh link.
+    const link = await this.call('/v1/account_links', `account-link:${accountId}:${Date.now()}`, { accountId, returnUrl: request.returnUrl, refreshUrl: request.refreshUrl });
+    if (typeof link.url !== 'string') throw new ProviderCallFailed('The payments stand-in answered without a link.', null);
+    return { accountId, url: link.url };
   }
 
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent | null {

@@ -40,13 +40,32 @@ export interface PayoutRequest {
   idempotencyKey: string;
 }
 
+export interface PayoutAccountLinkRequest {
+  userId: number;
+  email: string;
+  /** The member's account at the provider when one was made before: the link finishes or updates it. */
+  accountId: string | null;
+  /** Where the provider's onboarding page sends the member back (Payment Details); a hint, never proof. */
+  returnUrl: string;
+  /** Where it sends them when the link expired, to ask for a fresh one. */
+  refreshUrl: string;
+}
+
+export interface PayoutAccountLink {
+  accountId: string;
+  /** The provider's onboarding page, for the member's browser. */
+  url: string;
+}
+
 /** A provider event, verified, in the API's own terms. Unknown event types are acknowledged and ignored. */
 export type ProviderEvent =
   | { id: string; type: 'checkout.succeeded'; paymentId: number; sessionId: string; chargeId: string; amountCents: number }
   | { id: string; type: 'checkout.failed'; paymentId: number; sessionId: string; reason: string }
   | { id: string; type: 'refund.succeeded'; paymentId: number; refundId: string; amountCents: number }
   | { id: string; type: 'payout.paid'; withdrawalId: number; payoutId: string; amountCents: number }
-  | { id: string; type: 'payout.failed'; withdrawalId: number; payoutId: string; reason: string };
+  | { id: string; type: 'payout.failed'; withdrawalId: number; payoutId: string; reason: string }
+  /** The provider's say on a connected payout account: whether it can receive payouts, and how to describe it. */
+  | { id: string; type: 'payout-account.updated'; accountId: string; ready: boolean; label: string | null };
 
 export class WebhookRejected extends Error {}
 
@@ -65,6 +84,8 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   refund(request: RefundRequest): Promise<{ refundId: string }>;
   payout(request: PayoutRequest): Promise<{ payoutId: string }>;
+  /** Makes the member's connected account (once: the key is the member) and a link to the provider's onboarding page. */
+  linkPayoutAccount(request: PayoutAccountLinkRequest): Promise<PayoutAccountLink>;
   /** Verifies the signature and the replay window over the raw body; throws WebhookRejected otherwise. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent | null;
 }

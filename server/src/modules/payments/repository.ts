@@ -4,8 +4,8 @@
 import { ESCROW_HELD_STATUSES, PAYMENT_LIMITS, platformFeeCents, type MilestoneEventKind, type MilestoneStatus, type ResolveOutcome } from '@sciexperts/shared/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/connect';
-import type { ContractMilestonesTable, ContractsTable, Database, MilestoneEventsTable, PaymentsTable, WithdrawalsTable } from '../../db/schema';
-import { ACCOUNTS, post } from './ledger';
+import type { ContractMilestonesTable, ContractsTable, Database, MilestoneEventsTable, PaymentsTable, PayoutAccountsTable, WithdrawalsTable } from '../../db/schema';
+import { ACCOUNTS, fundingKey, post } from './ledger';
 import type { ProviderEvent } from './provider';
 import { insertJob, jobsDb } from '../../jobs/store';
 
@@ -360,7 +360,7 @@ export async function applyEvent(db: Db, event: ProviderEvent, now: Date): Promi
         if (!payment) return effect;
         await post(trx, db.dialect, {
           kind: 'funding',
-          idempotencyKey: `checkout:${payment.id}`,
+          idempotencyKey: fundingKey(payment.id),
           contractId: payment.contractId,
           milestoneId: payment.milestoneId,
           actorId: payment.payerId,
@@ -385,6 +385,15 @@ export async function applyEvent(db: Db, event: ProviderEvent, now: Date): Promi
           await bookRefund(trx, db.dialect, payment, null, at);
           effect.refundPaymentId = payment.id;
         }
+        return effect;
+      }
+      case 'payout-account.updated': {
+        // Unknown accounts (made for a member who since left, or not ours) are acknowledged and ignored.
+        await trx
+          .updateTable('payoutAccounts')
+          .set({ status: event.ready ? 'ready' : 'pending', label: event.label?.slice(0, 200) ?? null, updatedAt: at })
+          .where('accountId', '=', event.accountId)
+          .execute();
         return effect;
       }
       case 'checkout.failed': {
@@ -471,6 +480,23 @@ export async function applyEvent(db: Db, event: ProviderEvent, now: Date): Promi
  * the ledger refuses it (LedgerError, nothing written) when it is more than available. A repeat of the member's
  * key returns the first withdrawal (`created: false`).
  */
+export type PayoutAccountRow = Selectable<PayoutAccountsTable>;
+
+export async function payoutAccountOf(db: Db, userId: number): Promise<PayoutAccountRow | undefined> {
+  return db.kysely.selectFrom('payoutAccounts').selectAll().where('userId', '=', userId).executeTakeFirst();
+}
+
+/** Keeps the account the provider made for the member; the first one stays if two requests raced (the provider's key is the member, so both got the same). */
+export async function savePayoutAccount(db: Db, userId: number, provider: string, accountId: string, now: Date): Promise<PayoutAccountRow> {
+  const at = now.toISOString();
+  await db.kysely
+    .insertInto('payoutAccounts')
+    .values({ userId, provider, accountId, status: 'pending', label: null, createdAt: at, updatedAt: at })
+    .onConflict((oc) => oc.column('userId').doNothing())
+    .execute();
+  return (await payoutAccountOf(db, userId))!;
+}
+
 export async function requestWithdrawal(db: Db, expertId: number, amountCents: number, key: string, destination: string, now: Date): Promise<{ withdrawal: WithdrawalRow; created: boolean }> {
   const at = now.toISOString();
   return db.kysely.transaction().execute(async (trx) => {

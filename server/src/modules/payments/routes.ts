@@ -1,12 +1,16 @@
 import {
   API_PATHS,
+  PAYMENT_DETAILS_PAGE_PATH,
   PAYMENT_MESSAGES as M,
+  PAYOUT_ACCOUNT_RETURN_PARAM,
   withdrawalTooLargeMessage,
   workspacePagePath,
   type Balance as BalanceT,
   type FundResponse as FundResponseT,
   type MilestoneEventKind,
   type MilestoneStatus,
+  type PayoutAccount as PayoutAccountT,
+  type PayoutAccountLink as PayoutAccountLinkT,
   type Statement as StatementT,
   type WebhookAck as WebhookAckT,
   type Withdrawal as WithdrawalT,
@@ -19,6 +23,8 @@ import {
   IdParams,
   NewMilestoneInput,
   NoteInput,
+  PayoutAccount,
+  PayoutAccountLink,
   Statement,
   WebhookAck,
   Withdrawal,
@@ -449,6 +455,63 @@ export function paymentsModule(givenClock?: () => Date): Module {
       );
 
       r.get(
+        API_PATHS.paymentsPayoutAccount,
+        {
+          schema: {
+            tags,
+            operationId: 'payoutAccount',
+            summary: "Where the member's payouts go: none connected, connected but not ready, or ready (as the provider last said)",
+            security: bearer,
+            response: { 200: PayoutAccount, ...errors(401, 503) },
+          },
+        },
+        async (request): Promise<PayoutAccountT> => {
+          const p = provider();
+          const account = await repo.payoutAccountOf(db, auth(request).userId);
+          // An account at another provider (the configuration changed) cannot receive this provider's payouts.
+          if (!account || account.provider !== p.name) return { status: 'none', label: null, updatedAt: null };
+          return { status: account.status === 'ready' ? 'ready' : 'pending', label: account.label, updatedAt: account.updatedAt };
+        },
+      );
+
+      r.post(
+        API_PATHS.paymentsPayoutAccountLink,
+        {
+          schema: {
+            tags,
+            operationId: 'linkPayoutAccount',
+            summary: "A link to the provider's page where the member connects (or finishes connecting) their payout account",
+            description: 'The account is made at the provider once per member; each call gives a fresh link. Only the provider\'s signed event marks it ready.',
+            security: bearer,
+            response: { 200: PayoutAccountLink, ...errors(401, 502, 503) },
+          },
+        },
+        async (request): Promise<PayoutAccountLinkT> => {
+          const me = auth(request).userId;
+          const p = provider();
+          const user = await db.kysely.selectFrom('users').select('email').where('id', '=', me).executeTakeFirstOrThrow();
+          const saved = await repo.payoutAccountOf(db, me);
+          const page = `${app.ctx.config.siteUrl}${PAYMENT_DETAILS_PAGE_PATH}?${PAYOUT_ACCOUNT_RETURN_PARAM}=`;
+          let link: { accountId: string; url: string };
+          try {
+            link = await p.linkPayoutAccount({
+              userId: me,
+              email: user.email,
+              accountId: saved && saved.provider === p.name ? saved.accountId : null,
+              returnUrl: `${page}return`,
+              refreshUrl: `${page}refresh`,
+            });
+          } catch (err) {
+            request.log.warn({ err }, 'payout account link could not be created');
+            throw new HttpError(502, M.providerUnavailable);
+          }
+          if (saved && saved.provider !== p.name) await db.kysely.deleteFrom('payoutAccounts').where('userId', '=', me).execute();
+          await repo.savePayoutAccount(db, me, p.name, link.accountId, clock());
+          return { url: link.url };
+        },
+      );
+
+      r.get(
         API_PATHS.paymentsWithdrawals,
         { schema: { tags, operationId: 'listWithdrawals', summary: "The member's withdrawals, newest first", security: bearer, response: { 200: WithdrawalList, ...errors(401, 503) } } },
         async (request): Promise<WithdrawalListT> => {
@@ -479,9 +542,12 @@ export function paymentsModule(givenClock?: () => Date): Module {
           if (earlier && earlier.amountCents !== amountCents) throw conflict(M.idempotencyKeyReused);
           let id = earlier?.id;
           if (id === undefined) {
+            // Money leaves only for the account the provider says can receive it (checked before anything is booked).
+            const account = await repo.payoutAccountOf(db, me);
+            if (!account || account.provider !== p.name) throw conflict(M.payoutAccountNeeded);
+            if (account.status !== 'ready') throw conflict(M.payoutAccountPending);
             try {
-              // Until experts connect a payout account, every payout goes to a local stand-in destination per member.
-              const made = await repo.requestWithdrawal(db, me, amountCents, key, `local-account-${me}`, clock());
+              const made = await repo.requestWithdrawal(db, me, amountCents, key, account.accountId, clock());
               if (made.withdrawal.amountCents !== amountCents) throw conflict(M.idempotencyKeyReused);
               id = made.withdrawal.id;
             } catch (err) {

@@ -59,6 +59,8 @@ export function isWellFormedEvent(e: ProviderEvent): boolean {
       return id(e.withdrawalId) && text(e.payoutId) && cents(e.amountCents);
     case 'payout.failed':
       return id(e.withdrawalId) && text(e.reason);
+    case 'payout-account.updated':
+      return text(e.accountId) && typeof e.ready === 'boolean' && (e.label === null || typeof e.label === 'string');
     default:
       return false;
   }

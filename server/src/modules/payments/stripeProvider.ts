@@ -1,5 +1,6 @@
 // The Stripe adapter (used when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set): Checkout Sessions fund a
-// milestone, Refunds return a payment, and Connect transfers pay an expert's connected account. It speaks through the
+// milestone, Refunds return a payment, Connect Express accounts receive payouts (onboarded on Stripe's hosted page),
+// and Connect transfers pay them. It speaks through the
 // official `stripe` package, so request signing, retries and the webhook signature scheme are Stripe's own; this file
 // only maps between Stripe's objects and the API's ProviderEvent terms (docs/decisions/0012-escrow-ledger.md).
 import Stripe from 'stripe';
@@ -9,6 +10,8 @@ import {
   type CheckoutRequest,
   type CheckoutSession,
   type PaymentProvider,
+  type PayoutAccountLink,
+  type PayoutAccountLinkRequest,
   type PayoutRequest,
   type ProviderEvent,
   type RefundRequest,
@@ -79,6 +82,15 @@ export function fromStripeEvent(event: Stripe.Event): ProviderEvent | null {
       const transfer = event.data.object;
       return { id: event.id, type: 'payout.failed', withdrawalId: idFrom(transfer.metadata, 'withdrawalId'), payoutId: transfer.id, reason: 'The transfer to the payout account was reversed.' };
     }
+    case 'account.updated': {
+      // A connected (Express) account: ready once Stripe lets it receive transfers and pay them out.
+      const account = event.data.object;
+      const ready = account.payouts_enabled === true && account.capabilities?.transfers === 'active';
+      const bank = account.external_accounts?.data.find((x): x is Stripe.BankAccount => x.object === 'bank_account');
+      const card = account.external_accounts?.data.find((x): x is Stripe.Card => x.object === 'card');
+      const label = bank ? `${bank.bank_name ?? 'Bank account'} •••• ${bank.last4}` : card ? `${card.brand} •••• ${card.last4}` : null;
+      return { id: event.id, type: 'payout-account.updated', accountId: account.id, ready, label };
+    }
     default:
       return null;
   }
@@ -138,6 +150,24 @@ export class StripePaymentProvider implements PaymentProvider {
       ),
     );
     return { payoutId: transfer.id };
+  }
+
+  async linkPayoutAccount(request: PayoutAccountLinkRequest): Promise<PayoutAccountLink> {
+    let accountId = request.accountId;
+    if (!accountId) {
+      const account = await this.call('connected account', () =>
+        this.stripe.accounts.create(
+          { type: 'express', email: request.email, capabilities: { transfers: { requested: true } }, metadata: { userId: String(request.userId) } },
+          // One connected account per member, however often they click.
+          { idempotencyKey: `payout-account:${request.userId}` },
+        ),
+      );
+      accountId = account.id;
+    }
+    const id = accountId;
+    // Account links are single-use and short-lived: each call asks for a fresh one.
+    const link = await this.call('account link', () => this.stripe.accountLinks.create({ account: id, type: 'account_onboarding', return_url: request.returnUrl, refresh_url: request.refreshUrl }));
+    return { accountId: id, url: link.url };
   }
 
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent | null {

@@ -8,6 +8,7 @@ import {
   MILESTONE_STATUSES,
   PAYMENT_LIMITS as L,
   PAYMENT_STATUSES,
+  PAYOUT_ACCOUNT_STATUSES,
   STATEMENT_ACCOUNTS,
   WITHDRAWAL_STATUSES,
 } from '../payments';
@@ -141,5 +142,18 @@ export const Withdrawal = Type.Object(
   { title: 'Withdrawal' },
 );
 export const WithdrawalList = Type.Object({ results: Type.Array(Withdrawal) }, { title: 'WithdrawalList' });
+
+export const PayoutAccount = Type.Object(
+  {
+    status: StringChoice(PAYOUT_ACCOUNT_STATUSES),
+    label: Nullable(Type.String({ description: "The provider's description of the destination (bank and last digits), once it has one." })),
+    updatedAt: Nullable(Type.String()),
+  },
+  { title: 'PayoutAccount' },
+);
+export const PayoutAccountLink = Type.Object(
+  { url: Type.String({ description: "The provider's page where the member connects (or finishes connecting) their payout account." }) },
+  { title: 'PayoutAccountLink' },
+);
 
 export const WebhookAck = Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() }, { title: 'WebhookAck' });

@@ -1,5 +1,5 @@
 /**
- * Leaving the app for another site (the payment provider's hosted checkout). An object, so tests can replace
+ * Leaving the app for another site (the payment provider's hosted checkout or onboarding page). An object, so tests can replace
  * `goTo` with jest.spyOn instead of touching window.location.
  */
 export const browser = {

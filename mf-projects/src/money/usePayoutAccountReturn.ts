@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { paymentsApi, PAYOUT_ACCOUNT_RETURN_PARAM, type PayoutAccount } from '@sciexperts/shared';
+
+export const PAYOUT_POLL_INTERVAL_MS = 2000;
+/** About 20 seconds of asking; then the member is told to come back rather than watch a spinner. */
+export const PAYOUT_POLL_ATTEMPTS = 10;
+
+export const PAYOUT_ACCOUNT_MESSAGES = {
+  waiting: 'Back from the payment provider — waiting for it to confirm your payout account.',
+  connected: 'Your payout account is connected: you can withdraw to it.',
+  slow: 'The payment provider has not confirmed your payout account yet. It can take a few minutes: reload this page later.',
+  expired: 'The link to the payment provider expired. Open it again to finish connecting your payout account.',
+} as const;
+
+/**
+ * The member is back from the provider's onboarding page (`?payoutAccount=return`, or `refresh` when its link
+ * expired). The return proves nothing: the account is ready only when the provider's signed event says so, so the
+ * account is asked for again every 2 s until it is ready, for about 20 s. Answers the sentence to show, or null.
+ */
+export function usePayoutAccountReturn(account: PayoutAccount | null, setData: (account: PayoutAccount) => void): string | null {
+  const [search] = useSearchParams();
+  const back = search.get(PAYOUT_ACCOUNT_RETURN_PARAM);
+  const [attempts, setAttempts] = useState(0);
+  const waiting = back === 'return' && account !== null && account.status !== 'ready';
+
+  useEffect(() => {
+    if (!waiting || attempts >= PAYOUT_POLL_ATTEMPTS) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      paymentsApi.payoutAccount().then(
+        (fresh) => {
+          if (!current) return;
+          setData(fresh);
+          setAttempts((n) => n + 1);
+        },
+        // A failed poll counts as an attempt; the page keeps what it shows.
+        () => current && setAttempts((n) => n + 1),
+      );
+    }, PAYOUT_POLL_INTERVAL_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [waiting, attempts, setData]);
+
+  if (account === null) return null;
+  if (back === 'refresh' && account.status !== 'ready') return PAYOUT_ACCOUNT_MESSAGES.expired;
+  if (back !== 'return') return null;
+  if (account.status === 'ready') return PAYOUT_ACCOUNT_MESSAGES.connected;
+  return attempts >= PAYOUT_POLL_ATTEMPTS ? PAYOUT_ACCOUNT_MESSAGES.slow : PAYOUT_ACCOUNT_MESSAGES.waiting;
+}
