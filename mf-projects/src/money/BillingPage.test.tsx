@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, authStore, paymentsApi, type StatementLine } from '@sciexperts/shared';
 import { makeUser } from '@sciexperts/shared/testing';
@@ -7,6 +7,7 @@ import { statementCsv } from './statementCsv';
 import { makeLine } from './testFixtures';
 
 const statement = jest.spyOn(paymentsApi, 'statement');
+const downloadReceipt = jest.spyOn(paymentsApi, 'downloadReceipt');
 const statementOf = (lines: StatementLine[]) => ({ lines, fee: { basisPoints: 1000 } });
 
 // Newest first, as the API sends them: funded, released (escrow out, the expert's share in), withdrawn.
@@ -76,6 +77,55 @@ describe('the billing page', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:statement');
     click.mockRestore();
+  });
+
+  it("downloads a payment's PDF receipt with the member's token, busy while it comes, from the payer's funding lines only", async () => {
+    const paidByMe = makeLine({ transactionId: 4, kind: 'funding', account: 'escrow', amountCents: 80_000, balanceCents: 80_000, feeCents: null, milestoneId: 8, milestoneTitle: 'Sequencing', receiptPaymentId: 31 });
+    statement.mockResolvedValue(statementOf([paidByMe, ...LINES]));
+    let answer!: (blob: Blob) => void;
+    downloadReceipt.mockImplementation(() => new Promise<Blob>((resolve) => (answer = resolve)));
+    const pdf = new Blob(['%PDF-1.3'], { type: 'application/pdf' });
+    const createObjectURL = jest.fn(() => 'blob:receipt-31');
+    const revokeObjectURL = jest.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const clicked: HTMLAnchorElement[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    renderRoute('/profile/billing');
+
+    const button = await screen.findByRole('button', { name: 'Receipt (PDF) for milestone “Sequencing”' });
+    // Only the line of the member's own payment: the other funding line (no receiptPaymentId) has none.
+    expect(screen.getAllByRole('button', { name: /^Receipt \(PDF\)/ })).toHaveLength(1);
+    await userEvent.click(button);
+    expect(downloadReceipt).toHaveBeenCalledWith(31);
+    expect(button).toBeDisabled();
+    expect(button).toHaveTextContent(/^Downloading…/);
+    answer(pdf);
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(createObjectURL).toHaveBeenCalledWith(pdf);
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0]).toHaveAttribute('download', 'sciexperts-receipt-R-000031.pdf');
+    expect(clicked[0]).toHaveAttribute('href', 'blob:receipt-31');
+    expect(clicked[0]!.isConnected).toBe(false);
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    click.mockRestore();
+  });
+
+  it('says why a receipt could not be downloaded, and lets the member try again', async () => {
+    statement.mockResolvedValue(statementOf([makeLine({ kind: 'funding', account: 'escrow', feeCents: null, receiptPaymentId: 12 })]));
+    downloadReceipt.mockRejectedValueOnce(new ApiError('This receipt is not available.', 404, { message: 'This receipt is not available.' }));
+    renderRoute('/profile/billing');
+
+    const button = await screen.findByRole('button', { name: 'Receipt (PDF) for milestone “Data cleaning”' });
+    await userEvent.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This receipt is not available.');
+    expect(button).toBeEnabled();
+    downloadReceipt.mockReturnValueOnce(new Promise<Blob>(() => undefined));
+    await userEvent.click(button);
+    // A new attempt clears the old error.
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(downloadReceipt).toHaveBeenCalledTimes(2);
   });
 
   it('says when there are no payments yet, without an export', async () => {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Statement } from '@sciexperts/shared';
 import { formatDate, formatMoney } from '../format';
+import { ReceiptButton } from './ReceiptButton';
 import { lineAccount, lineDescription, signedMoney } from './statementText';
 import styles from './Money.module.css';
 
@@ -11,7 +12,7 @@ function percentText(basisPoints: number): string {
 
 /**
  * The statement, newest first. Each line moves one balance (a contract's escrow or the member's own), so the running
- * balance is that account's, and the account is named next to it.
+ * balance is that account's, and the account is named next to it. The member's own payments offer their receipt.
  */
 export function StatementTable({ statement }: { statement: Statement }) {
   const captionId = useId();
@@ -42,6 +43,7 @@ export function StatementTable({ statement }: { statement: Statement }) {
               <td>
                 {lineDescription(line)}
                 {line.projectTitle ? <span className={styles.secondLine}>{line.projectTitle}</span> : null}
+                {line.receiptPaymentId !== undefined ? <ReceiptButton paymentId={line.receiptPaymentId} milestoneTitle={line.milestoneTitle} /> : null}
               </td>
               <td>{lineAccount(line)}</td>
               <td className={styles.amount}>{signedMoney(line.amountCents)}</td>

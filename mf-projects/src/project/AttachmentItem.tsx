@@ -2,23 +2,10 @@ import { projectsApi, type Attachment } from '@sciexperts/shared';
 import { LiveMessage } from '@sciexperts/ui';
 import { useState } from 'react';
 import { fileSizeText } from '../ui/fileSize';
+import { saveBlob } from '../ui/saveBlob';
 import ui from '../ui/Ui.module.css';
 import { useAction } from './useAction';
 import styles from './Project.module.css';
-
-/** Hands bytes to the browser as a download under the file's own name, then lets the memory go. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has been handled: some browsers read the URL only once the event is over.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * One file. Its bytes need the member's token, so a plain link cannot fetch them: the button downloads them

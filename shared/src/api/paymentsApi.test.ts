@@ -59,6 +59,27 @@ describe('paymentsApi', () => {
     expect(await requests[0]).toEqual({ method, url: `http://api.test${path}`, body, key });
   });
 
+  it('downloads a receipt as bytes, with the member token (a plain link could not send it)', async () => {
+    let sent: Request | undefined;
+    fetchMock.mockImplementation((input) => {
+      sent = input as Request;
+      return Promise.resolve(new Response('%PDF-1.3 receipt', { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+    });
+    const pdf = await paymentsApi.downloadReceipt(31);
+    expect(sent?.method).toBe('GET');
+    expect(sent?.url).toBe('http://api.test/api/Payments/31/Receipt');
+    expect(sent?.headers.get('Authorization')).toBe('Bearer t-1');
+    expect(pdf.type).toBe('application/pdf');
+    expect(pdf.size).toBe('%PDF-1.3 receipt'.length);
+  });
+
+  it("says why a receipt could not be downloaded: the server's message, or its own when the server was not reached", async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json(404, { message: PAYMENT_MESSAGES.receiptNotFound })));
+    await expect(paymentsApi.downloadReceipt(31)).rejects.toEqual(new ApiError(PAYMENT_MESSAGES.receiptNotFound, 404, { message: PAYMENT_MESSAGES.receiptNotFound }));
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(paymentsApi.downloadReceipt(31)).rejects.toEqual(new ApiError('Could not download the receipt. Please try again.', 0, null));
+  });
+
   it("surfaces the server's message", async () => {
     fetchMock.mockImplementation(() => Promise.resolve(json(409, { message: PAYMENT_MESSAGES.notSubmitted })));
     await expect(paymentsApi.approve(9, newIdempotencyKey())).rejects.toEqual(new ApiError(PAYMENT_MESSAGES.notSubmitted, 409, { message: PAYMENT_MESSAGES.notSubmitted }));

@@ -1,6 +1,6 @@
 import { API_PATHS, pathTo } from '../contracts/paths';
 import { IDEMPOTENCY_KEY_HEADER, type Balance, type FundResponse, type NewMilestoneInput, type PayoutAccount, type PayoutAccountLink, type Statement, type Withdrawal, type WithdrawalList, type Workspace } from '../contracts/payments';
-import { request } from './http';
+import { request, requestBlob } from './http';
 
 /**
  * What the client says when the server gave no message of its own (status 0: not reached). The server's
@@ -12,6 +12,7 @@ const FAILED = {
   fund: 'Could not start the payment. Please try again.',
   money: 'Could not load your payments. Please try again.',
   withdraw: 'Failed to request the withdrawal. Please try again.',
+  receipt: 'Could not download the receipt. Please try again.',
   payoutAccount: 'Failed to open the payout account page. Please try again.',
 } as const;
 
@@ -44,6 +45,8 @@ export const paymentsApi = {
 
   balance: () => request<Balance>('get', API_PATHS.paymentsBalance, { fallbackError: FAILED.money }),
   statement: () => request<Statement>('get', API_PATHS.paymentsStatement, { fallbackError: FAILED.money }),
+  /** The PDF receipt of a payment the member made (a statement line's receiptPaymentId); it needs the token, so it comes as bytes. */
+  downloadReceipt: (paymentId: number) => requestBlob(pathTo(API_PATHS.paymentReceipt, { id: paymentId }), FAILED.receipt),
   withdrawals: () => request<WithdrawalList>('get', API_PATHS.paymentsWithdrawals, { fallbackError: FAILED.money }),
   withdraw: (amountCents: number, key: string) => request<Withdrawal>('post', API_PATHS.paymentsWithdrawals, { json: { amountCents }, headers: keyed(key), fallbackError: FAILED.withdraw }),
   payoutAccount: () => request<PayoutAccount>('get', API_PATHS.paymentsPayoutAccount, { fallbackError: FAILED.money }),

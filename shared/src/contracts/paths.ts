@@ -57,6 +57,7 @@ export const API_PATHS = {
   paymentsWebhook: '/api/Payments/Webhook',
   paymentsBalance: '/api/Payments/Balance',
   paymentsStatement: '/api/Payments/Statement',
+  paymentReceipt: '/api/Payments/:id/Receipt',
   paymentsWithdrawals: '/api/Payments/Withdrawals',
   paymentsPayoutAccount: '/api/Payments/PayoutAccount',
   paymentsPayoutAccountLink: '/api/Payments/PayoutAccount/Link',

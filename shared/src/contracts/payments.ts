@@ -94,6 +94,16 @@ export const PAYMENT_DETAILS_PAGE_PATH = '/profile/payment';
 /** The query the return from the provider's onboarding carries: 'return' (done or left) or 'refresh' (the link expired). */
 export const PAYOUT_ACCOUNT_RETURN_PARAM = 'payoutAccount';
 
+/** 'R-000042': the number on a payment's receipt. */
+export function receiptNumber(paymentId: number): string {
+  return `R-${String(paymentId).padStart(6, '0')}`;
+}
+
+/** The name a payment's receipt is saved under, by the API's Content-Disposition and by the browser alike. */
+export function receiptFileName(paymentId: number): string {
+  return `sciexperts-receipt-${receiptNumber(paymentId)}.pdf`;
+}
+
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
 /** '$1,234.50' from 123450 cents. */
@@ -112,6 +122,7 @@ export const PAYMENT_MESSAGES = {
   idempotencyKeyReused: `This ${IDEMPOTENCY_KEY_HEADER} was already used for a different request.`,
   contractNotFound: 'This contract is not available.',
   milestoneNotFound: 'This milestone is not available.',
+  receiptNotFound: 'This receipt is not available.',
   clientOnly: 'Only the client of this contract can do this.',
   expertOnly: 'Only the expert of this contract can do this.',
   contractNotActive: 'This contract has ended.',

@@ -2,6 +2,7 @@ import {
   API_PATHS,
   PAYMENT_DETAILS_PAGE_PATH,
   PAYMENT_MESSAGES as M,
+  receiptFileName,
   PAYOUT_ACCOUNT_RETURN_PARAM,
   withdrawalTooLargeMessage,
   workspacePagePath,
@@ -44,6 +45,7 @@ import * as repo from './repository';
 import { checkNewMilestone, checkNote, idempotencyKeyOf, isWellFormedEvent } from './rules';
 import { sendPayout, sendRefund } from './settlement';
 import { queueReleaseReminder, registerPaymentJobs } from './jobs';
+import { ReceiptPdf, receiptFor, renderReceipt } from './receipt';
 import { balanceView, statementLines, withdrawalView, workspaceView } from './views';
 
 const conflict = (message: string) => new HttpError(409, message);
@@ -451,6 +453,32 @@ export function paymentsModule(givenClock?: () => Date): Module {
         async (request): Promise<StatementT> => {
           const fees = settings();
           return { lines: await statementLines(db, auth(request).userId), fee: { basisPoints: fees.feeBasisPoints } };
+        },
+      );
+
+      r.get(
+        API_PATHS.paymentReceipt,
+        {
+          schema: {
+            tags,
+            operationId: 'paymentReceipt',
+            summary: "A payment's receipt as a PDF: date, parties, project and milestone, amount, the provider's charge, paid or refunded (its payer only)",
+            description: 'Anyone but the payer, and a payment the provider has not confirmed, gets the same 404.',
+            security: bearer,
+            params: Id,
+            response: { 200: ReceiptPdf, ...errors(400, 401, 404, 503) },
+          },
+        },
+        async (request, reply) => {
+          settings();
+          const receipt = await receiptFor(db, Number(request.params.id), auth(request).userId);
+          if (!receipt) throw notFound(M.receiptNotFound);
+          return reply
+            .header('content-type', 'application/pdf')
+            .header('content-disposition', `attachment; filename="${receiptFileName(receipt.paymentId)}"`)
+            .header('x-content-type-options', 'nosniff')
+            .header('cache-control', 'private, no-store')
+            .send(await renderReceipt(receipt));
         },
       );
 

@@ -15,7 +15,7 @@ import {
 } from '@sciexperts/shared/contracts';
 import type { Db } from '../../db/connect';
 import { memberSummaries } from '../projects/views';
-import { ACCOUNTS, balance, balances } from './ledger';
+import { ACCOUNTS, balance, balances, paymentOfFundingKey } from './ledger';
 import type { ContractRecord, ReleaseSettings, WithdrawalRow } from './repository';
 
 const DAY_MS = 86_400_000;
@@ -94,7 +94,8 @@ export async function balanceView(db: Db, memberId: number): Promise<Balance> {
 
 /**
  * Every ledger entry on the member's own accounts (available, paid-out) and on the escrow of each contract they are
- * a party to, with the account's running balance after it and, on a release, the platform's fee. Newest first.
+ * a party to, with the account's running balance after it, on a release the platform's fee, and on the member's own
+ * fundings the payment whose receipt they can get. Newest first.
  */
 export async function statementLines(db: Db, memberId: number): Promise<StatementLine[]> {
   const contractIds = await contractIdsOf(db, memberId, 'either');
@@ -115,6 +116,8 @@ export async function statementLines(db: Db, memberId: number): Promise<Statemen
       'ledgerTransactions.createdAt',
       'ledgerTransactions.contractId',
       'ledgerTransactions.milestoneId',
+      'ledgerTransactions.idempotencyKey',
+      'ledgerTransactions.actorId',
     ])
     .where('ledgerEntries.account', 'in', [...own.keys()])
     .orderBy('ledgerEntries.id')
@@ -136,6 +139,8 @@ export async function statementLines(db: Db, memberId: number): Promise<Statemen
   const lines = entries.map((e): StatementLine => {
     const after = (running.get(e.account) ?? 0) + e.amountCents;
     running.set(e.account, after);
+    // A funding's actor is the member who paid it: only they get its receipt, not the expert who sees the same escrow.
+    const receiptPaymentId = e.kind === 'funding' && e.actorId === memberId ? paymentOfFundingKey(e.idempotencyKey) : null;
     return {
       transactionId: e.transactionId,
       createdAt: e.createdAt,
@@ -148,6 +153,7 @@ export async function statementLines(db: Db, memberId: number): Promise<Statemen
       amountCents: e.amountCents,
       feeCents: feeOf.get(e.transactionId) ?? (e.kind === 'release' || e.kind === 'auto-release' ? 0 : null),
       balanceCents: after,
+      ...(receiptPaymentId === null ? {} : { receiptPaymentId }),
     };
   });
   return lines.reverse();

@@ -118,6 +118,9 @@ export const StatementLine = Type.Object(
     amountCents: Type.Integer({ description: 'Signed: positive adds to the account.' }),
     feeCents: Nullable(Type.Integer({ description: "On a release: the platform's fee kept from it." })),
     balanceCents: Type.Integer({ description: 'The account (that escrow, or the member’s own) after this line.' }),
+    receiptPaymentId: Type.Optional(
+      Type.Integer({ description: 'On a funding the member paid: the payment whose receipt they can get (GET /api/Payments/{id}/Receipt).' }),
+    ),
   },
   { title: 'StatementLine' },
 );
