@@ -101,14 +101,23 @@ test.describe('escrow: fund, deliver, approve, withdraw', () => {
 
     // The expert delivers, the client asks for changes, the expert delivers again, the client approves.
     await e.page.goto(`/profile/workspace/${contractId}`);
-    const submit = async (note: string) => {
+    const submit = async (note: string, deliver: string[] = []) => {
       await milestone(e.page, 'Data cleaning').getByRole('button', { name: 'Submit work' }).click();
       await e.page.getByLabel('Note for the client').fill(note);
+      for (const name of deliver) await e.page.getByRole('dialog').getByRole('checkbox', { name }).check();
       await e.page.getByRole('dialog').getByRole('button', { name: 'Submit work' }).click();
       await expect(milestone(e.page, 'Data cleaning').getByText('Work submitted', { exact: true })).toBeVisible();
     };
-    await submit('Cleaned data and the Kaplan-Meier curves are in the shared folder.');
+    // The expert shares the cleaned data in the workspace and delivers it with the submission.
+    const minimalPdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+    await e.page.getByLabel('Share a file').setInputFiles({ name: 'cleaned-data.pdf', mimeType: 'application/pdf', buffer: minimalPdf });
+    await expect(e.page.getByText('cleaned-data.pdf is shared.')).toBeVisible();
+    await submit('Cleaned data and the Kaplan-Meier curves are in the shared folder.', ['cleaned-data.pdf']);
     await c.page.reload();
+    await expect(c.page.getByRole('region', { name: 'Timeline' })).toContainText('Delivered files: cleaned-data.pdf');
+    const downloading = c.page.waitForEvent('download');
+    await c.page.getByRole('region', { name: 'Shared files' }).getByRole('button', { name: 'Download cleaned-data.pdf' }).click();
+    expect((await downloading).suggestedFilename()).toBe('cleaned-data.pdf');
     await milestone(c.page, 'Data cleaning').getByRole('button', { name: 'Request changes' }).click();
     await c.page.getByLabel('What should change').fill('Please add the curves by treatment arm.');
     await c.page.getByRole('dialog').getByRole('button', { name: 'Request changes' }).click();

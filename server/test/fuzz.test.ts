@@ -135,6 +135,9 @@ describe('random input never yields a 500', () => {
     ['POST', '/api/Contracts/:id/End'],
     ['POST', '/api/Payments/Webhook'],
     ['POST', '/api/Payments/Withdrawals'],
+    ['POST', '/api/Payments/PayoutAccount/Link'],
+    ['POST', '/api/Contracts/:id/Files'],
+    ['DELETE', '/api/Contracts/:id/Files/1'],
   ];
 
   it.each(WRITES)('%s %s', async (method, route) => {

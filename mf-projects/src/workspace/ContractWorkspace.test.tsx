@@ -107,7 +107,7 @@ describe('a contract workspace', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit work' }));
 
     expect(await screen.findByText('Milestone 1 submitted. Olivia can now review it.')).toBeInTheDocument();
-    expect(submit).toHaveBeenCalledWith(1, 'Cleaned data attached.', expect.stringMatching(KEY));
+    expect(submit).toHaveBeenCalledWith(1, 'Cleaned data attached.', expect.stringMatching(KEY), []);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(within(milestoneItem(/Data cleaning/)).getByText('Work submitted')).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { paymentsApi, type Workspace } from '@sciexperts/shared';
+import { paymentsApi, type ContractFile, type Workspace } from '@sciexperts/shared';
 import { LiveMessage } from '@sciexperts/ui';
 import { formatMoney, fullName, priceText } from '../format';
 import { MemberPageTitle } from '../member/MemberPageTitle';
@@ -14,6 +14,7 @@ import { ContractActions } from './ContractActions';
 import { ContractNotFound } from './ContractNotFound';
 import { percentText } from './labels';
 import { MilestoneItem } from './MilestoneItem';
+import { SharedFiles } from './SharedFiles';
 import { Timeline } from './Timeline';
 import { useCheckoutReturn } from './useCheckoutReturn';
 import styles from './Workspace.module.css';
@@ -35,6 +36,15 @@ export function ContractWorkspace({ contractId }: { contractId: number }) {
       show(message, 'success', { focus: true });
     },
     [setData, show],
+  );
+
+  const onFilesChanged = useCallback(
+    (files: ContractFile[], message: string, focus: boolean) => {
+      if (load.data) setData({ ...load.data, files });
+      // After an upload the focus stays on the file picker; a removed file's button is gone, so the outcome takes it.
+      show(message, 'success', { focus });
+    },
+    [load.data, setData, show],
   );
 
   if (load.status === 'error' && load.error.status === 404) return <ContractNotFound />;
@@ -146,6 +156,8 @@ export function ContractWorkspace({ contractId }: { contractId: number }) {
       </section>
 
       {active && viewerRole === 'client' ? <ContractActions workspace={workspace} onChanged={onChanged} onFocusLost={notice.focus} /> : null}
+
+      <SharedFiles workspace={workspace} onFilesChanged={onFilesChanged} />
 
       <Timeline workspace={workspace} />
     </div>

@@ -196,7 +196,10 @@ export function MilestoneItem({ workspace, milestone, onChanged, onFocusLost }: 
           busyLabel={BUSY_LABELS.submit}
           busy={busy}
           error={error}
-          onConfirm={(note) => void change('submit', (key) => paymentsApi.submit(milestone.id, note, key), () => `${label} submitted. ${clientName} can now review it.`)}
+          deliverable={workspace.files.filter((file) => file.uploadedBy === workspace.contract.expert.id && file.milestoneId === null)}
+          onConfirm={(note, fileIds) =>
+            void change('submit', (key) => paymentsApi.submit(milestone.id, note, key, fileIds), () => `${label} submitted. ${clientName} can now review it.`)
+          }
           onCancel={() => {
             setError(null);
             setOpen(null);

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { PAYMENT_LIMITS, PAYMENT_MESSAGES } from '@sciexperts/shared';
+import { PAYMENT_LIMITS, PAYMENT_MESSAGES, type ContractFile } from '@sciexperts/shared';
 import { FieldError, fieldErrorProps, LiveMessage, Modal } from '@sciexperts/ui';
 import dialog from '../ui/Dialog.module.css';
 import styles from './Workspace.module.css';
@@ -15,15 +15,18 @@ interface Props {
   busy: boolean;
   /** The server's refusal, shown in the dialog (the note typed stays). */
   error: string | null;
-  onConfirm: (note: string) => void;
+  /** Files the member may deliver with the note (the submission): offered as checkboxes. */
+  deliverable?: readonly ContractFile[];
+  onConfirm: (note: string, fileIds: number[]) => void;
   onCancel: () => void;
   onFocusLost: () => void;
 }
 
 /** A milestone step that needs a note (submit work, request changes, open a dispute): the note is required. */
-export function NoteDialog({ title, explanation, label, confirmLabel, busyLabel, danger = false, busy, error, onConfirm, onCancel, onFocusLost }: Props) {
+export function NoteDialog({ title, explanation, label, confirmLabel, busyLabel, danger = false, busy, error, deliverable = [], onConfirm, onCancel, onFocusLost }: Props) {
   const id = useId();
   const [note, setNote] = useState('');
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [noteError, setNoteError] = useState<string | null>(null);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const noteId = `${id}-note`;
@@ -42,7 +45,7 @@ export function NoteDialog({ title, explanation, label, confirmLabel, busyLabel,
             return;
           }
           setNoteError(null);
-          onConfirm(note);
+          onConfirm(note, deliverable.filter((f) => chosen.has(f.id)).map((f) => f.id));
         }}
       >
         <h2 id={`${id}-title`} className={dialog.title}>
@@ -68,6 +71,28 @@ export function NoteDialog({ title, explanation, label, confirmLabel, busyLabel,
             {note.length.toLocaleString('en-US')} of {PAYMENT_LIMITS.noteMax.toLocaleString('en-US')} characters
           </p>
         </div>
+        {deliverable.length > 0 ? (
+          <fieldset className={styles.deliveryFiles}>
+            <legend>Files to deliver (optional)</legend>
+            {deliverable.map((file) => (
+              <label key={file.id} className={styles.choice}>
+                <input
+                  type="checkbox"
+                  checked={chosen.has(file.id)}
+                  disabled={!chosen.has(file.id) && chosen.size >= PAYMENT_LIMITS.deliveryFilesMax}
+                  onChange={(event) => {
+                    const next = new Set(chosen);
+                    if (event.target.checked) next.add(file.id);
+                    else next.delete(file.id);
+                    setChosen(next);
+                  }}
+                />
+                {file.name}
+              </label>
+            ))}
+            <p className={styles.hint}>Up to {PAYMENT_LIMITS.deliveryFilesMax} of the files you shared in this workspace. Share more under Shared files first.</p>
+          </fieldset>
+        ) : null}
         <LiveMessage role="alert" className={styles.error} message={error} />
         <div className={dialog.actions}>
           <button type="submit" className={danger ? dialog.confirmDanger : dialog.confirm} aria-disabled={busy || undefined}>

@@ -6,6 +6,7 @@ import styles from './Workspace.module.css';
 /** What happened to the milestones, newest first, with the notes the parties wrote. */
 export function Timeline({ workspace }: { workspace: Workspace }) {
   const titles = new Map(workspace.milestones.map((m) => [m.id, m.title]));
+  const fileNames = new Map(workspace.files.map((f) => [f.id, f.name]));
   const events = [...workspace.events].reverse();
   return (
     <section className={styles.section} aria-labelledby="workspace-timeline">
@@ -27,6 +28,9 @@ export function Timeline({ workspace }: { workspace: Workspace }) {
                   {actor ? ` by ${actor}` : ''} · {formatDate(event.createdAt)}
                 </p>
                 {event.note ? <p className={styles.note}>{event.note}</p> : null}
+                {event.fileIds.length > 0 ? (
+                  <p className={styles.meta}>Delivered files: {event.fileIds.map((id) => fileNames.get(id) ?? 'a removed file').join(', ')}</p>
+                ) : null}
               </li>
             );
           })}

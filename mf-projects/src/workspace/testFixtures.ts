@@ -1,5 +1,5 @@
 // Test data for the workspace pages (tests only).
-import type { MemberSummary, MilestoneEvent, Workspace, WorkspaceMilestone } from '@sciexperts/shared';
+import type { ContractFile, MemberSummary, MilestoneEvent, Workspace, WorkspaceMilestone } from '@sciexperts/shared';
 
 // The parties of makeContract() in @sciexperts/shared/testing (which only *.test files may import).
 export const CLIENT: MemberSummary = { id: 9, firstName: 'Olivia', lastName: 'Owner', slug: 'olivia-owner', headline: '', profImgUrl: null, country: 'US' };
@@ -24,7 +24,7 @@ export function makeMilestone(overrides: Partial<WorkspaceMilestone> = {}): Work
 }
 
 export function makeEvent(overrides: Partial<MilestoneEvent> = {}): MilestoneEvent {
-  return { id: 1, milestoneId: 1, kind: 'funded', actorId: CLIENT.id, note: null, createdAt: '2026-11-23T10:00:00.000Z', ...overrides };
+  return { id: 1, milestoneId: 1, kind: 'funded', actorId: CLIENT.id, note: null, fileIds: [], createdAt: '2026-11-23T10:00:00.000Z', ...overrides };
 }
 
 export function makeWorkspace(overrides: Partial<Workspace> = {}): Workspace {
@@ -43,9 +43,14 @@ export function makeWorkspace(overrides: Partial<Workspace> = {}): Workspace {
     viewerRole: 'client',
     milestones: [makeMilestone()],
     events: [],
+    files: [],
     escrowCents: 0,
     fee: { basisPoints: 1000 },
     autoReleaseDays: 14,
     ...overrides,
   };
+}
+
+export function makeFile(overrides: Partial<ContractFile> = {}): ContractFile {
+  return { id: 11, name: 'cohort-data.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size: 48_000, uploadedBy: CLIENT.id, createdAt: '2026-11-23T09:00:00.000Z', milestoneId: null, ...overrides };
 }

@@ -191,6 +191,7 @@ export interface Database {
   webhookEvents: WebhookEventsTable;
   withdrawals: WithdrawalsTable;
   payoutAccounts: PayoutAccountsTable;
+  contractFiles: ContractFilesTable;
   milestoneEvents: MilestoneEventsTable;
   notifications: NotificationsTable;
   notificationPreferences: NotificationPreferencesTable;
@@ -368,6 +369,20 @@ export interface WebhookEventsTable {
   providerEventId: string;
   type: string;
   receivedAt: string;
+}
+
+export interface ContractFilesTable {
+  id: Generated<number>;
+  contractId: number;
+  uploaderId: number;
+  name: string;
+  contentType: string;
+  size: number;
+  storageKey: string;
+  /** The milestone (and its 'submitted' event) it was delivered with; null while only shared. */
+  milestoneId: number | null;
+  eventId: number | null;
+  createdAt: string;
 }
 
 export interface PayoutAccountsTable {

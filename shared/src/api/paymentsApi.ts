@@ -1,5 +1,5 @@
 import { API_PATHS, pathTo } from '../contracts/paths';
-import { IDEMPOTENCY_KEY_HEADER, type Balance, type FundResponse, type NewMilestoneInput, type PayoutAccount, type PayoutAccountLink, type Statement, type Withdrawal, type WithdrawalList, type Workspace } from '../contracts/payments';
+import { IDEMPOTENCY_KEY_HEADER, type Balance, type ContractFile, type FundResponse, type NewMilestoneInput, type PayoutAccount, type PayoutAccountLink, type Statement, type Withdrawal, type WithdrawalList, type Workspace } from '../contracts/payments';
 import { request, requestBlob } from './http';
 
 /**
@@ -14,6 +14,9 @@ const FAILED = {
   withdraw: 'Failed to request the withdrawal. Please try again.',
   receipt: 'Could not download the receipt. Please try again.',
   payoutAccount: 'Failed to open the payout account page. Please try again.',
+  fileSave: 'Failed to upload the file. Please try again.',
+  fileLoad: 'Could not download the file. Please try again.',
+  fileDelete: 'Failed to remove the file. Please try again.',
 } as const;
 
 const keyed = (key: string) => ({ [IDEMPOTENCY_KEY_HEADER]: key });
@@ -32,8 +35,13 @@ export const paymentsApi = {
     request<Workspace>('post', pathTo(API_PATHS.milestoneAccept, { id: milestoneId }), { headers: keyed(key), fallbackError: FAILED.change }),
   /** Starts the provider's checkout; send the browser to checkoutUrl. The milestone is funded once the provider confirms. */
   fund: (milestoneId: number, key: string) => request<FundResponse>('post', pathTo(API_PATHS.milestoneFund, { id: milestoneId }), { headers: keyed(key), fallbackError: FAILED.fund }),
-  submit: (milestoneId: number, note: string, key: string) =>
-    request<Workspace>('post', pathTo(API_PATHS.milestoneSubmit, { id: milestoneId }), { json: { note }, headers: keyed(key), fallbackError: FAILED.change }),
+  /** Delivers the milestone with a note and, optionally, files the expert shared in the workspace. */
+  submit: (milestoneId: number, note: string, key: string, fileIds: number[] = []) =>
+    request<Workspace>('post', pathTo(API_PATHS.milestoneSubmit, { id: milestoneId }), {
+      json: fileIds.length > 0 ? { note, fileIds } : { note },
+      headers: keyed(key),
+      fallbackError: FAILED.change,
+    }),
   requestChanges: (milestoneId: number, note: string, key: string) =>
     request<Workspace>('post', pathTo(API_PATHS.milestoneRequestChanges, { id: milestoneId }), { json: { note }, headers: keyed(key), fallbackError: FAILED.change }),
   approve: (milestoneId: number, key: string) => request<Workspace>('post', pathTo(API_PATHS.milestoneApprove, { id: milestoneId }), { headers: keyed(key), fallbackError: FAILED.change }),
@@ -42,6 +50,17 @@ export const paymentsApi = {
     request<Workspace>('post', pathTo(API_PATHS.milestoneDispute, { id: milestoneId }), { json: { note }, headers: keyed(key), fallbackError: FAILED.change }),
   /** Ends the contract once no milestone holds money; unfunded milestones are cancelled. Repeating it is harmless. */
   endContract: (contractId: number) => request<Workspace>('post', pathTo(API_PATHS.contractEnd, { id: contractId }), { fallbackError: FAILED.change }),
+
+  // Shared files of the workspace (either party, while the contract is active)
+  uploadFile: (contractId: number, file: Blob, name?: string) => {
+    const form = new FormData();
+    if (name === undefined) form.append('file', file);
+    else form.append('file', file, name);
+    return request<ContractFile>('post', pathTo(API_PATHS.contractFiles, { id: contractId }), { body: form, fallbackError: FAILED.fileSave });
+  },
+  /** The file's bytes (the two parties only); it needs the token, so it comes as bytes. */
+  downloadFile: (contractId: number, fileId: number) => requestBlob(pathTo(API_PATHS.contractFile, { id: contractId, fileId }), FAILED.fileLoad),
+  deleteFile: (contractId: number, fileId: number) => request<void>('delete', pathTo(API_PATHS.contractFile, { id: contractId, fileId }), { fallbackError: FAILED.fileDelete }),
 
   balance: () => request<Balance>('get', API_PATHS.paymentsBalance, { fallbackError: FAILED.money }),
   statement: () => request<Statement>('get', API_PATHS.paymentsStatement, { fallbackError: FAILED.money }),

@@ -47,6 +47,8 @@ export const API_PATHS = {
   contractWorkspace: '/api/Contracts/:id/Workspace',
   contractMilestones: '/api/Contracts/:id/Milestones',
   contractEnd: '/api/Contracts/:id/End',
+  contractFiles: '/api/Contracts/:id/Files',
+  contractFile: '/api/Contracts/:id/Files/:fileId',
   milestoneAccept: '/api/Milestones/:id/Accept',
   milestoneFund: '/api/Milestones/:id/Fund',
   milestoneSubmit: '/api/Milestones/:id/Submit',

@@ -69,6 +69,10 @@ export const PAYMENT_LIMITS = {
   centsMax: PROJECT_LIMITS.centsMax,
   defaultFeeBasisPoints: 1000,
   defaultAutoReleaseDays: 14,
+  /** Shared files in one contract's workspace (each within the project attachments' size and types). */
+  contractFilesMax: 50,
+  /** Files delivered with one submission. */
+  deliveryFilesMax: 10,
 } as const;
 
 /** 8–100 visible ASCII characters (a UUID is the usual choice). */
@@ -141,6 +145,12 @@ export const PAYMENT_MESSAGES = {
   dateInPast: 'The date must be today or later.',
   tooManyMilestones: `A contract has at most ${PAYMENT_LIMITS.milestonesMax} milestones.`,
   nothingToWithdraw: 'There is nothing to withdraw yet.',
+  fileNotFound: 'This file is not available.',
+  filesTooMany: `A contract holds at most ${PAYMENT_LIMITS.contractFilesMax} shared files: remove one first.`,
+  filesLocked: 'Files can be shared only while the contract is active.',
+  fileNotYours: 'Only the member who shared a file can remove it.',
+  fileDelivered: 'A file delivered with a milestone stays in the workspace.',
+  deliveryFilesInvalid: 'Deliver only files you shared in this workspace that were not delivered before.',
   payoutAccountNeeded: 'Connect a payout account before you withdraw.',
   payoutAccountPending: 'Your payout account is not ready to receive money yet. Finish connecting it, then withdraw.',
   webhookRejected: 'The webhook signature is missing, wrong or too old.',
@@ -148,6 +158,8 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 export type NoteInput = Static<typeof S.NoteInput>;
+export type DeliveryInput = Static<typeof S.DeliveryInput>;
+export type ContractFile = Static<typeof S.ContractFile>;
 export type NewMilestoneInput = Static<typeof S.NewMilestoneInput>;
 export type WithdrawalInput = Static<typeof S.WithdrawalInput>;
 export type FundResponse = Static<typeof S.FundResponse>;

@@ -16,6 +16,7 @@ import { payments } from './0011_payments';
 import { jobs } from './0012_jobs';
 import { notifications } from './0015_notifications';
 import { payoutAccounts } from './0016_payout_accounts';
+import { contractFiles } from './0017_contract_files';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -40,6 +41,7 @@ class InCodeProvider implements MigrationProvider {
       '0012_jobs': jobs(this.dialect),
       '0015_notifications': notifications(this.dialect),
       '0016_payout_accounts': payoutAccounts(this.dialect),
+      '0017_contract_files': contractFiles(this.dialect),
     };
   }
 }

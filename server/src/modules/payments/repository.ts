@@ -4,7 +4,7 @@
 import { ESCROW_HELD_STATUSES, PAYMENT_LIMITS, platformFeeCents, type MilestoneEventKind, type MilestoneStatus, type ResolveOutcome } from '@sciexperts/shared/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/connect';
-import type { ContractMilestonesTable, ContractsTable, Database, MilestoneEventsTable, PaymentsTable, PayoutAccountsTable, WithdrawalsTable } from '../../db/schema';
+import type { ContractFilesTable, ContractMilestonesTable, ContractsTable, Database, MilestoneEventsTable, PaymentsTable, PayoutAccountsTable, WithdrawalsTable } from '../../db/schema';
 import { ACCOUNTS, fundingKey, post } from './ledger';
 import type { ProviderEvent } from './provider';
 import { insertJob, jobsDb } from '../../jobs/store';
@@ -521,4 +521,77 @@ export async function requestWithdrawal(db: Db, expertId: number, amountCents: n
     });
     return { withdrawal: inserted, created: true };
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared files of a contract's workspace
+
+export type ContractFileRow = Selectable<ContractFilesTable>;
+
+export async function filesOf(db: Db, contractId: number): Promise<ContractFileRow[]> {
+  return db.kysely.selectFrom('contractFiles').selectAll().where('contractId', '=', contractId).orderBy('id', 'desc').execute();
+}
+
+export async function findFile(db: Db, contractId: number, fileId: number): Promise<ContractFileRow | undefined> {
+  return db.kysely.selectFrom('contractFiles').selectAll().where('id', '=', fileId).where('contractId', '=', contractId).executeTakeFirst();
+}
+
+/** Records a stored file under the contract's lock while it is active and has room; the caller removes the bytes otherwise. */
+export async function insertFile(
+  db: Db,
+  contractId: number,
+  uploaderId: number,
+  file: { name: string; contentType: string; size: number; storageKey: string },
+  now: Date,
+): Promise<ContractFileRow | 'locked' | 'full'> {
+  return db.kysely.transaction().execute(async (trx) => {
+    let lock = trx.selectFrom('contracts').select('status').where('id', '=', contractId);
+    if (db.dialect === 'postgres') lock = lock.forUpdate();
+    const contract = await lock.executeTakeFirst();
+    if (!contract || contract.status !== 'active') return 'locked';
+    const { n } = await trx.selectFrom('contractFiles').select((eb) => eb.fn.countAll<number | string>().as('n')).where('contractId', '=', contractId).executeTakeFirstOrThrow();
+    if (Number(n) >= PAYMENT_LIMITS.contractFilesMax) return 'full';
+    return trx
+      .insertInto('contractFiles')
+      .values({ contractId, uploaderId, ...file, milestoneId: null, eventId: null, createdAt: now.toISOString() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** Removes the uploader's own file while the contract is active and the file was not delivered; the caller removes the bytes. */
+export async function deleteFile(db: Db, contractId: number, fileId: number, memberId: number): Promise<ContractFileRow | 'missing' | 'locked' | 'not-yours' | 'delivered'> {
+  return db.kysely.transaction().execute(async (trx) => {
+    let lock = trx.selectFrom('contracts').select('status').where('id', '=', contractId);
+    if (db.dialect === 'postgres') lock = lock.forUpdate();
+    const contract = await lock.executeTakeFirst();
+    const file = await trx.selectFrom('contractFiles').selectAll().where('id', '=', fileId).where('contractId', '=', contractId).executeTakeFirst();
+    if (!contract || !file) return 'missing';
+    if (file.uploaderId !== memberId) return 'not-yours';
+    if (contract.status !== 'active') return 'locked';
+    if (file.milestoneId !== null) return 'delivered';
+    await trx.deleteFrom('contractFiles').where('id', '=', fileId).execute();
+    return file;
+  });
+}
+
+/** Raised inside a submission's transaction when its files cannot all be delivered: everything rolls back. */
+export class DeliveryFilesUnavailable extends Error {}
+
+/**
+ * Marks files as delivered with a submission, in the submission's transaction: each must be the expert's, of this
+ * contract, and not delivered before (one conditional UPDATE; fewer rows than asked rolls the submission back).
+ */
+export async function deliverFiles(trx: Trx, milestone: MilestoneRow, expertId: number, fileIds: readonly number[], eventKey: string): Promise<void> {
+  if (fileIds.length === 0) return;
+  const event = await trx.selectFrom('milestoneEvents').select('id').where('idempotencyKey', '=', eventKey).executeTakeFirstOrThrow();
+  const marked = await trx
+    .updateTable('contractFiles')
+    .set({ milestoneId: milestone.id, eventId: event.id })
+    .where('id', 'in', [...fileIds])
+    .where('contractId', '=', milestone.contractId)
+    .where('uploaderId', '=', expertId)
+    .where('eventId', 'is', null)
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) !== fileIds.length) throw new DeliveryFilesUnavailable();
 }

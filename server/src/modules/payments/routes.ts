@@ -23,6 +23,7 @@ import {
   FundResponse,
   IdParams,
   NewMilestoneInput,
+  DeliveryInput,
   NoteInput,
   PayoutAccount,
   PayoutAccountLink,
@@ -44,6 +45,7 @@ import { WebhookRejected, type PaymentProvider, type ProviderEvent } from './pro
 import * as repo from './repository';
 import { checkNewMilestone, checkNote, idempotencyKeyOf, isWellFormedEvent } from './rules';
 import { sendPayout, sendRefund } from './settlement';
+import { contractFileRoutes } from './contractFiles';
 import { queueReleaseReminder, registerPaymentJobs } from './jobs';
 import { ReceiptPdf, receiptFor, renderReceipt } from './receipt';
 import { balanceView, statementLines, withdrawalView, workspaceView } from './views';
@@ -135,6 +137,13 @@ export function paymentsModule(givenClock?: () => Date): Module {
         if (!contract || (contract.clientId !== me && contract.expertId !== me)) throw notFound(M.contractNotFound);
         return contract;
       };
+      /** Before the submission: each file must be the expert's own in this workspace and not delivered before (400 by field). */
+      const checkDeliveryFiles = async (contractId: number, me: number, fileIds: readonly number[]) => {
+        const files = await repo.filesOf(db, contractId);
+        const usable = new Set(files.filter((f) => f.uploaderId === me && f.eventId === null).map((f) => f.id));
+        if (!fileIds.every((id) => usable.has(id))) throw badRequest([{ field: 'fileIds', message: M.deliveryFilesInvalid }]);
+      };
+      contractFileRoutes(inner, { contractFor, clock });
       const mustBe = (contract: repo.ContractRecord, me: number, role: 'client' | 'expert') => {
         if ((role === 'client' ? contract.clientId : contract.expertId) !== me) throw forbidden(role === 'client' ? M.clientOnly : M.expertOnly);
       };
@@ -160,13 +169,15 @@ export function paymentsModule(givenClock?: () => Date): Module {
         kind: MilestoneEventKind;
         refused: string;
         withNote?: boolean;
+        /** The note may bring shared files of the workspace along (the submission). */
+        delivery?: boolean;
         money?: 'release' | 'refund';
         submitted?: 'set' | 'clear';
       }
 
       /** One milestone transition, idempotent by the member's key: repeat → the same answer, no second effect. */
       const step = (s: Step) => {
-        const handler = async (request: FastifyRequest<{ Params: { id: string }; Body?: { note: string } }>): Promise<WorkspaceT> => {
+        const handler = async (request: FastifyRequest<{ Params: { id: string }; Body?: { note: string; fileIds?: number[] } }>): Promise<WorkspaceT> => {
           const me = auth(request).userId;
           const fees = settings();
           if (s.money === 'refund') provider();
@@ -174,7 +185,9 @@ export function paymentsModule(givenClock?: () => Date): Module {
           const { milestone, contract } = await milestoneFor(request.params.id, me);
           mustBe(contract, me, s.role);
           const note = s.withNote ? checkNote(request.body?.note ?? '') : null;
+          const fileIds = s.delivery ? (request.body?.fileIds ?? []) : [];
           if (!(await alreadyDone(key, milestone.id, s.kind))) {
+            if (fileIds.length > 0) await checkDeliveryFiles(contract.id, me, fileIds);
             const now = clock();
             const at = now.toISOString();
             let done: Awaited<ReturnType<typeof repo.move>>;
@@ -188,10 +201,17 @@ export function paymentsModule(givenClock?: () => Date): Module {
                 ...(s.money ? { money: s.money, fees } : {}),
                 at,
                 ...(s.submitted === 'set'
-                  ? { inTransaction: (trx, moved) => queueReleaseReminder(app.ctx.jobs, trx, { milestoneId: moved.id, submittedAt: at }, fees.autoReleaseDays) }
+                  ? {
+                      inTransaction: async (trx, moved) => {
+                        await repo.deliverFiles(trx, moved, me, fileIds, key);
+                        await queueReleaseReminder(app.ctx.jobs, trx, { milestoneId: moved.id, submittedAt: at }, fees.autoReleaseDays);
+                      },
+                    }
                   : {}),
               });
             } catch (err) {
+              // Another request delivered or removed one of the files first: nothing was submitted.
+              if (err instanceof repo.DeliveryFilesUnavailable) throw conflict(M.deliveryFilesInvalid);
               // The same key, at the same moment, on another change: that one won.
               if (!isUniqueViolation(err)) throw err;
               if (!(await alreadyDone(key, milestone.id, s.kind))) throw conflict(M.idempotencyKeyReused);
@@ -214,7 +234,8 @@ export function paymentsModule(givenClock?: () => Date): Module {
           params: Id,
           response: { 200: Workspace, ...errors(400, 401, 403, 404, 409, 503) },
         };
-        if (s.withNote) r.post(s.path, { schema: { ...schema, body: NoteInput } }, handler);
+        if (s.delivery) r.post(s.path, { schema: { ...schema, body: DeliveryInput } }, handler);
+        else if (s.withNote) r.post(s.path, { schema: { ...schema, body: NoteInput } }, handler);
         else r.post(s.path, { schema }, handler);
       };
 
@@ -231,13 +252,14 @@ export function paymentsModule(givenClock?: () => Date): Module {
       step({
         path: API_PATHS.milestoneSubmit,
         operationId: 'submitMilestone',
-        summary: 'Deliver a funded milestone with a note: funded → submitted (expert only)',
+        summary: 'Deliver a funded milestone with a note and, optionally, files shared in the workspace: funded → submitted (expert only)',
         role: 'expert',
         from: ['funded'],
         to: 'submitted',
         kind: 'submitted',
         refused: M.notFunded,
         withNote: true,
+        delivery: true,
         submitted: 'set',
       });
       step({

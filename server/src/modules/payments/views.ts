@@ -3,6 +3,7 @@
 import {
   platformFeeCents,
   type Balance,
+  type ContractFile,
   type ContractStatus,
   type LedgerKind,
   type MilestoneEventKind,
@@ -16,7 +17,7 @@ import {
 import type { Db } from '../../db/connect';
 import { memberSummaries } from '../projects/views';
 import { ACCOUNTS, balance, balances, paymentOfFundingKey } from './ledger';
-import type { ContractRecord, ReleaseSettings, WithdrawalRow } from './repository';
+import { filesOf, type ContractFileRow, type ContractRecord, type ReleaseSettings, type WithdrawalRow } from './repository';
 
 const DAY_MS = 86_400_000;
 
@@ -28,13 +29,14 @@ function pick<K, V>(map: Map<K, V>, key: K, what: string): V {
 
 /** The contract as `viewerId` (one of its two parties) works on it: milestones, fee, timeline and escrow. */
 export async function workspaceView(db: Db, contract: ContractRecord, viewerId: number, settings: ReleaseSettings): Promise<Workspace> {
-  const [milestones, payments, events, members, project, escrowCents] = await Promise.all([
+  const [milestones, payments, events, members, project, escrowCents, files] = await Promise.all([
     db.kysely.selectFrom('contractMilestones').selectAll().where('contractId', '=', contract.id).orderBy('position').orderBy('id').execute(),
     db.kysely.selectFrom('payments').select(['id', 'milestoneId', 'status', 'failureReason']).where('contractId', '=', contract.id).orderBy('id').execute(),
     db.kysely.selectFrom('milestoneEvents').selectAll().where('contractId', '=', contract.id).orderBy('id').execute(),
     memberSummaries(db, [contract.clientId, contract.expertId]),
     db.kysely.selectFrom('projects').select('title').where('id', '=', contract.projectId).executeTakeFirst(),
     balance(db, ACCOUNTS.escrow(contract.id)),
+    filesOf(db, contract.id),
   ]);
   // The attempt the member cares about: the one that funded the milestone, else the latest.
   const latestPayment = new Map<number, (typeof payments)[number]>();
@@ -69,11 +71,24 @@ export async function workspaceView(db: Db, contract: ContractRecord, viewerId: 
         payment: payment ? { id: payment.id, status: payment.status as PaymentStatus, failureReason: payment.failureReason } : null,
       };
     }),
-    events: events.map((e) => ({ id: e.id, milestoneId: e.milestoneId, kind: e.kind as MilestoneEventKind, actorId: e.actorId, note: e.note, createdAt: e.createdAt })),
+    events: events.map((e) => ({
+      id: e.id,
+      milestoneId: e.milestoneId,
+      kind: e.kind as MilestoneEventKind,
+      actorId: e.actorId,
+      note: e.note,
+      fileIds: files.filter((f) => f.eventId === e.id).map((f) => f.id),
+      createdAt: e.createdAt,
+    })),
+    files: files.map(fileView),
     escrowCents,
     fee: { basisPoints: settings.feeBasisPoints },
     autoReleaseDays: settings.autoReleaseDays,
   };
+}
+
+export function fileView(f: ContractFileRow): ContractFile {
+  return { id: f.id, name: f.name, contentType: f.contentType, size: f.size, uploadedBy: f.uploaderId, createdAt: f.createdAt, milestoneId: f.milestoneId };
 }
 
 async function contractIdsOf(db: Db, memberId: number, as: 'client' | 'either'): Promise<number[]> {

@@ -351,6 +351,12 @@ export async function deleteAttachment(db: Db, projectId: number, attachmentId: 
 /** Which of these stored file names still have a row (the sweep removes the others). */
 export async function knownStorageKeys(db: Db, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await db.kysely.selectFrom('projectAttachments').select('storageKey').where('storageKey', 'in', keys).execute();
+  // Project attachments and contract files share the folder, so the sweep must know both.
+  const rows = await db.kysely
+    .selectFrom('projectAttachments')
+    .select('storageKey')
+    .where('storageKey', 'in', keys)
+    .unionAll(db.kysely.selectFrom('contractFiles').select('storageKey').where('storageKey', 'in', keys))
+    .execute();
   return new Set(rows.map((r) => r.storageKey));
 }

@@ -19,6 +19,27 @@ import { MemberSummary } from './projects';
 const Cents = Type.Integer({ minimum: 1, maximum: L.centsMax, description: 'US cents (integer).' });
 
 export const NoteInput = Type.Object({ note: Type.String({ maxLength: L.noteMax, description: 'Plain text, 1–5,000 characters.' }) }, { additionalProperties: false });
+/** A submission: the note, and the shared files (uploaded by the expert, not delivered before) that make the delivery. */
+export const DeliveryInput = Type.Object(
+  {
+    note: Type.String({ maxLength: L.noteMax, description: 'Plain text, 1–5,000 characters.' }),
+    fileIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: L.deliveryFilesMax, uniqueItems: true, description: 'Shared files of this workspace to deliver with it.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const ContractFile = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    contentType: Type.String({ description: 'Decided from the content at upload.' }),
+    size: Type.Integer({ description: 'Bytes.' }),
+    uploadedBy: Type.Integer({ description: 'The member who shared it (one of the two parties).' }),
+    createdAt: Type.String(),
+    milestoneId: Nullable(Type.Integer({ description: 'The milestone it was delivered with, if any (delivered files cannot be removed).' })),
+  },
+  { title: 'ContractFile' },
+);
 
 export const NewMilestoneInput = Type.Object(
   {
@@ -68,6 +89,7 @@ export const MilestoneEvent = Type.Object(
     kind: StringChoice(MILESTONE_EVENT_KINDS),
     actorId: Nullable(Type.Integer({ description: 'null: the platform (a provider event, the auto-release, an operator).' })),
     note: Nullable(Type.String()),
+    fileIds: Type.Array(Type.Integer(), { description: 'The shared files delivered with a submission (empty otherwise).' }),
     createdAt: Type.String(),
   },
   { title: 'MilestoneEvent' },
@@ -89,6 +111,7 @@ export const Workspace = Type.Object(
     viewerRole: StringChoice(['client', 'expert'] as const),
     milestones: Type.Array(WorkspaceMilestone),
     events: Type.Array(MilestoneEvent, { description: 'The timeline, oldest first.' }),
+    files: Type.Array(ContractFile, { description: 'Files the two parties shared, newest first.' }),
     escrowCents: Type.Integer({ description: 'Money of this contract held in escrow (from the ledger).' }),
     fee: Type.Object({ basisPoints: Type.Integer({ description: '1000 = 10 %.' }) }),
     autoReleaseDays: Type.Integer(),
