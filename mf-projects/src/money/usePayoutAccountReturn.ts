@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { paymentsApi, PAYOUT_ACCOUNT_RETURN_PARAM, type PayoutAccount } from '@sciexperts/shared';
+import { usePoll } from '../ui/usePoll';
 
 export const PAYOUT_POLL_INTERVAL_MS = 2000;
 /** About 20 seconds of asking; then the member is told to come back rather than watch a spinner. */
@@ -21,28 +21,8 @@ export const PAYOUT_ACCOUNT_MESSAGES = {
 export function usePayoutAccountReturn(account: PayoutAccount | null, setData: (account: PayoutAccount) => void): string | null {
   const [search] = useSearchParams();
   const back = search.get(PAYOUT_ACCOUNT_RETURN_PARAM);
-  const [attempts, setAttempts] = useState(0);
   const waiting = back === 'return' && account !== null && account.status !== 'ready';
-
-  useEffect(() => {
-    if (!waiting || attempts >= PAYOUT_POLL_ATTEMPTS) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      paymentsApi.payoutAccount().then(
-        (fresh) => {
-          if (!current) return;
-          setData(fresh);
-          setAttempts((n) => n + 1);
-        },
-        // A failed poll counts as an attempt; the page keeps what it shows.
-        () => current && setAttempts((n) => n + 1),
-      );
-    }, PAYOUT_POLL_INTERVAL_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [waiting, attempts, setData]);
+  const attempts = usePoll(waiting, (isCurrent) => paymentsApi.payoutAccount().then((fresh) => isCurrent() && setData(fresh)), PAYOUT_POLL_INTERVAL_MS, PAYOUT_POLL_ATTEMPTS);
 
   if (account === null) return null;
   if (back === 'refresh' && account.status !== 'ready') return PAYOUT_ACCOUNT_MESSAGES.expired;

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { paymentsApi, type Workspace } from '@sciexperts/shared';
 import { formatMoney } from '../format';
+import { usePoll } from '../ui/usePoll';
 
 export const POLL_INTERVAL_MS = 2000;
 /** About 20 seconds of asking; after that the member is told to come back rather than watch a spinner. */
@@ -24,32 +24,13 @@ export function useCheckoutReturn(contractId: number, workspace: Workspace | nul
   const paymentId = Number(search.get('payment'));
   const cameBack = Number.isInteger(paymentId) && paymentId > 0;
   const cancelled = search.get('cancelled') === '1';
-  const [attempts, setAttempts] = useState(0);
 
   const milestone = workspace?.milestones.find((m) => m.payment?.id === paymentId) ?? null;
   const funded = milestone !== null && (milestone.payment?.status === 'succeeded' || milestone.payment?.status === 'refunded' || (milestone.status !== 'pending' && milestone.status !== 'proposed'));
   const failed = milestone !== null && !funded && milestone.payment?.status === 'failed';
   const waiting = cameBack && !cancelled && workspace !== null && !funded && !failed;
 
-  useEffect(() => {
-    if (!waiting || attempts >= POLL_ATTEMPTS) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      paymentsApi.workspace(contractId).then(
-        (fresh) => {
-          if (!current) return;
-          setData(fresh);
-          setAttempts((n) => n + 1);
-        },
-        // A failed poll counts as an attempt; the page keeps what it shows.
-        () => current && setAttempts((n) => n + 1),
-      );
-    }, POLL_INTERVAL_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [waiting, attempts, contractId, setData]);
+  const attempts = usePoll(waiting, (isCurrent) => paymentsApi.workspace(contractId).then((fresh) => isCurrent() && setData(fresh)), POLL_INTERVAL_MS, POLL_ATTEMPTS);
 
   if (!cameBack || workspace === null) return null;
   if (cancelled) return CHECKOUT_MESSAGES.cancelled;

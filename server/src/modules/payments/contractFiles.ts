@@ -1,18 +1,15 @@
 // A contract's shared files: either party uploads while the contract is active, both download, the uploader may
 // remove a file that was not delivered with a milestone. Same limits and type check as project attachments (by
 // content, not name), and the same folder, which no static route serves: the download route checks who asks.
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { API_PATHS, PAYMENT_MESSAGES as M, PROJECT_LIMITS, PROJECT_MESSAGES, type ContractFile as ContractFileT } from '@sciexperts/shared/contracts';
+import { API_PATHS, PAYMENT_MESSAGES as M, PROJECT_LIMITS, type ContractFile as ContractFileT } from '@sciexperts/shared/contracts';
 import { ContractFile, IdParams } from '@sciexperts/shared/contracts/schemas';
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
+import { HttpError, forbidden, notFound } from '../../http/errors';
 import { api } from '../../http/api';
 import { auth, bearer, errors } from '../../http/schemas';
 import { attachmentsDir } from '../projects/attachments';
-import { attachmentName, contentDisposition, sniffAttachment } from '../projects/fileTypes';
+import { receiveDocument, removeStored, sendStored, storeBytes } from '../projects/storedFiles';
 import * as repo from './repository';
 import { fileView } from './views';
 
@@ -33,7 +30,6 @@ export function contractFileRoutes(inner: FastifyInstance, { contractFor, clock 
   const dir = attachmentsDir(config.dataDir);
   const r = api(inner);
   const max = PROJECT_LIMITS.attachmentMaxBytes;
-  const removeStored = (storageKey: string) => unlink(path.join(dir, storageKey)).catch(() => undefined);
 
   r.get(
     API_PATHS.contractFiles,
@@ -63,25 +59,17 @@ export function contractFileRoutes(inner: FastifyInstance, { contractFor, clock 
       const me = auth(request).userId;
       const contract = await contractFor(request.params.id, me);
       if (contract.status !== 'active') throw conflict(M.filesLocked);
-      // One byte over the limit, then the length read decides (busboy's `truncated` flag is unreliable at chunk edges).
-      const file = await request.file({ limits: { fileSize: max + 1 }, throwFileSizeLimit: false });
-      if (!file || file.fieldname !== 'file') throw badRequest([{ field: 'file', message: 'Please send the file in the multipart field "file".' }]);
-      const bytes = await file.toBuffer();
-      if (bytes.length > max) throw new HttpError(413, PROJECT_MESSAGES.attachmentTooLarge);
-      const contentType = sniffAttachment(bytes);
-      if (!contentType) throw badRequest([{ field: 'file', message: PROJECT_MESSAGES.attachmentType }]);
-      const storageKey = randomUUID();
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, storageKey), bytes, { mode: 0o600, flag: 'wx' });
+      const file = await receiveDocument(request);
+      const storageKey = await storeBytes(dir, file.bytes);
       let row: Awaited<ReturnType<typeof repo.insertFile>>;
       try {
-        row = await repo.insertFile(db, contract.id, me, { name: attachmentName(file.filename, PROJECT_LIMITS.attachmentNameMax), contentType, size: bytes.length, storageKey }, clock());
+        row = await repo.insertFile(db, contract.id, me, { name: file.name, contentType: file.contentType, size: file.size, storageKey }, clock());
       } catch (err) {
-        await removeStored(storageKey);
+        await removeStored(dir, storageKey);
         throw err;
       }
       if (row === 'locked' || row === 'full') {
-        await removeStored(storageKey);
+        await removeStored(dir, storageKey);
         throw conflict(row === 'locked' ? M.filesLocked : M.filesTooMany);
       }
       reply.code(201);
@@ -111,19 +99,7 @@ export function contractFileRoutes(inner: FastifyInstance, { contractFor, clock 
       const contract = await contractFor(request.params.id, auth(request).userId);
       const file = await repo.findFile(db, contract.id, Number(request.params.fileId));
       if (!file) throw notFound(M.fileNotFound);
-      let bytes: Buffer;
-      try {
-        bytes = await readFile(path.join(dir, file.storageKey));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw notFound(M.fileNotFound);
-        throw err;
-      }
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', contentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendStored(reply, dir, file, M.fileNotFound);
     },
   );
 
@@ -147,7 +123,7 @@ export function contractFileRoutes(inner: FastifyInstance, { contractFor, clock 
       if (removed === 'not-yours') throw forbidden(M.fileNotYours);
       if (removed === 'locked') throw conflict(M.filesLocked);
       if (removed === 'delivered') throw conflict(M.fileDelivered);
-      await removeStored(removed.storageKey);
+      await removeStored(dir, removed.storageKey);
       return reply.code(204).send(null);
     },
   );

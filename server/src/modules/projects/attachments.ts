@@ -1,19 +1,18 @@
 // A project's attachments: the owner adds and removes files while the project is a draft or open; those who may
 // see the project download them. The bytes live in the data directory's `attachments/` folder, which no static
 // route serves: the only way to them is the download route, which checks who asks.
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { API_PATHS, PROJECT_LIMITS, PROJECT_MESSAGES as M, type Attachment as AttachmentT } from '@sciexperts/shared/contracts';
 import { Attachment, IdParams } from '@sciexperts/shared/contracts/schemas';
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect';
-import { HttpError, badRequest, notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { api } from '../../http/api';
 import { auth, bearer, errors } from '../../http/schemas';
 import * as repo from './repository';
-import { attachmentName, contentDisposition, sniffAttachment } from './fileTypes';
+import { receiveDocument, removeStored, sendStored, storeBytes } from './storedFiles';
 import { toAttachment } from './views';
 
 const tags = ['Projects'];
@@ -26,10 +25,6 @@ const ONE_HOUR = 3600_000;
 export const attachmentsDir = (dataDir: string) => path.join(dataDir, 'attachments');
 
 const isAttachable = (status: string) => (repo.ATTACHABLE_STATUSES as readonly string[]).includes(status);
-
-async function removeStored(dir: string, storageKey: string): Promise<void> {
-  await unlink(path.join(dir, storageKey)).catch(() => undefined);
-}
 
 /**
  * Removes stored files that no row names any more: rows go with their project (and a project with its owner) by
@@ -82,20 +77,11 @@ export function attachmentRoutes(inner: FastifyInstance, { ownedProject, clock }
     async (request, reply): Promise<AttachmentT> => {
       const project = await ownedProject(request.params.id, auth(request).userId);
       if (!isAttachable(project.status)) throw conflict(M.attachmentsLocked);
-      // One byte over the limit, then the length read decides (as for profile images): busboy's `truncated` flag
-      // is not reliably set when the limit falls on a chunk boundary.
-      const file = await request.file({ limits: { fileSize: max + 1 }, throwFileSizeLimit: false });
-      if (!file || file.fieldname !== 'file') throw badRequest([{ field: 'file', message: 'Please send the file in the multipart field "file".' }]);
-      const bytes = await file.toBuffer();
-      if (bytes.length > max) throw new HttpError(413, M.attachmentTooLarge);
-      const contentType = sniffAttachment(bytes);
-      if (!contentType) throw badRequest([{ field: 'file', message: M.attachmentType }]);
-      const storageKey = randomUUID();
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, storageKey), bytes, { mode: 0o600, flag: 'wx' });
+      const file = await receiveDocument(request);
+      const storageKey = await storeBytes(dir, file.bytes);
       let row: Awaited<ReturnType<typeof repo.insertAttachment>>;
       try {
-        row = await repo.insertAttachment(db, project.id, { name: attachmentName(file.filename, PROJECT_LIMITS.attachmentNameMax), contentType, size: bytes.length, storageKey }, clock());
+        row = await repo.insertAttachment(db, project.id, { name: file.name, contentType: file.contentType, size: file.size, storageKey }, clock());
       } catch (err) {
         await removeStored(dir, storageKey);
         throw err;
@@ -134,19 +120,7 @@ export function attachmentRoutes(inner: FastifyInstance, { ownedProject, clock }
       if (!project || !(await repo.canSee(db, project, me))) throw notFound(M.attachmentNotFound);
       const attachment = await repo.findAttachment(db, project.id, Number(request.params.attachmentId));
       if (!attachment) throw notFound(M.attachmentNotFound);
-      let bytes: Buffer;
-      try {
-        bytes = await readFile(path.join(dir, attachment.storageKey));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw notFound(M.attachmentNotFound);
-        throw err;
-      }
-      return reply
-        .header('content-type', attachment.contentType)
-        .header('content-disposition', contentDisposition(attachment.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendStored(reply, dir, attachment, M.attachmentNotFound);
     },
   );
 
