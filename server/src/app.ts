@@ -78,6 +78,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       login: new LoginThrottle(),
       signup: new FailureThrottle(config.signupLimit, FIFTEEN_MINUTES),
       resetRequest: new FailureThrottle(5, FIFTEEN_MINUTES),
+      // Wrong current passwords in the account settings, per member: a stolen session cannot guess its way to the password.
+      reauth: new FailureThrottle(5, FIFTEEN_MINUTES),
     },
     uploadsDir,
     fetch: deps.fetch ?? fetch,

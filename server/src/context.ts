@@ -17,7 +17,7 @@ export interface AppContext {
   hasher: PasswordHasher;
   mailer: Mailer;
   oidc: OidcVerifier | null;
-  throttles: { login: LoginThrottle; signup: FailureThrottle; resetRequest: FailureThrottle };
+  throttles: { login: LoginThrottle; signup: FailureThrottle; resetRequest: FailureThrottle; reauth: FailureThrottle };
   uploadsDir: string;
   /** Outbound HTTP (ORCID); injectable so tests need no network. */
   fetch: typeof fetch;

@@ -136,6 +136,12 @@ describe('random input never yields a 500', () => {
     ['POST', '/api/Payments/Webhook'],
     ['POST', '/api/Payments/Withdrawals'],
     ['POST', '/api/Payments/PayoutAccount/Link'],
+    ['POST', '/api/Account/ChangePassword'],
+    ['POST', '/api/Account/ChangePhone'],
+    ['POST', '/api/Account/ChangeEmail'],
+    ['POST', '/api/Account/ConfirmEmail'],
+    ['POST', '/api/Account/Sessions/:id/Revoke'],
+    ['POST', '/api/Account/Sessions/RevokeOthers'],
     ['POST', '/api/Contracts/:id/Files'],
     ['DELETE', '/api/Contracts/:id/Files/1'],
   ];

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Db } from '../db/connect';
-import { createSession, deleteSession, deleteUserSessions, isSessionActive } from '../modules/account/repository';
+import { createSession, deleteSession, deleteUserSessions, isSessionActive, sessionsOf, touchSession } from '../modules/account/repository';
 
 export interface AuthContext {
   userId: number;
@@ -41,6 +41,8 @@ export class TokenService {
   private readonly key: Uint8Array;
   private readonly sessionCacheMs: number;
   private readonly cache = new Map<string, CachedSession>();
+  /** When this process last wrote each session's lastUsedAt. */
+  private readonly touched = new Map<string, number>();
   private readonly revokedListeners = new Set<(revocation: Revocation) => void>();
 
   constructor(
@@ -53,8 +55,9 @@ export class TokenService {
     this.sessionCacheMs = options.sessionCacheMs ?? 0;
   }
 
-  async issue(userId: number): Promise<string> {
-    const session = await createSession(this.db, userId, this.ttlSeconds);
+  /** A new session and its token; `userAgent` labels it in the member's list of sessions. */
+  async issue(userId: number, userAgent: string | null = null): Promise<string> {
+    const session = await createSession(this.db, userId, this.ttlSeconds, new Date(), userAgent);
     return new SignJWT({ sid: session.id })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
@@ -85,6 +88,7 @@ export class TokenService {
     if (cached) this.cache.delete(sid);
     if (!(await isSessionActive(this.db, sid, userId, new Date(now)))) return false;
     if (this.sessionCacheMs > 0) this.remember(sid, userId, Math.min(now + this.sessionCacheMs, expiresAtMs));
+    this.touch(sid, now);
     return true;
   }
 
@@ -101,6 +105,12 @@ export class TokenService {
     this.cache.delete(sessionId);
     await deleteSession(this.db, sessionId);
     this.notifyRevoked({ sessionId });
+  }
+
+  /** Every session of the member but `keepSessionId` (a password change keeps the member signed in where they made it). */
+  async revokeOtherSessions(userId: number, keepSessionId: string): Promise<void> {
+    const ids = (await sessionsOf(this.db, userId, new Date(0))).map((s) => s.id).filter((id) => id !== keepSessionId);
+    for (const id of ids) await this.revokeSession(id);
   }
 
   async revokeUserSessions(userId: number): Promise<void> {
@@ -149,6 +159,18 @@ export class TokenService {
     const sid = claims.sid;
     if (typeof claims.sub !== 'string' || !Number.isSafeInteger(userId) || userId <= 0 || typeof sid !== 'string' || sid === '') return null;
     return { userId, sid, expMs: claims.exp * 1000 };
+  }
+
+  /**
+   * "Last used" for the member's list of sessions, written at most once a minute per session by this process (and
+   * by the database's condition across processes), after the answer: a failure costs nothing but the label.
+   */
+  private touch(sid: string, now: number): void {
+    const last = this.touched.get(sid);
+    if (last !== undefined && now - last < 60_000) return;
+    if (this.touched.size >= MAX_CACHED_SESSIONS) this.touched.delete(this.touched.keys().next().value as string);
+    this.touched.set(sid, now);
+    touchSession(this.db, sid, new Date(now)).catch(() => undefined);
   }
 
   private remember(sid: string, userId: number, reuseUntilMs: number): void {

@@ -21,6 +21,8 @@ export interface UsersTable {
   country: string | null;
   /** 1 for the seeded demo directory (SEED_DEMO). */
   isDemo: Generated<number>;
+  /** When the member confirmed the address (the link in an e-mail, or the identity provider's word); null: not yet. */
+  emailVerifiedAt: string | null;
 }
 
 export interface IdentitiesTable {
@@ -36,6 +38,19 @@ export interface SessionsTable {
   userId: number;
   createdAt: string;
   expiresAt: string;
+  /** The User-Agent it signed in with (for the member's list of sessions). */
+  userAgent: string | null;
+  /** Its last authenticated request, written at most once a minute. */
+  lastUsedAt: string | null;
+}
+
+export interface EmailTokensTable {
+  tokenHash: string;
+  userId: number;
+  purpose: string;
+  newEmail: string | null;
+  expiresAt: string;
+  usedAt: string | null;
 }
 
 export interface ServicesTable {
@@ -165,6 +180,7 @@ export interface Database {
   users: UsersTable;
   identities: IdentitiesTable;
   sessions: SessionsTable;
+  emailTokens: EmailTokensTable;
   services: ServicesTable;
   practiceAreas: PracticeAreasTable;
   offeredServices: OfferedServicesTable;

@@ -19,3 +19,4 @@ export * from './catalogue';
 export * from './projects';
 export * from './payments';
 export * from './notifications';
+export * from './accountSettings';

@@ -17,6 +17,7 @@ import { jobs } from './0012_jobs';
 import { notifications } from './0015_notifications';
 import { payoutAccounts } from './0016_payout_accounts';
 import { contractFiles } from './0017_contract_files';
+import { accountSettings } from './0019_account_settings';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -42,6 +43,7 @@ class InCodeProvider implements MigrationProvider {
       '0015_notifications': notifications(this.dialect),
       '0016_payout_accounts': payoutAccounts(this.dialect),
       '0017_contract_files': contractFiles(this.dialect),
+      '0019_account_settings': accountSettings(this.dialect),
     };
   }
 }

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connect';
 
-export async function createSession(db: Db, userId: number, ttlSeconds: number, now = new Date()): Promise<{ id: string; expiresAt: Date }> {
+export async function createSession(db: Db, userId: number, ttlSeconds: number, now = new Date(), userAgent: string | null = null): Promise<{ id: string; expiresAt: Date }> {
   const id = randomBytes(24).toString('base64url');
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-  await db.kysely.insertInto('sessions').values({ id, userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() }).execute();
+  await db.kysely
+    .insertInto('sessions')
+    .values({ id, userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString(), userAgent: userAgent?.slice(0, 400) ?? null, lastUsedAt: now.toISOString() })
+    .execute();
   // Expired rows are useless; pruning here keeps the table small without a timer.
   await db.kysely.deleteFrom('sessions').where('expiresAt', '<', now.toISOString()).execute();
   return { id, expiresAt };
@@ -23,6 +26,28 @@ export async function isSessionActive(db: Db, id: string, userId: number, now = 
 
 export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.kysely.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/** Records a session's use; at most one write a minute per session (the condition), so reads stay reads. */
+export async function touchSession(db: Db, id: string, now: Date): Promise<void> {
+  const minuteAgo = new Date(now.getTime() - 60_000).toISOString();
+  await db.kysely
+    .updateTable('sessions')
+    .set({ lastUsedAt: now.toISOString() })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('lastUsedAt', 'is', null), eb('lastUsedAt', '<', minuteAgo)]))
+    .execute();
+}
+
+export async function sessionsOf(db: Db, userId: number, now = new Date()) {
+  return db.kysely
+    .selectFrom('sessions')
+    .select(['id', 'createdAt', 'lastUsedAt', 'userAgent'])
+    .where('userId', '=', userId)
+    .where('expiresAt', '>', now.toISOString())
+    .orderBy('lastUsedAt', 'desc')
+    .orderBy('createdAt', 'desc')
+    .execute();
 }
 
 export async function deleteUserSessions(db: Db, userId: number): Promise<void> {

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { OidcError } from '../../auth/oidc';
 import { checkPassword } from './rules';
 import { passwordResetRoutes } from './passwordReset';
+import { accountSettingsRoutes } from './settings';
 
 const tooMany = (message: string, retryAfterSeconds: number) => new HttpError(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
@@ -54,7 +55,7 @@ export const accountModule: Module = async (app) => {
             .then((passwordHash) => db.kysely.updateTable('users').set({ passwordHash }).where('id', '=', row.id).where('passwordHash', '=', oldHash).execute())
             .catch((err: unknown) => request.log.warn({ err }, 'password rehash failed'));
         }
-        return { token: await tokens.issue(row.id), user: await loadUser(db, row) };
+        return { token: await tokens.issue(row.id, request.headers['user-agent'] ?? null), user: await loadUser(db, row) };
       } finally {
         attempt.release();
       }
@@ -175,9 +176,10 @@ export const accountModule: Module = async (app) => {
       }
       const row = await findUserById(db, userId);
       if (!row) throw unauthorized(ACCOUNT_MESSAGES.identityTokenFailed);
-      return { accessToken: await tokens.issue(row.id), user: await loadUser(db, row) };
+      return { accessToken: await tokens.issue(row.id, request.headers['user-agent'] ?? null), user: await loadUser(db, row) };
     },
   );
 
   passwordResetRoutes(app);
+  accountSettingsRoutes(app);
 };

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  ACCOUNT_SETTINGS_MESSAGES,
   API_PATHS,
   DIRECTORY_MESSAGES,
   FIELD_MESSAGES,
@@ -13,11 +14,10 @@ import { Type } from 'typebox';
 import { HttpError, badRequest, unauthorized, type Detail } from '../../http/errors';
 import { api, requireSession, type Module } from '../../http/api';
 import { auth, bearer, errors, isEmail, isHttpUrl } from '../../http/schemas';
-import { findUserByEmail, findUserById, loadUser, toPublicUser, updateUser, type UserPatch } from './repository';
+import { findUserById, loadUser, toPublicUser, updateUser, type UserPatch } from './repository';
 import { isUniqueViolation } from '../../db/errors';
 import { isUploadOwnedBy } from './repository';
 import { uploadedFileName, uploadRoutes } from './uploads';
-import { FailureThrottle } from '../../auth/throttle';
 import { assertSelf, readableUser } from './access';
 
 /** Texts are trimmed; the client omits empty ones, so an empty value here is a mistake, not a clear. */
@@ -111,22 +111,6 @@ function userRoutes(app: Parameters<Module>[0], views: UserViews): void {
   );
 
   const publicPrefix = `${ctx.config.publicUrl}/uploads/`;
-  // Guessing the password through this route must be as slow as through login.
-  const passwordChecks = new FailureThrottle(5, 15 * 60 * 1000);
-
-  /** Until account settings verify the new address, an e-mail change needs the current password. */
-  const checkCurrentPassword = async (userId: number, passwordHash: string | null, given: string | undefined): Promise<void> => {
-    if (!passwordHash) throw new HttpError(403, 'The e-mail of an account that signs in with an identity provider cannot be changed here.');
-    if (!given) throw badRequest([{ field: 'currentPassword', message: FIELD_MESSAGES.currentPasswordRequired }]);
-    const key = `user:${userId}`;
-    if (passwordChecks.isBlocked(key)) {
-      throw new HttpError(429, 'Too many wrong passwords. Please try again later.', undefined, { 'retry-after': String(passwordChecks.retryAfterSeconds(key)) });
-    }
-    passwordChecks.fail(key);
-    if (!(await ctx.hasher.verify(given, passwordHash))) throw new HttpError(403, 'Your current password is not correct.');
-    passwordChecks.reset(key);
-  };
-
   const update = async (userId: number, body: ProfileUpdate): Promise<UserView> => {
     const patch = validateProfile(body);
     const current = await findUserById(db, userId);
@@ -139,11 +123,8 @@ function userRoutes(app: Parameters<Module>[0], views: UserViews): void {
       }
     }
     if (patch.email !== undefined && patch.email === current.email) delete patch.email;
-    if (patch.email !== undefined) {
-      await checkCurrentPassword(userId, current.passwordHash, body.currentPassword);
-      const other = await findUserByEmail(db, patch.email);
-      if (other && other.id !== userId) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
-    }
+    // A new address must prove it is the member's: only the account settings change it, by a link mailed to it.
+    if (patch.email !== undefined) throw new HttpError(409, ACCOUNT_SETTINGS_MESSAGES.emailChangeInSettings);
     try {
       await updateUser(db, userId, patch);
     } catch (err) {

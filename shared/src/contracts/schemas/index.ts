@@ -12,3 +12,4 @@ export * from './directory';
 export * from './projects';
 export * from './payments';
 export * from './notifications';
+export * from './accountSettings';

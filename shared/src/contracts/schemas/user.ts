@@ -30,7 +30,7 @@ export const ProfileUpdateRequest = Type.Object(
     isProfilePublic: Type.Optional(Type.Boolean()),
     country: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'ISO 3166-1 alpha-2 code from COUNTRIES (DE), or null to clear it.' }))),
     currentPassword: Type.Optional(
-      Type.String({ maxLength: PASSWORD_FIELD_MAX_LENGTH, description: 'Required (and checked) whenever `email` changes, so a stolen session alone cannot take the account.' }),
+      Type.String({ maxLength: PASSWORD_FIELD_MAX_LENGTH, description: 'Ignored. A different `email` is refused (409): the address changes only in the account settings, through a link mailed to it.' }),
     ),
   },
   { additionalProperties: false },

@@ -1,0 +1,236 @@
+// Account settings (docs/decisions/0016-account-settings.md), for a signed-in member: the sessions (list, sign out one
+// or all others), the password (the current one first; every other session ends), the phone number, and the e-mail
+// address (the current password, or a recent sign-in through the identity provider; the change happens only when the
+// link mailed to the new address is opened, and the old address is told). Confirming needs no session: the link may
+// be opened on another device.
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  ACCOUNT_SETTINGS_LIMITS,
+  ACCOUNT_SETTINGS_MESSAGES as M,
+  API_PATHS,
+  CONFIRM_EMAIL_PAGE_PATH,
+  FIELD_MESSAGES,
+  PHONE_RE,
+  type SessionList as SessionListT,
+} from '@sciexperts/shared/contracts';
+import { ChangeEmailRequest, ChangePasswordRequest, ChangePhoneRequest, ConfirmEmailRequest, MessageResponse, SessionList, SessionParams } from '@sciexperts/shared/contracts/schemas';
+import type { FastifyInstance } from 'fastify';
+import { isUniqueViolation } from '../../db/errors';
+import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
+import { api, requireSession } from '../../http/api';
+import { auth, bearer, errors, isEmail, open } from '../../http/schemas';
+import { findUserByEmail, findUserById, setPasswordHash } from '../users/repository';
+import { describeDevice } from './device';
+import { deleteResetTokensOf, sessionsOf } from './repository';
+import { checkPassword } from './rules';
+
+const tags = ['Account'];
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What the member's list shows of a session: a digest of its id, never the id the token carries. */
+export const publicSessionId = (sessionId: string) => createHash('sha256').update(sessionId).digest('base64url').slice(0, 22);
+
+/** 'a•••@example.org': enough for the owner to recognise the address, not enough to give it away. */
+function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}•••@${domain}`;
+}
+
+export function accountSettingsRoutes(app: FastifyInstance): void {
+  const { db, hasher, tokens, throttles, mailer, config } = app.ctx;
+
+  /**
+   * The member proves it is them: the current password (wrong ones counted per member: 429 after five), or for
+   * identity-provider members, a sign-in within the last minutes.
+   */
+  async function reauthenticate(userId: number, sessionId: string, currentPassword: string | undefined, field = 'currentPassword') {
+    const user = await findUserById(db, userId);
+    if (!user) throw notFound(M.sessionNotFound);
+    if (!user.passwordHash) {
+      const session = await db.kysely.selectFrom('sessions').select('createdAt').where('id', '=', sessionId).executeTakeFirst();
+      const recent = session && Date.now() - Date.parse(session.createdAt) <= ACCOUNT_SETTINGS_LIMITS.recentSignInMinutes * 60_000;
+      if (!recent) throw forbidden(M.recentSignInRequired);
+      return user;
+    }
+    const key = `reauth:${userId}`;
+    if (throttles.reauth.isBlocked(key)) throw new HttpError(429, M.tooManyAttempts, undefined, { 'retry-after': String(throttles.reauth.retryAfterSeconds(key)) });
+    if (!currentPassword) throw badRequest([{ field, message: M.currentPasswordRequired }]);
+    if (!(await hasher.verify(currentPassword, user.passwordHash))) {
+      throttles.reauth.fail(key);
+      throw badRequest([{ field, message: M.currentPasswordWrong }]);
+    }
+    return user;
+  }
+
+  app.register(async (inner: FastifyInstance) => {
+    requireSession(inner);
+    const r = api(inner);
+
+    r.get(
+      API_PATHS.accountSessions,
+      { schema: { tags, operationId: 'listSessions', summary: "The member's signed-in sessions, most recently used first", security: bearer, response: { 200: SessionList, ...errors(401) } } },
+      async (request): Promise<SessionListT> => {
+        const me = auth(request);
+        const rows = await sessionsOf(db, me.userId);
+        return {
+          results: rows.map((s) => ({ id: publicSessionId(s.id), device: describeDevice(s.userAgent), createdAt: s.createdAt, lastUsedAt: s.lastUsedAt, current: s.id === me.sessionId })),
+        };
+      },
+    );
+
+    r.post(
+      API_PATHS.accountSessionRevoke,
+      {
+        schema: {
+          tags,
+          operationId: 'revokeSession',
+          summary: 'Sign out one of the member’s sessions (its open connections close at once)',
+          security: bearer,
+          params: SessionParams,
+          response: { 200: MessageResponse, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const me = auth(request);
+        const session = (await sessionsOf(db, me.userId)).find((s) => publicSessionId(s.id) === request.params.id);
+        if (!session) throw notFound(M.sessionNotFound);
+        await tokens.revokeSession(session.id);
+        return { message: M.sessionEnded };
+      },
+    );
+
+    r.post(
+      API_PATHS.accountSessionsRevokeOthers,
+      { schema: { tags, operationId: 'revokeOtherSessions', summary: 'Sign out every session of the member but this one', security: bearer, response: { 200: MessageResponse, ...errors(401) } } },
+      async (request) => {
+        const me = auth(request);
+        await tokens.revokeOtherSessions(me.userId, me.sessionId);
+        return { message: M.otherSessionsEnded };
+      },
+    );
+
+    r.post(
+      API_PATHS.changePassword,
+      {
+        schema: {
+          tags,
+          operationId: 'changePassword',
+          summary: 'Change the password (the current one first); every other session of the member ends',
+          security: bearer,
+          body: ChangePasswordRequest,
+          response: { 200: MessageResponse, ...errors(400, 401, 409, 429) },
+        },
+      },
+      async (request) => {
+        const me = auth(request);
+        const current = await findUserById(db, me.userId);
+        if (current && !current.passwordHash) throw new HttpError(409, M.passwordManagedByProvider);
+        const problems = checkPassword(request.body.newPassword, 'newPassword');
+        const user = await reauthenticate(me.userId, me.sessionId, request.body.currentPassword);
+        if (problems.length > 0) throw badRequest(problems);
+        await setPasswordHash(db, user.id, await hasher.hash(request.body.newPassword));
+        await deleteResetTokensOf(db, user.id);
+        await tokens.revokeOtherSessions(user.id, me.sessionId);
+        await mailer
+          .send({
+            to: user.email,
+            subject: 'Your SciExperts password was changed',
+            text: `Hello ${user.firstName},\n\nThe password of your SciExperts account was changed, and every other device was signed out.\n\nIf this was not you, reset your password now: ${config.siteUrl}/forgot-password\n`,
+          })
+          .catch((err: unknown) => request.log.warn({ err }, 'password change notice failed'));
+        return { message: M.passwordChanged };
+      },
+    );
+
+    r.post(
+      API_PATHS.changePhone,
+      {
+        schema: { tags, operationId: 'changePhone', summary: "Change the member's phone number", security: bearer, body: ChangePhoneRequest, response: { 200: MessageResponse, ...errors(400, 401) } },
+      },
+      async (request) => {
+        const phoneNumber = request.body.phoneNumber.trim();
+        if (!phoneNumber) throw badRequest([{ field: 'phoneNumber', message: FIELD_MESSAGES.phoneRequired }]);
+        if (!PHONE_RE.test(phoneNumber)) throw badRequest([{ field: 'phoneNumber', message: FIELD_MESSAGES.phoneInvalid }]);
+        await db.kysely.updateTable('users').set({ phoneNumber }).where('id', '=', auth(request).userId).execute();
+        return { message: M.phoneChanged };
+      },
+    );
+
+    r.post(
+      API_PATHS.changeEmail,
+      {
+        schema: {
+          tags,
+          operationId: 'changeEmail',
+          summary: 'Ask to change the e-mail address: a confirmation link goes to the new address and a notice to the old one',
+          security: bearer,
+          body: ChangeEmailRequest,
+          response: { 200: MessageResponse, ...errors(400, 401, 403, 409, 429) },
+        },
+      },
+      async (request) => {
+        const me = auth(request);
+        const newEmail = request.body.newEmail.trim().toLowerCase();
+        if (!newEmail) throw badRequest([{ field: 'newEmail', message: FIELD_MESSAGES.emailRequired }]);
+        if (!isEmail(newEmail)) throw badRequest([{ field: 'newEmail', message: FIELD_MESSAGES.emailInvalid }]);
+        const user = await reauthenticate(me.userId, me.sessionId, request.body.currentPassword);
+        if (newEmail === user.email) throw badRequest([{ field: 'newEmail', message: M.emailSame }]);
+        if (await findUserByEmail(db, newEmail)) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
+        const token = randomBytes(32).toString('base64url');
+        const expiresAt = new Date(Date.now() + ACCOUNT_SETTINGS_LIMITS.emailTokenHours * 3600_000).toISOString();
+        // One pending change at a time: an older link stops working.
+        await db.kysely.updateTable('emailTokens').set({ usedAt: new Date().toISOString() }).where('userId', '=', user.id).where('purpose', '=', 'change').where('usedAt', 'is', null).execute();
+        await db.kysely.insertInto('emailTokens').values({ tokenHash: hashToken(token), userId: user.id, purpose: 'change', newEmail, expiresAt, usedAt: null }).execute();
+        const link = `${config.siteUrl}${CONFIRM_EMAIL_PAGE_PATH}?token=${encodeURIComponent(token)}`;
+        await mailer.send({
+          to: newEmail,
+          subject: 'Confirm your new SciExperts e-mail address',
+          text: `Hello ${user.firstName},\n\nOpen this link within ${ACCOUNT_SETTINGS_LIMITS.emailTokenHours} hours to make ${newEmail} the e-mail address of your SciExperts account:\n${link}\n\nIf you did not ask for this, ignore this e-mail; nothing changes.\n`,
+        });
+        await mailer
+          .send({
+            to: user.email,
+            subject: 'A change of your SciExperts e-mail address was requested',
+            text: `Hello ${user.firstName},\n\nSomeone signed in to your SciExperts account asked to change its e-mail address to ${maskEmail(newEmail)}. It changes only when the link sent to that address is opened.\n\nIf this was not you, change your password now and sign out your other sessions in the account settings: ${config.siteUrl}/profile/settings\n`,
+          })
+          .catch((err: unknown) => request.log.warn({ err }, 'e-mail change notice failed'));
+        return { message: M.emailChangeSent };
+      },
+    );
+  });
+
+  api(app).post(
+    API_PATHS.confirmEmail,
+    {
+      schema: {
+        tags,
+        operationId: 'confirmEmail',
+        summary: 'Confirm a new e-mail address with the link mailed to it (no session needed; each link works once)',
+        security: open,
+        body: ConfirmEmailRequest,
+        response: { 200: MessageResponse, ...errors(400, 409) },
+      },
+    },
+    async (request) => {
+      const now = new Date().toISOString();
+      const row = await db.kysely
+        .updateTable('emailTokens')
+        .set({ usedAt: now })
+        .where('tokenHash', '=', hashToken(request.body.token))
+        .where('purpose', '=', 'change')
+        .where('usedAt', 'is', null)
+        .where('expiresAt', '>', now)
+        .returning(['userId', 'newEmail'])
+        .executeTakeFirst();
+      if (!row?.newEmail) throw badRequest(M.emailLinkInvalid);
+      try {
+        await db.kysely.updateTable('users').set({ email: row.newEmail, emailVerifiedAt: now }).where('id', '=', row.userId).execute();
+      } catch (err) {
+        // Taken since the link was sent: the link is spent either way, and the member asks again with another address.
+        if (isUniqueViolation(err)) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
+        throw err;
+      }
+      return { message: M.emailConfirmed };
+    },
+  );
+}

@@ -1,0 +1,21 @@
+import {
+  ACCOUNT_SETTINGS_MESSAGES as M,
+  type ChangeEmailRequest,
+  type ChangePasswordRequest,
+  type ChangePhoneRequest,
+  type SessionList,
+} from '../contracts/accountSettings';
+import type { MessageResponse } from '../contracts/api';
+import { API_PATHS, pathTo } from '../contracts/paths';
+import { request } from './http';
+
+/** The signed-in member's account settings (docs/decisions/0016-account-settings.md); confirmEmail needs no session. */
+export const accountSettingsApi = {
+  sessions: () => request<SessionList>('get', API_PATHS.accountSessions, { fallbackError: M.loadFailed }),
+  revokeSession: (id: string) => request<MessageResponse>('post', pathTo(API_PATHS.accountSessionRevoke, { id }), { fallbackError: M.saveFailed }),
+  revokeOtherSessions: () => request<MessageResponse>('post', API_PATHS.accountSessionsRevokeOthers, { fallbackError: M.saveFailed }),
+  changePassword: (body: ChangePasswordRequest) => request<MessageResponse>('post', API_PATHS.changePassword, { json: body, fallbackError: M.saveFailed }),
+  changePhone: (body: ChangePhoneRequest) => request<MessageResponse>('post', API_PATHS.changePhone, { json: body, fallbackError: M.saveFailed }),
+  changeEmail: (body: ChangeEmailRequest) => request<MessageResponse>('post', API_PATHS.changeEmail, { json: body, fallbackError: M.saveFailed }),
+  confirmEmail: (token: string) => request<MessageResponse>('post', API_PATHS.confirmEmail, { json: { token }, fallbackError: M.saveFailed }),
+};
