@@ -8,6 +8,7 @@ module.exports = createConfig({
     './AuthModal': './src/exposes/AuthModal.tsx',
     './ResetPasswordPage': './src/exposes/ResetPasswordPage.tsx',
     './UnsubscribePage': './src/exposes/UnsubscribePage.tsx',
+    './ConfirmEmailPage': './src/exposes/ConfirmEmailPage.tsx',
     './IdentityCallback': './src/exposes/IdentityCallback.tsx',
     './identitySession': './src/exposes/identitySession.ts',
   },

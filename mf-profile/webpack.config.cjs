@@ -7,6 +7,7 @@ module.exports = createConfig({
   // The member area's frame (header, sidebar, footer, routes) is the shell's; this remote fills its pages.
   exposes: {
     './ProfileEditor': './src/exposes/ProfileEditor.tsx',
+    './AccountSettingsPage': './src/exposes/AccountSettingsPage.tsx',
     // Today's dashboards and the pages no remote owns yet; each moves to its remote with a shell list change.
     './PlaceholderPage': './src/exposes/PlaceholderPage.tsx',
   },

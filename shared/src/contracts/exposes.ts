@@ -48,9 +48,11 @@ export interface ExposedComponentProps {
   'mf_auth/AuthModal': AuthModalProps;
   'mf_auth/ResetPasswordPage': NoProps;
   'mf_auth/UnsubscribePage': NoProps;
+  'mf_auth/ConfirmEmailPage': NoProps;
   'mf_auth/IdentityCallback': NoProps;
   'mf_chat/DirectMessage': DirectMessageProps;
   'mf_profile/ProfileEditor': NoProps;
+  'mf_profile/AccountSettingsPage': NoProps;
   'mf_profile/PlaceholderPage': PlaceholderPageProps;
   // The expert directory: the query, subject slug and expert id come from the URL.
   'mf_directory/SearchPage': NoProps;

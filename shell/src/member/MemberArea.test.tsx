@@ -19,6 +19,7 @@ jest.mock('./notifications/liveConnection', () => ({ connectLive: () => () => un
 
 const remoteModules: Record<string, unknown> = {
   'mf_profile/ProfileEditor': { default: () => <h1>Profile</h1> },
+  'mf_profile/AccountSettingsPage': { default: () => <h1>Account Setting</h1> },
   'mf_profile/PlaceholderPage': {
     default: ({ title, description }: PlaceholderPageProps) => (
       <section>

@@ -55,7 +55,7 @@ export const memberPages: MemberPage[] = [
   { path: 'payment', title: 'Payment Details', navLabel: 'Payment Details', module: 'mf_projects/PaymentDetailsPage' },
   { path: 'billing', title: 'Billing', navLabel: 'Billing', module: 'mf_projects/BillingPage' },
   placeholder('calls', 'Scheduled Calls', 'Scheduled Calls', 'Calls you have scheduled with clients and experts will appear here.'),
-  placeholder('settings', 'Account Setting', 'Account Setting', 'Your account, password and notification settings will be managed here.'),
+  { path: 'settings', title: 'Account Setting', navLabel: 'Account Setting', module: 'mf_profile/AccountSettingsPage' },
   { path: OWNER_DASHBOARD, title: 'Project Owner Dashboard', navLabel: '', module: 'mf_projects/OwnerDashboard' },
 ];
 

@@ -93,6 +93,16 @@ describe('the notifications bell', () => {
     expect(screen.getByRole('listitem')).not.toHaveTextContent('Unread');
   });
 
+  it('reads the count again once the socket is connected, so a notification pushed before it joined is not missed', async () => {
+    const count = jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValueOnce({ unreadCount: 0 });
+    const { live } = renderBell();
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    // Pushed while the socket was still connecting: nothing arrived, but the API knows.
+    count.mockResolvedValue({ unreadCount: 1 });
+    await act(async () => live().onConnected());
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+  });
+
   it('marks everything read, closes with Escape back on the bell, and offers a retry when the list fails', async () => {
     const user = userEvent.setup();
     jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ unreadCount: 1 });

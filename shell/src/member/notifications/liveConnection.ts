@@ -7,8 +7,11 @@ import type { Socket } from 'socket.io-client';
 export interface LiveHandlers {
   onNotification: (notification: Notification) => void;
   onRead: (unread: UnreadNotifications) => void;
-  /** Connected again after a drop: what was pushed meanwhile is read from the API. */
-  onReconnect: () => void;
+  /**
+   * Connected, the first time or again after a drop: what was pushed before the socket joined the member's room (the
+   * count was read before it connected) or while it was away is read from the API.
+   */
+  onConnected: () => void;
 }
 
 export type LiveConnect = (options: { socketUrl: string; token: string; userId: number }, handlers: LiveHandlers) => () => void;
@@ -17,7 +20,6 @@ export type LiveConnect = (options: { socketUrl: string; token: string; userId: 
 export const connectLive: LiveConnect = ({ socketUrl, token, userId }, handlers) => {
   let socket: Socket<ServerToClientEvents> | null = null;
   let closed = false;
-  let connectedOnce = false;
   void import('socket.io-client').then(({ io }) => {
     if (closed) return;
     socket = io(socketUrl, {
@@ -29,10 +31,7 @@ export const connectLive: LiveConnect = ({ socketUrl, token, userId }, handlers)
       reconnectionDelay: 1_000,
       reconnectionDelayMax: 30_000,
     });
-    socket.on('connect', () => {
-      if (connectedOnce) handlers.onReconnect();
-      connectedOnce = true;
-    });
+    socket.on('connect', handlers.onConnected);
     socket.on('notification', handlers.onNotification);
     socket.on('notificationsRead', handlers.onRead);
   });

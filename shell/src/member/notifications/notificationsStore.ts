@@ -106,7 +106,7 @@ export function createNotificationsStore(connect: LiveConnect = connectLive) {
           if (items && unreadCount === 0) store.setState({ items: items.map((n) => (n.readAt ? n : { ...n, readAt: new Date().toISOString() })) });
           else if (items) void load();
         },
-        onReconnect: () => {
+        onConnected: () => {
           void refreshCount();
           if (store.getState().items) void load();
         },

@@ -1,0 +1,163 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  ACCOUNT_SETTINGS_MESSAGES as M,
+  accountSettingsApi,
+  ApiError,
+  authStore,
+  DEFAULT_EMAIL_MODES,
+  FIELD_MESSAGES,
+  NOTIFICATION_TYPES,
+  notificationsApi,
+  signIn,
+  type SessionInfo,
+} from '@sciexperts/shared';
+import { makeUser } from '@sciexperts/shared/testing';
+import { AccountSettingsPage } from './AccountSettingsPage';
+
+const session = (over: Partial<SessionInfo> = {}): SessionInfo => ({
+  id: 'sess-current-0001',
+  device: 'Firefox on Linux',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  lastUsedAt: '2026-11-24T08:00:00.000Z',
+  current: true,
+  ...over,
+});
+const phone = session({ id: 'sess-phone-00002', device: 'Safari on iOS', current: false });
+const region = (name: string) => screen.getByRole('region', { name });
+
+beforeEach(() => {
+  signIn('token', makeUser({ email: 'ada@example.test', phoneNumber: '+44 20 7946 0000' }));
+  jest.spyOn(notificationsApi, 'preferences').mockResolvedValue({ preferences: NOTIFICATION_TYPES.map((type) => ({ type, email: DEFAULT_EMAIL_MODES[type] })) });
+  jest.spyOn(accountSettingsApi, 'sessions').mockResolvedValue({ results: [session(), phone] });
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('the Account Setting page', () => {
+  it('has a section for each setting, with the notifications among them', async () => {
+    render(<AccountSettingsPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Account Setting' })).toBeInTheDocument();
+    for (const name of ['E-mail address', 'Phone number', 'Password', 'Where you are signed in', 'Notifications']) expect(region(name)).toBeInTheDocument();
+    expect(region('E-mail address')).toHaveTextContent('You sign in with ada@example.test.');
+    expect(within(region('Phone number')).getByRole('textbox', { name: 'Phone number' })).toHaveValue('+44 20 7946 0000');
+    expect(await screen.findByRole('combobox', { name: 'New messages' })).toBeInTheDocument();
+  });
+
+  it('changes the password: checks both fields first, shows the server’s word by field, and lists the sessions again after', async () => {
+    const user = userEvent.setup();
+    const change = jest
+      .spyOn(accountSettingsApi, 'changePassword')
+      .mockRejectedValueOnce(new ApiError(M.currentPasswordWrong, 400, { message: M.currentPasswordWrong, details: [{ field: 'currentPassword', message: M.currentPasswordWrong }] }))
+      .mockResolvedValueOnce({ message: M.passwordChanged });
+    render(<AccountSettingsPage />);
+    const password = region('Password');
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(within(password).getByLabelText('Current password')).toHaveAccessibleDescription(M.currentPasswordRequired);
+    expect(within(password).getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+    expect(change).not.toHaveBeenCalled();
+
+    await user.type(within(password).getByLabelText('Current password'), 'wrong');
+    await user.type(within(password).getByLabelText('New password'), 'A-new-strong-one-2026');
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await within(password).findByText(M.currentPasswordWrong)).toBeInTheDocument();
+
+    await user.clear(within(password).getByLabelText('Current password'));
+    await user.type(within(password).getByLabelText('Current password'), 'right');
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await within(password).findByText(M.passwordChanged)).toBeInTheDocument();
+    expect(change).toHaveBeenLastCalledWith({ currentPassword: 'right', newPassword: 'A-new-strong-one-2026' });
+    expect(within(password).getByLabelText('Current password')).toHaveValue('');
+    await waitFor(() => expect(accountSettingsApi.sessions).toHaveBeenCalledTimes(2));
+  });
+
+  it('has no password form for a member of the identity provider, and asks no password for a new e-mail', async () => {
+    const user = userEvent.setup();
+    signIn('token', makeUser({ email: 'ida@example.test' }), 'identity');
+    const change = jest.spyOn(accountSettingsApi, 'changeEmail').mockResolvedValue({ message: M.emailChangeSent });
+    render(<AccountSettingsPage />);
+    expect(region('Password')).toHaveTextContent(M.passwordManagedByProvider);
+    expect(within(region('Password')).queryByRole('button')).toBeNull();
+    const email = region('E-mail address');
+    expect(within(email).queryByLabelText('Current password')).toBeNull();
+    await user.type(within(email).getByLabelText('New e-mail address'), 'ida.new@example.test');
+    await user.click(within(email).getByRole('button', { name: 'Send the confirmation link' }));
+    expect(await within(email).findByText(M.emailChangeSent)).toBeInTheDocument();
+    expect(change).toHaveBeenCalledWith({ newEmail: 'ida.new@example.test' });
+  });
+
+  it('asks for a new e-mail with the current password and says the link is on its way', async () => {
+    const user = userEvent.setup();
+    const change = jest
+      .spyOn(accountSettingsApi, 'changeEmail')
+      .mockRejectedValueOnce(new ApiError('An account with this e-mail already exists.', 409, { message: 'An account with this e-mail already exists.' }))
+      .mockResolvedValueOnce({ message: M.emailChangeSent });
+    render(<AccountSettingsPage />);
+    const email = region('E-mail address');
+    await user.click(within(email).getByRole('button', { name: 'Send the confirmation link' }));
+    expect(within(email).getByLabelText('New e-mail address')).toHaveAccessibleDescription(FIELD_MESSAGES.emailRequired);
+    expect(within(email).getByLabelText('Current password')).toHaveAccessibleDescription(M.currentPasswordRequired);
+    await user.type(within(email).getByLabelText('New e-mail address'), 'taken@example.test');
+    await user.type(within(email).getByLabelText('Current password'), 'pw');
+    await user.click(within(email).getByRole('button', { name: 'Send the confirmation link' }));
+    expect(await within(email).findByText('An account with this e-mail already exists.')).toBeInTheDocument();
+    await user.click(within(email).getByRole('button', { name: 'Send the confirmation link' }));
+    expect(await within(email).findByText(M.emailChangeSent)).toBeInTheDocument();
+    expect(change).toHaveBeenLastCalledWith({ newEmail: 'taken@example.test', currentPassword: 'pw' });
+    // The address changes only when the link is opened.
+    expect(email).toHaveTextContent('You sign in with ada@example.test.');
+  });
+
+  it('checks and saves the phone number, and keeps the stored member up to date', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(accountSettingsApi, 'changePhone').mockResolvedValue({ message: M.phoneChanged });
+    render(<AccountSettingsPage />);
+    const field = within(region('Phone number')).getByRole('textbox', { name: 'Phone number' });
+    await user.clear(field);
+    await user.type(field, 'call me');
+    await user.click(within(region('Phone number')).getByRole('button', { name: 'Save phone number' }));
+    expect(field).toHaveAccessibleDescription(FIELD_MESSAGES.phoneInvalid);
+    await user.clear(field);
+    await user.type(field, '+1 415 555 0100');
+    await user.click(within(region('Phone number')).getByRole('button', { name: 'Save phone number' }));
+    expect(await within(region('Phone number')).findByText(M.phoneChanged)).toBeInTheDocument();
+    expect(authStore.getState().user?.phoneNumber).toBe('+1 415 555 0100');
+  });
+
+  it('lists the sessions and signs out another one, or all others, keeping the reader’s place', async () => {
+    const user = userEvent.setup();
+    const laptop = session({ id: 'sess-laptop-0003', device: 'Chrome on Windows', current: false, lastUsedAt: null });
+    (accountSettingsApi.sessions as jest.Mock).mockResolvedValue({ results: [session(), phone, laptop] });
+    jest.spyOn(accountSettingsApi, 'revokeSession').mockResolvedValue({ message: M.sessionEnded });
+    jest.spyOn(accountSettingsApi, 'revokeOtherSessions').mockResolvedValue({ message: M.otherSessionsEnded });
+    render(<AccountSettingsPage />);
+    const sessions = region('Where you are signed in');
+    const rows = await within(sessions).findAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Firefox on LinuxThis device'),
+      expect.stringContaining('Safari on iOS'),
+      expect.stringContaining('Chrome on Windows'),
+    ]);
+    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+
+    await user.click(within(sessions).getByRole('button', { name: 'Sign out Safari on iOS' }));
+    expect(accountSettingsApi.revokeSession).toHaveBeenCalledWith('sess-phone-00002');
+    expect(await within(sessions).findByText(M.sessionEnded)).toBeInTheDocument();
+    expect(within(sessions).queryByText('Safari on iOS')).toBeNull();
+    expect(within(sessions).getByRole('heading', { name: 'Where you are signed in' })).toHaveFocus();
+
+    await user.click(within(sessions).getByRole('button', { name: 'Sign out everywhere else' }));
+    expect(await within(sessions).findByText(M.otherSessionsEnded)).toBeInTheDocument();
+    expect(within(sessions).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(sessions).getByText('You are signed in on this device only.')).toBeInTheDocument();
+  });
+
+  it('offers to load the sessions again when they cannot be loaded', async () => {
+    const user = userEvent.setup();
+    (accountSettingsApi.sessions as jest.Mock).mockRejectedValueOnce(new ApiError(M.loadFailed, 0, null)).mockResolvedValueOnce({ results: [session()] });
+    render(<AccountSettingsPage />);
+    const sessions = region('Where you are signed in');
+    expect(await within(sessions).findByRole('alert')).toHaveTextContent(M.loadFailed);
+    await user.click(within(sessions).getByRole('button', { name: 'Try again' }));
+    expect(await within(sessions).findByText('Firefox on Linux')).toBeInTheDocument();
+  });
+});
