@@ -32,10 +32,10 @@ interface ExpertSpec {
   certification?: string;
 }
 
-const CARD_KEYS = ['country', 'firstName', 'headline', 'highlights', 'hourlyFee', 'id', 'lastName', 'profImgUrl', 'services', 'slug', 'snippet'];
+const CARD_KEYS = ['country', 'firstName', 'headline', 'highlights', 'hourlyFee', 'id', 'lastName', 'profImgUrl', 'ratingAverage', 'reviewCount', 'services', 'slug', 'snippet'];
 const PROFILE_KEYS = [
   'certifications', 'country', 'educations', 'firstName', 'headline', 'hourlyFee', 'id', 'isHidden', 'lastName', 'offeredServices', 'profImgUrl',
-  'profileSummary', 'publications', 'slug', 'workExperiences',
+  'profileSummary', 'publications', 'ratingAverage', 'reviewCount', 'slug', 'workExperiences',
 ];
 
 // Both dialects: the index, its ranking and every filter are SQL that must mean the same on each.
@@ -265,7 +265,7 @@ describe.each(['sqlite', 'postgres'] as const)('the expert directory over %s', (
   });
 
   it.each([
-    [{ sort: 'rating' }, 'sort'],
+    [{ sort: 'stars' }, 'sort'],
     [{ minFee: '-1' }, 'minFee'],
     [{ maxFee: '1.5' }, 'maxFee'],
     [{ minFee: 'abc' }, 'minFee'],
@@ -434,7 +434,7 @@ describe.each(['sqlite', 'postgres'] as const)('upgrading a %s directory indexed
       else await sql`INSERT INTO "expertSearch" (rowid, name, headline, other, summary, completeness) VALUES (${id}, 'olga upgrade', 'limnology data scientist', 'data science', '', 5)`.execute(db.kysely);
 
       await migrate(raw, db.dialect);
-      expect(await db.kysely.selectFrom('expertListing').selectAll().execute()).toEqual([{ userId: id, completeness: 5, country: 'DE', hourlyFee: 70 }]);
+      expect(await db.kysely.selectFrom('expertListing').selectAll().execute()).toEqual([{ userId: id, completeness: 5, country: 'DE', hourlyFee: 70, ratingAverage: null, reviewCount: 0 }]);
       const found = await searchExperts(db, parseExpertSearch({ q: 'limno', service: 'Data Science', area: 'Machine Learning', country: 'DE', maxFee: '80' }));
       expect(found).toMatchObject({ total: 1, results: [{ id, services: [{ name: 'Data Science', practiceAreas: ['Machine Learning'] }] }] });
       expect((await searchExperts(db, parseExpertSearch({}))).total).toBe(1);

@@ -68,7 +68,7 @@ describe.each(['sqlite', 'postgres'] as const)('project, proposal, invitation an
   afterAll(() => h?.close());
 
   it('every project route answers with the owner, counts, attachments and the viewer', async () => {
-    const ownerView = { owner: { firstName: 'Olive', country: 'DE' }, proposalCount: 0, newProposalCount: 0, attachments: [], viewer: { isOwner: true, proposalId: null, invitationId: null } };
+    const ownerView = { owner: { firstName: 'Olive', country: 'DE', ratingAverage: null, reviewCount: 0 }, proposalCount: 0, newProposalCount: 0, attachments: [], viewer: { isOwner: true, proposalId: null, invitationId: null } };
     const created = await create();
     expect(enriched(created)).toEqual(ownerView);
     const updated = await call('PUT', `/api/Projects/${created.id}`, owner.token, projectBody({ title: 'Renamed' }));

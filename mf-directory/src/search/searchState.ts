@@ -22,6 +22,7 @@ export const SORT_LABELS: Record<ExpertSort, string> = {
   relevance: 'Best match',
   'fee-asc': 'Hourly fee: low to high',
   'fee-desc': 'Hourly fee: high to low',
+  rating: 'Highest rated',
 };
 
 function fee(raw: string | null): number | null {

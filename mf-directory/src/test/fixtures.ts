@@ -19,6 +19,8 @@ export function profile(overrides: Partial<PublicExpertProfile> = {}): PublicExp
     certifications: [{ id: 7, certificationName: 'Accredited Statistician', issuingOrganization: 'Royal Statistical Society', certificationUrl: 'https://rss.example/cert', isExpire: true, startTime: '2015-01', endTime: null }],
     publications: [{ title: 'Notes on the Analytical Engine', url: 'https://doi.example/1', type: 'journal-article', publicationDate: { year: { value: '2021' }, month: { value: '3' }, day: null } }],
     isHidden: false,
+    ratingAverage: null,
+    reviewCount: 0,
     ...overrides,
   };
 }

@@ -174,6 +174,9 @@ export interface ExpertListingTable {
   completeness: number;
   country: string | null;
   hourlyFee: number | null;
+  /** The expert's published reviews as the directory shows and sorts them (migration 0018): mean to one decimal, count. */
+  ratingAverage: Optional<number | null>;
+  reviewCount: Generated<number>;
 }
 
 export interface Database {
@@ -209,6 +212,7 @@ export interface Database {
   payoutAccounts: PayoutAccountsTable;
   contractFiles: ContractFilesTable;
   milestoneEvents: MilestoneEventsTable;
+  reviews: ReviewsTable;
   notifications: NotificationsTable;
   notificationPreferences: NotificationPreferencesTable;
   unsubscribeTokens: UnsubscribeTokensTable;
@@ -309,6 +313,27 @@ export interface ContractsTable {
   priceCents: number;
   status: string;
   createdAt: string;
+  /** When the client ended it (the review window counts from here); null while active. */
+  endedAt: Optional<string | null>;
+  /** When its review window closed (both reviews written, or the 14 days over) and its reviews were published. */
+  reviewsClosedAt: Optional<string | null>;
+}
+
+/** One party's review of the other after a contract (docs/decisions/0015-reviews.md). */
+export interface ReviewsTable {
+  id: Generated<number>;
+  contractId: number;
+  authorId: number;
+  subjectId: number;
+  /** 'expert' | 'client': what the subject was on the contract. */
+  subjectRole: string;
+  rating: number;
+  text: string | null;
+  createdAt: string;
+  /** Null while hidden from the subject. */
+  publishedAt: string | null;
+  replyText: string | null;
+  repliedAt: string | null;
 }
 
 export interface ContractMilestonesTable {

@@ -12,6 +12,7 @@ import { directoryModule } from './directory/routes';
 import { projectsModule } from './projects/routes';
 import { paymentsModule } from './payments/routes';
 import { notificationsModule } from './notifications/routes';
+import { reviewsModule } from './reviews/routes';
 
 /**
  * The API, one Fastify plugin per domain (server/src/modules/<domain>/: routes, rules, repository). Each plugin
@@ -32,4 +33,5 @@ export async function registerModules(app: FastifyInstance, overrides: { users?:
   await app.register(projectsModule());
   await app.register(paymentsModule());
   await app.register(notificationsModule);
+  await app.register(reviewsModule);
 }

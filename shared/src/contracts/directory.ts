@@ -3,8 +3,11 @@
 import type { Static } from 'typebox';
 import type * as S from './schemas/directory';
 
-/** 'relevance' ranks by the text match (without q: most complete profiles first, then newest). */
-export const EXPERT_SORTS = ['relevance', 'fee-asc', 'fee-desc'] as const;
+/**
+ * 'relevance' ranks by the text match (without q: most complete profiles first, then newest); 'rating' puts the
+ * highest average (as shown, one decimal) first, more reviews first among equals, experts without reviews last.
+ */
+export const EXPERT_SORTS = ['relevance', 'fee-asc', 'fee-desc', 'rating'] as const;
 export type ExpertSort = (typeof EXPERT_SORTS)[number];
 export const EXPERT_SORT_DEFAULT: ExpertSort = 'relevance';
 

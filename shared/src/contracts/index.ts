@@ -19,4 +19,5 @@ export * from './catalogue';
 export * from './projects';
 export * from './payments';
 export * from './notifications';
+export * from './reviews';
 export * from './accountSettings';

@@ -1,6 +1,6 @@
 // Test fixtures for the contracts' shapes, shared by every slice's tests so that a new field is added
 // in one place. Only tests import this entry (lint keeps it out of browser code).
-import type { Contract, ExpertCard, ExpertSearchResponse, Invitation, MemberSummary, Project, Proposal, User } from '../contracts';
+import type { Contract, ContractReviews, ExpertCard, ExpertSearchResponse, Invitation, MemberSummary, Project, Proposal, PublicReview, ReviewPage, User } from '../contracts';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -34,6 +34,8 @@ export function makeExpertCard(overrides: Partial<ExpertCard> = {}): ExpertCard 
     services: [{ name: 'Statistical Analysis', practiceAreas: ['Biostatistics'] }],
     snippet: 'I design and analyse clinical trials with Bayesian methods.',
     highlights: [[42, 58]],
+    ratingAverage: null,
+    reviewCount: 0,
     ...overrides,
   };
 }
@@ -62,7 +64,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     publishedAt: '2026-11-20T10:05:00.000Z',
-    owner: { firstName: 'Olivia', country: 'US' },
+    owner: { firstName: 'Olivia', country: 'US', ratingAverage: null, reviewCount: 0 },
     proposalCount: 0,
     newProposalCount: 0,
     attachments: [],
@@ -127,4 +129,37 @@ export function makeContract(overrides: Partial<Contract> = {}): Contract {
     expert: makeMemberSummary(),
     ...overrides,
   };
+}
+
+/** A contract's reviews as its expert (id 42) sees them once the contract ended: nothing written yet. */
+export function makeContractReviews(overrides: Partial<ContractReviews> = {}): ContractReviews {
+  return {
+    contractId: 2,
+    state: 'open',
+    windowEndsAt: '2026-12-15T10:00:00.000Z',
+    subject: { id: 9, firstName: 'Olivia', lastName: 'Owner', role: 'client' },
+    mine: null,
+    theirs: null,
+    theirsWritten: false,
+    canWrite: true,
+    canReply: false,
+    ...overrides,
+  };
+}
+
+export function makePublicReview(overrides: Partial<PublicReview> = {}): PublicReview {
+  return {
+    id: 1,
+    rating: 5,
+    text: 'Clear analysis plan, delivered early.',
+    publishedAt: '2026-12-02T09:00:00.000Z',
+    reviewerFirstName: 'Olivia',
+    reply: null,
+    ...overrides,
+  };
+}
+
+export function makeReviewPage(results: PublicReview[], overrides: Partial<ReviewPage> = {}): ReviewPage {
+  const average = results.length > 0 ? Math.round((results.reduce((sum, r) => sum + r.rating, 0) / results.length) * 10) / 10 : null;
+  return { ratingAverage: average, reviewCount: results.length, page: 1, pageSize: 10, results, ...overrides };
 }

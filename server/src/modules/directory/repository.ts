@@ -17,6 +17,7 @@ import { listPublications } from '../publications/repository';
 import { RECORD_KINDS } from '../records/kinds';
 import { ftsMatch, snippetOf, tsQuery, type ExpertSearch } from './rules';
 import { isListed } from './searchIndex';
+import { publishedRating, publishedRatings } from '../reviews/ratings';
 
 interface CardRow {
   id: number;
@@ -59,6 +60,9 @@ interface Source {
   from: RawBuilder<unknown>;
   id: RawBuilder<unknown>;
   fee: RawBuilder<unknown>;
+  /** The listing's copy of the rating (only "Highest rated" reads them). */
+  rating: RawBuilder<unknown>;
+  reviews: RawBuilder<unknown>;
   country: RawBuilder<unknown>;
   completeness: RawBuilder<unknown>;
   offers: (serviceId: number) => RawBuilder<unknown>;
@@ -71,6 +75,8 @@ function listingSource(from: RawBuilder<unknown>): Source {
     from,
     id: sql`l."userId"`,
     fee: sql`l."hourlyFee"`,
+    rating: sql`l."ratingAverage"`,
+    reviews: sql`l."reviewCount"`,
     country: sql`l."country"`,
     completeness: sql`l."completeness"`,
     offers: (serviceId) => sql`EXISTS (SELECT 1 FROM "offeredServices" os WHERE os."userId" = l."userId" AND os."serviceId" = ${serviceId})`,
@@ -84,6 +90,9 @@ const pgTextSource: Source = {
   from: sql`"expertSearch" s`,
   id: sql`s."userId"`,
   fee: sql`s."hourlyFee"`,
+  // Every listed expert has both rows; the join is made only for "Highest rated" (below).
+  rating: sql`l."ratingAverage"`,
+  reviews: sql`l."reviewCount"`,
   country: sql`s."country"`,
   completeness: sql`s."completeness"`,
   offers: (serviceId) => sql`s."serviceIds" @> ARRAY[${serviceId}]::integer[]`,
@@ -144,11 +153,15 @@ export async function searchExperts(db: Db, search: ExpertSearch): Promise<Exper
   if (search.maxFee !== undefined) where.push(sql`${source.fee} <= ${search.maxFee}`);
   if (search.country !== undefined) where.push(sql`${source.country} = ${search.country}`);
   const condition = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  // "Highest rated" with words on PostgreSQL: the rating lives in the listing, beside the text table.
+  if (search.sort === 'rating' && source === pgTextSource) source = { ...pgTextSource, from: sql`"expertSearch" s JOIN "expertListing" l ON l."userId" = s."userId"` };
   const { from, id } = source;
 
   // The page is chosen on the narrow tables alone (the sort never carries the wide users rows); its twelve
   // members are joined afterwards and put back in the same order by the outer ORDER BY.
   let key: RawBuilder<unknown>;
+  // A second key for the orders that need one (the rating's count); NULL otherwise.
+  let key2: RawBuilder<unknown> = sql`NULL`;
   let inner: RawBuilder<unknown>;
   let outer: RawBuilder<unknown>;
   switch (search.sort) {
@@ -161,6 +174,13 @@ export async function searchExperts(db: Db, search: ExpertSearch): Promise<Exper
       key = source.fee;
       inner = sql`${source.fee} DESC NULLS LAST, ${id} DESC`;
       outer = sql`p."sortKey" DESC NULLS LAST, p."id" DESC`;
+      break;
+    case 'rating':
+      // Highest average first (as shown, one decimal), more reviews first among equals, unrated last: one index scan.
+      key = source.rating;
+      key2 = source.reviews;
+      inner = sql`${source.rating} DESC NULLS LAST, ${source.reviews} DESC, ${id} DESC`;
+      outer = sql`p."sortKey" DESC NULLS LAST, p."sortKey2" DESC, p."id" DESC`;
       break;
     default:
       if (rank) {
@@ -184,21 +204,21 @@ export async function searchExperts(db: Db, search: ExpertSearch): Promise<Exper
     // A text search ranks every match anyway, so the same scan counts them (COUNT(*) OVER ()); only a page past the
     // end, which has no row to carry the count, asks again. SQLite's bm25() must be computed before the window runs.
     const page = pg
-      ? sql`SELECT ${id} AS "id", ${key} AS "sortKey", COUNT(*) OVER () AS "total" FROM ${from} ${condition} ORDER BY ${inner} LIMIT ${DIRECTORY_PAGE_SIZE} OFFSET ${offset}`
-      : sql`WITH m AS MATERIALIZED (SELECT ${id} AS "id", ${key} AS "sortKey" FROM ${from} ${condition})
-          SELECT p."id", p."sortKey", COUNT(*) OVER () AS "total" FROM m p ORDER BY ${outer} LIMIT ${DIRECTORY_PAGE_SIZE} OFFSET ${offset}`;
+      ? sql`SELECT ${id} AS "id", ${key} AS "sortKey", ${key2} AS "sortKey2", COUNT(*) OVER () AS "total" FROM ${from} ${condition} ORDER BY ${inner} LIMIT ${DIRECTORY_PAGE_SIZE} OFFSET ${offset}`
+      : sql`WITH m AS MATERIALIZED (SELECT ${id} AS "id", ${key} AS "sortKey", ${key2} AS "sortKey2" FROM ${from} ${condition})
+          SELECT p."id", p."sortKey", p."sortKey2", COUNT(*) OVER () AS "total" FROM m p ORDER BY ${outer} LIMIT ${DIRECTORY_PAGE_SIZE} OFFSET ${offset}`;
     rows = (await sql<CardRow & { total: number | string }>`SELECT ${columns}, p."total" FROM (${page}) p JOIN "users" u ON u."id" = p."id" ORDER BY ${outer}`.execute(db.kysely)).rows;
     total = rows.length > 0 ? Number(rows[0]!.total) : offset === 0 ? 0 : await count();
   } else {
     const [counted, found] = await Promise.all([
       count(),
-      sql<CardRow>`SELECT ${columns} FROM (SELECT ${id} AS "id", ${key} AS "sortKey" FROM ${from} ${condition} ORDER BY ${inner} LIMIT ${DIRECTORY_PAGE_SIZE} OFFSET ${offset}) p
+      sql<CardRow>`SELECT ${columns} FROM (SELECT ${id} AS "id", ${key} AS "sortKey", ${key2} AS "sortKey2" FROM ${from} ${condition} ORDER BY ${inner} LIMIT ${DIRECTORY_PAGE_SIZE} OFFSET ${offset}) p
         JOIN "users" u ON u."id" = p."id" ORDER BY ${outer}`.execute(db.kysely),
     ]);
     total = counted;
     rows = found.rows;
   }
-  const services = await cardServices(db, rows.map((r) => r.id));
+  const [services, ratings] = await Promise.all([cardServices(db, rows.map((r) => r.id)), publishedRatings(db.kysely, rows.map((r) => r.id), 'expert')]);
   const results = rows.map((row): ExpertCard => {
     const { snippet, highlights } = snippetOf(row.profileSummary, search.tokens);
     return {
@@ -206,6 +226,7 @@ export async function searchExperts(db: Db, search: ExpertSearch): Promise<Exper
       services: services.get(row.id) ?? [],
       snippet,
       highlights,
+      ...(ratings.get(row.id) ?? { ratingAverage: null, reviewCount: 0 }),
     };
   });
   return { total, page: search.page, pageSize: DIRECTORY_PAGE_SIZE, results };
@@ -248,12 +269,13 @@ export async function loadPublicExpert(db: Db, id: number, viewerId: number | un
   if (!row) return undefined;
   const listed = isListed(row);
   if (!listed && row.id !== viewerId) return undefined;
-  const [offeredServices, workExperiences, educations, certifications, publications] = await Promise.all([
+  const [offeredServices, workExperiences, educations, certifications, publications, rating] = await Promise.all([
     listOfferedServices(db, id),
     listRecords(db, RECORD_KINDS.workExperience, id) as unknown as Promise<WorkExperience[]>,
     listRecords(db, RECORD_KINDS.education, id) as unknown as Promise<Education[]>,
     listRecords(db, RECORD_KINDS.certification, id) as unknown as Promise<Certification[]>,
     listPublications(db, id),
+    publishedRating(db.kysely, id, 'expert'),
   ]);
   return {
     ...publicIdentity(row),
@@ -264,6 +286,7 @@ export async function loadPublicExpert(db: Db, id: number, viewerId: number | un
     certifications,
     publications,
     isHidden: !listed,
+    ...rating,
   };
 }
 

@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db/connect';
+import { publishedRating } from '../reviews/ratings';
 
 /** Lower-case, accents dropped, ß as ss: how both dialects' documents and queries are compared (the index holds folded text). */
 export function foldText(text: string): string {
@@ -27,6 +28,9 @@ export interface ExpertDocument {
   /** Catalogue ids of the offered services and practice areas (PostgreSQL filters on them beside the text). */
   serviceIds: number[];
   areaIds: number[];
+  /** The published reviews of the member as an expert: mean to one decimal (null without any) and count ("Highest rated"). */
+  ratingAverage: number | null;
+  reviewCount: number;
 }
 
 /** What the index holds of one member, or undefined when the member is not listed. */
@@ -37,7 +41,7 @@ export async function expertDocument(db: Kysely<Database>, userId: number): Prom
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user || !isListed(user)) return undefined;
-  const [services, areas, jobs, educations, certifications] = await Promise.all([
+  const [services, areas, jobs, educations, certifications, rating] = await Promise.all([
     db
       .selectFrom('offeredServices')
       .innerJoin('services', 'services.id', 'offeredServices.serviceId')
@@ -54,6 +58,7 @@ export async function expertDocument(db: Kysely<Database>, userId: number): Prom
     db.selectFrom('workExperiences').select('jobTitle as name').where('userId', '=', userId).execute(),
     db.selectFrom('educations').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).executeTakeFirstOrThrow(),
     db.selectFrom('certifications').select('certificationName as name').where('userId', '=', userId).execute(),
+    publishedRating(db, userId, 'expert'),
   ]);
   return buildExpertDocument({
     firstName: user.firstName,
@@ -70,6 +75,7 @@ export async function expertDocument(db: Kysely<Database>, userId: number): Prom
     jobTitles: jobs.map((r) => r.name),
     educations: Number(educations.count),
     certifications: certifications.map((r) => r.name),
+    rating,
   });
 }
 
@@ -88,6 +94,8 @@ export interface ExpertParts {
   jobTitles: string[];
   educations: number;
   certifications: string[];
+  /** Published reviews as an expert; none when absent (the demo directory, benchmarks). */
+  rating?: { ratingAverage: number | null; reviewCount: number };
 }
 
 /** The indexed text and the completeness (0…10: what a client needs to judge an expert) of one listed member. */
@@ -114,6 +122,8 @@ export function buildExpertDocument(p: ExpertParts): ExpertDocument {
     hourlyFee: p.hourlyFee,
     serviceIds: [...p.serviceIds].sort((a, b) => a - b),
     areaIds: [...p.areaIds].sort((a, b) => a - b),
+    ratingAverage: p.rating?.ratingAverage ?? null,
+    reviewCount: p.rating?.reviewCount ?? 0,
   };
 }
 
@@ -128,7 +138,14 @@ const pgDocument = (doc: ExpertDocument) =>
 
 const intArray = (list: number[]) => (list.length > 0 ? sql`ARRAY[${sql.join(list)}]::integer[]` : sql`'{}'::integer[]`);
 
-const listingRow = (userId: number, doc: ExpertDocument) => ({ userId, completeness: doc.completeness, country: doc.country, hourlyFee: doc.hourlyFee });
+const listingRow = (userId: number, doc: ExpertDocument) => ({
+  userId,
+  completeness: doc.completeness,
+  country: doc.country,
+  hourlyFee: doc.hourlyFee,
+  ratingAverage: doc.ratingAverage,
+  reviewCount: doc.reviewCount,
+});
 
 export async function writeExpertSearch(db: Kysely<Database>, dialect: Dialect, userId: number, doc: ExpertDocument | undefined): Promise<void> {
   await db.deleteFrom('expertListing').where('userId', '=', userId).execute();

@@ -8,6 +8,9 @@ import type { ContractFilesTable, ContractMilestonesTable, ContractsTable, Datab
 import { ACCOUNTS, fundingKey, post } from './ledger';
 import type { ProviderEvent } from './provider';
 import { insertJob, jobsDb } from '../../jobs/store';
+import type { JobQueue } from '../../jobs';
+import { hasReleasedMilestone } from '../reviews/repository';
+import { tellReviewsOpen } from '../reviews/notices';
 
 /** The job each timeline event queues (its handler is in payments/jobs.ts). */
 export const MILESTONE_EVENT_JOB = 'payments.milestone-event';
@@ -263,10 +266,11 @@ export async function addMilestone(
 
 /**
  * The client ends the contract: refused while any milestone holds money (funded, submitted, disputed); milestones
- * never funded (pending, proposed) are cancelled; the contract and its project become completed. 'already' when it
- * had ended before (ending is naturally idempotent).
+ * never funded (pending, proposed) are cancelled; the contract (with its end time) and its project become
+ * completed. 'already' when it had ended before (ending is naturally idempotent). When work was released, both
+ * parties are asked for a review in the same transaction (docs/decisions/0015-reviews.md).
  */
-export async function endContract(db: Db, contractId: number, actorId: number, now: Date): Promise<'ended' | 'already' | 'money-held'> {
+export async function endContract(db: Db, jobs: JobQueue, contractId: number, actorId: number, now: Date): Promise<'ended' | 'already' | 'money-held'> {
   const at = now.toISOString();
   const HoldsMoney = class extends Error {};
   try {
@@ -285,8 +289,9 @@ export async function endContract(db: Db, contractId: number, actorId: number, n
       const held = await trx.selectFrom('contractMilestones').select('id').where('contractId', '=', contractId).where('status', 'in', HELD).executeTakeFirst();
       if (held) throw new HoldsMoney();
       for (const { id } of cancelled) await addEvent(trx, { milestoneId: id, contractId, actorId, kind: 'cancelled', at });
-      await trx.updateTable('contracts').set({ status: 'completed' }).where('id', '=', contractId).where('status', '=', 'active').execute();
+      await trx.updateTable('contracts').set({ status: 'completed', endedAt: at }).where('id', '=', contractId).where('status', '=', 'active').execute();
       await trx.updateTable('projects').set({ status: 'completed', updatedAt: at }).where('id', '=', contract.projectId).where('status', '=', 'in-progress').execute();
+      if (await hasReleasedMilestone(trx, contractId)) await tellReviewsOpen(trx, jobs, contractId, now);
       return 'ended';
     });
   } catch (err) {

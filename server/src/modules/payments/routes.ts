@@ -420,7 +420,7 @@ export function paymentsModule(givenClock?: () => Date): Module {
           settings();
           const contract = await contractFor(request.params.id, me);
           mustBe(contract, me, 'client');
-          if ((await repo.endContract(db, contract.id, me, clock())) === 'money-held') throw conflict(M.moneyInEscrow);
+          if ((await repo.endContract(db, app.ctx.jobs, contract.id, me, clock())) === 'money-held') throw conflict(M.moneyInEscrow);
           return workspaceOf(contract.id, me);
         },
       );

@@ -216,7 +216,7 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
           // milestone holds money (funded, submitted, disputed) and completes the project in the same transaction.
           const contract = await db.kysely.selectFrom('contracts').select('id').where('projectId', '=', p.id).executeTakeFirst();
           if (contract) {
-            if ((await endContract(db, contract.id, me, clock())) === 'money-held') throw conflict(PAYMENT_MESSAGES.moneyInEscrow);
+            if ((await endContract(db, app.ctx.jobs, contract.id, me, clock())) === 'money-held') throw conflict(PAYMENT_MESSAGES.moneyInEscrow);
           } else if (!(await repo.updateProjectIf(db, p.id, ['in-progress'], { status: 'completed', updatedAt: clock().toISOString() }))) {
             throw conflict(M.cannotComplete);
           }

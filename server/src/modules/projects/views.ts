@@ -10,6 +10,7 @@ import {
   type Proposal,
 } from '@sciexperts/shared/contracts';
 import type { Db } from '../../db/connect';
+import { publishedRatings } from '../reviews/ratings';
 import { toProjectBase, type AttachmentRow, type ContractRow, type InvitationRow, type ProjectRow, type ProposalRow } from './repository';
 
 /** Proposals that give the viewer a place on a project: still live, or hired. */
@@ -42,8 +43,9 @@ export const toAttachment = (r: AttachmentRow): Attachment => ({ id: r.id, name:
 export async function projectViews(db: Db, rows: ProjectRow[], viewerId: number): Promise<Project[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [owners, counts, attachments, ownProposals, ownInvitations] = await Promise.all([
-    db.kysely.selectFrom('users').select(['id', 'firstName', 'country']).where('id', 'in', distinct(rows.map((r) => r.ownerId))).execute(),
+  const ownerIds = distinct(rows.map((r) => r.ownerId));
+  const [owners, counts, attachments, ownProposals, ownInvitations, ownerRatings] = await Promise.all([
+    db.kysely.selectFrom('users').select(['id', 'firstName', 'country']).where('id', 'in', ownerIds).execute(),
     db.kysely
       .selectFrom('proposals')
       .select((eb) => [
@@ -57,8 +59,11 @@ export async function projectViews(db: Db, rows: ProjectRow[], viewerId: number)
     db.kysely.selectFrom('projectAttachments').selectAll().where('projectId', 'in', ids).orderBy('id').execute(),
     db.kysely.selectFrom('proposals').select(['id', 'projectId']).where('projectId', 'in', ids).where('expertId', '=', viewerId).where('status', 'in', VIEWER_PROPOSAL_STATUSES).execute(),
     db.kysely.selectFrom('projectInvitations').select(['id', 'projectId']).where('projectId', 'in', ids).where('expertId', '=', viewerId).where('status', '=', 'invited').execute(),
+    publishedRatings(db.kysely, ownerIds, 'client'),
   ]);
-  const ownerById = new Map(owners.map((o) => [o.id, { firstName: o.firstName, country: o.country }]));
+  const ownerById = new Map(
+    owners.map((o) => [o.id, { firstName: o.firstName, country: o.country, ...(ownerRatings.get(o.id) ?? { ratingAverage: null, reviewCount: 0 }) }]),
+  );
   const countsOf = new Map(counts.map((c) => [c.projectId, { proposalCount: Number(c.received), newProposalCount: Number(c.fresh) }]));
   const proposalOf = new Map(ownProposals.map((p) => [p.projectId, p.id]));
   const invitationOf = new Map(ownInvitations.map((i) => [i.projectId, i.id]));

@@ -5,6 +5,12 @@ import { Certification, Education, OfferedService, Publication, WorkExperience }
 
 const optionalText = (description: string, maxLength = 1000) => Type.Optional(Type.String({ maxLength, description }));
 
+/** The expert's published reviews from clients (docs/decisions/0015-reviews.md). */
+const Rating = {
+  ratingAverage: Nullable(Type.Number({ description: 'Mean rating of the published reviews, one decimal (1.0–5.0); null without any.' })),
+  reviewCount: Type.Integer({ description: 'Published reviews.' }),
+};
+
 /**
  * Every parameter is an optional string (Ajv does not coerce): numbers, the sort and the country are parsed by
  * the directory's rules, which answer 400 with a sentence naming the field.
@@ -17,7 +23,7 @@ export const ExpertSearchQuery = Type.Object(
     minFee: optionalText('Lowest hourly fee: a non-negative integer.', 20),
     maxFee: optionalText('Highest hourly fee: a non-negative integer, at least minFee.', 20),
     country: optionalText('ISO 3166-1 alpha-2 code in upper case (DE).', 20),
-    sort: optionalText("One of EXPERT_SORTS: 'relevance' (default), 'fee-asc', 'fee-desc'.", 20),
+    sort: optionalText("One of EXPERT_SORTS: 'relevance' (default), 'fee-asc', 'fee-desc', 'rating' (highest rated first, then most reviewed; unrated last).", 20),
     page: optionalText('1-based page number; a page past the end answers no results with the real total.', 20),
   },
   { additionalProperties: false },
@@ -46,6 +52,7 @@ export const ExpertCard = Type.Object(
     services: Type.Array(ExpertCardService),
     snippet: Type.String({ description: 'At most 220 characters of the summary around the first match, or its start.' }),
     highlights: Type.Array(Highlight),
+    ...Rating,
   },
   { title: 'ExpertCard' },
 );
@@ -75,6 +82,7 @@ export const PublicExpertProfile = Type.Object(
     certifications: Type.Array(Certification),
     publications: Type.Array(Publication),
     isHidden: Type.Boolean({ description: 'true only when the owner reads their own profile while it is hidden from the directory.' }),
+    ...Rating,
   },
   { title: 'PublicExpertProfile' },
 );

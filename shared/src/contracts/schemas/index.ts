@@ -12,4 +12,5 @@ export * from './directory';
 export * from './projects';
 export * from './payments';
 export * from './notifications';
+export * from './reviews';
 export * from './accountSettings';

@@ -79,7 +79,15 @@ export const Project = Type.Object(
     createdAt: Type.String(),
     updatedAt: Type.String(),
     publishedAt: Nullable(Type.String()),
-    owner: Type.Object({ firstName: Type.String(), country: Nullable(Type.String()) }, { description: "The owner's first name and country (ISO code): all a non-owner learns of them." }),
+    owner: Type.Object(
+      {
+        firstName: Type.String(),
+        country: Nullable(Type.String()),
+        ratingAverage: Nullable(Type.Number({ description: "Mean of the experts' published reviews of the owner as a client, one decimal; null without any." })),
+        reviewCount: Type.Integer({ description: 'Published reviews of the owner as a client.' }),
+      },
+      { description: "The owner's first name, country (ISO code) and rating as a client: all a non-owner learns of them." },
+    ),
     proposalCount: Type.Integer({ description: 'Proposals received, withdrawn ones not counted.' }),
     newProposalCount: Type.Integer({ description: "Proposals still 'submitted' (the owner has not shortlisted or decided on them)." }),
     attachments: Type.Array(Attachment),
