@@ -1,6 +1,8 @@
-import { ACCOUNT_MESSAGES, ACCOUNT_SETTINGS_MESSAGES as M, FIELD_MESSAGES, type LoginResponse, type SessionList, type User } from '@sciexperts/shared/contracts';
+import { ACCOUNT_MESSAGES, ACCOUNT_SETTINGS_MESSAGES as M, DELETED_MEMBER_NAME, FIELD_MESSAGES, type LoginResponse, type SessionList, type User } from '@sciexperts/shared/contracts';
 import { describeDevice } from '../src/modules/account/device';
-import { RecordingMailer, member, startAppOn, type Harness } from './helpers';
+import { RecordingMailer, member, signupBody, startAppOn, type Harness } from './helpers';
+import { FakeProvider, PAYMENTS_CONFIG, caller, deliver, hiredContract, paid } from './paymentsFixtures';
+import { makeListed, projectBody } from './projectsFixtures';
 
 type Member = Awaited<ReturnType<typeof member>>;
 type Body = { message?: string; details?: Array<{ field?: string; message: string }> };
@@ -181,4 +183,89 @@ describe.each(['sqlite', 'postgres'] as const)('account settings over %s', (dial
     expect([late.status, late.body.message]).toEqual([409, ACCOUNT_MESSAGES.emailTaken]);
     expect((await h.db.kysely.selectFrom('users').select('email').where('id', '=', ada.id).executeTakeFirstOrThrow()).email).toBe(ada.email);
   });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('export and deletion over %s', (dialect) => {
+  let h: Harness;
+  const call = <T = Body>(method: string, url: string, token: string | null, body?: unknown) => h.api<T & Body>(method, url, { token, ...(body === undefined ? {} : { body }) });
+
+  beforeAll(async () => {
+    h = await startAppOn(dialect, { payments: PAYMENTS_CONFIG }, { paymentProvider: new FakeProvider() });
+  });
+  afterAll(() => h?.close());
+
+  it('exports what the member gave and wrote, after the password, without secrets', async () => {
+    const ada = await member(h, { firstName: 'Ada' });
+    const bob = await member(h, { firstName: 'Bob' });
+    await h.db.kysely.insertInto('messages').values({ senderId: ada.id, receiverId: bob.id, text: 'Shall we start on Monday?', clientId: null, createdAt: new Date().toISOString() }).execute();
+    const project = await call<{ id: number }>('POST', '/api/Projects', ada.token, projectBody({ title: 'Export me' }));
+    expect(project.status).toBe(201);
+
+    expect((await call('POST', '/api/Account/Export', ada.token, {})).body.details).toEqual([{ field: 'currentPassword', message: M.currentPasswordRequired }]);
+    const res = await h.api<Record<string, unknown> & { profile: Record<string, unknown>; messagesSent: Array<{ text: string }>; projects: Array<{ title: string }> }>('POST', '/api/Account/Export', {
+      token: ada.token,
+      body: { currentPassword: ada.password },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="sciexperts-data-${ada.id}.json"`);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.body.profile).toMatchObject({ id: ada.id, email: ada.email, firstName: 'Ada' });
+    expect(res.body.profile).not.toHaveProperty('passwordHash');
+    expect(res.body.messagesSent).toEqual([expect.objectContaining({ receiverId: bob.id, text: 'Shall we start on Monday?' })]);
+    expect(res.body.projects.map((p) => p.title)).toEqual(['Export me']);
+    expect(Object.keys(res.body)).toEqual(expect.arrayContaining(['services', 'workExperiences', 'educations', 'certifications', 'publications', 'proposals', 'contracts', 'notificationPreferences']));
+  });
+
+  it('refuses to delete while a contract is active, and says why; then deletes: profile gone, messages kept as from a deleted member, signed out everywhere', async () => {
+    const expert = await member(h, { firstName: 'Erin' });
+    const client = await member(h, { firstName: 'Cleo' });
+    await makeListed(h, expert);
+    expect((await call('GET', `/api/Experts/${expert.id}`, client.token)).status).toBe(200);
+    const { contractId } = await hiredContract(h, client, expert, [10_000]);
+    await h.db.kysely.insertInto('messages').values({ senderId: expert.id, receiverId: client.id, text: 'Here is the plan.', clientId: null, createdAt: new Date().toISOString() }).execute();
+    const other = await signedInAgain(expert);
+
+    const early = await call('POST', '/api/Account/Delete', expert.token, { currentPassword: expert.password });
+    expect([early.status, early.body.message]).toEqual([409, M.deleteBlockedContract]);
+    expect((await call('POST', '/api/Account/Delete', expert.token, { currentPassword: 'wrong' })).status).toBe(400);
+
+    expect((await h.api('POST', `/api/Contracts/${contractId}/End`, { token: client.token, headers: { 'idempotency-key': `end-${Date.now()}-${dialect}` } })).status).toBe(200);
+    const done = await call('POST', '/api/Account/Delete', expert.token, { currentPassword: expert.password });
+    expect([done.status, done.body.message]).toEqual([200, M.deleted]);
+
+    expect((await call('GET', '/api/Account/Sessions', expert.token)).status).toBe(401);
+    expect((await call('GET', '/api/Account/Sessions', other)).status).toBe(401);
+    expect((await h.api('POST', '/api/Account/Login', { body: { email: expert.email, password: expert.password } })).status).toBe(401);
+    expect((await call('GET', `/api/Experts/${expert.id}`, client.token)).status).toBe(404);
+    const counterpart = await call<{ firstName: string; lastName: string }>('GET', `/api/Chat/Counterpart/${expert.id}`, client.token);
+    expect([counterpart.body.firstName, counterpart.body.lastName]).toEqual([DELETED_MEMBER_NAME.firstName, DELETED_MEMBER_NAME.lastName]);
+    const kept = await h.db.kysely.selectFrom('messages').select('text').where('senderId', '=', expert.id).execute();
+    expect(kept.map((m) => m.text)).toEqual(['Here is the plan.']);
+    const row = await h.db.kysely.selectFrom('users').selectAll().where('id', '=', expert.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email: `deleted-${expert.id}@deleted.invalid`, passwordHash: null, phoneNumber: null, headline: null, isProfilePublic: 0 });
+    expect(row.deletedAt).not.toBeNull();
+    // The contract and its ledger stay whole for the other party and the accounts.
+    expect((await h.db.kysely.selectFrom('contracts').select('status').where('id', '=', contractId).executeTakeFirstOrThrow()).status).toBe('completed');
+    // The freed address can be used again.
+    expect((await h.api('POST', '/api/User/AddNewUser', { body: signupBody({ email: expert.email }) })).status).toBe(201);
+  });
+
+  it('refuses to delete while earnings wait to be withdrawn', async () => {
+    const expert = await member(h, { firstName: 'Wes' });
+    const client = await member(h, { firstName: 'Cleo' });
+    const { contractId, milestoneIds } = await hiredContract(h, client, expert, [10_000]);
+    const keyed = caller(h);
+    const started = await keyed<{ paymentId: number }>('POST', `/api/Milestones/${milestoneIds[0]}/Fund`, client);
+    await deliver(h, paid(started.body.paymentId, 10_000));
+    await keyed('POST', `/api/Milestones/${milestoneIds[0]}/Submit`, expert, { body: { note: 'Done.' } });
+    await keyed('POST', `/api/Milestones/${milestoneIds[0]}/Approve`, client);
+    await keyed('POST', `/api/Contracts/${contractId}/End`, client);
+    const blocked = await call('POST', '/api/Account/Delete', expert.token, { currentPassword: expert.password });
+    expect([blocked.status, blocked.body.message]).toEqual([409, M.deleteBlockedBalance]);
+  });
+
+  async function signedInAgain(who: Member): Promise<string> {
+    const res = await h.api<LoginResponse>('POST', '/api/Account/Login', { body: { email: who.email, password: who.password } });
+    return res.body.token;
+  }
 });

@@ -160,4 +160,44 @@ describe('the Account Setting page', () => {
     await user.click(within(sessions).getByRole('button', { name: 'Try again' }));
     expect(await within(sessions).findByText('Firefox on Linux')).toBeInTheDocument();
   });
+
+  it('downloads the member’s data after the password, as a JSON file', async () => {
+    const user = userEvent.setup();
+    const exportData = jest.spyOn(accountSettingsApi, 'exportData').mockResolvedValue({ profile: { email: 'ada@example.test' } });
+    const createObjectURL = jest.fn(() => 'blob:data');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    render(<AccountSettingsPage />);
+    const data = region('Your data and your account');
+    await user.click(within(data).getByRole('button', { name: 'Download my data' }));
+    expect(within(data).getByLabelText('Current password')).toHaveAccessibleDescription(M.currentPasswordRequired);
+    expect(exportData).not.toHaveBeenCalled();
+    await user.type(within(data).getByLabelText('Current password'), 'pw');
+    await user.click(within(data).getByRole('button', { name: 'Download my data' }));
+    expect(await within(data).findByText('Your data is downloaded.')).toBeInTheDocument();
+    expect(exportData).toHaveBeenCalledWith('pw');
+    expect(click).toHaveBeenCalled();
+  });
+
+  it('deletes the account after asking once more, and signs out with the reason; says why when it cannot yet', async () => {
+    const user = userEvent.setup();
+    const remove = jest
+      .spyOn(accountSettingsApi, 'deleteAccount')
+      .mockRejectedValueOnce(new ApiError(M.deleteBlockedContract, 409, { message: M.deleteBlockedContract }))
+      .mockResolvedValueOnce({ message: M.deleted });
+    render(<AccountSettingsPage />);
+    const data = region('Your data and your account');
+    await user.type(within(data).getByLabelText('Current password'), 'pw');
+    await user.click(within(data).getByRole('button', { name: 'Delete my account' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Delete your SciExperts account for good? This cannot be undone.' });
+    await user.click(within(ask).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(data).findByText(M.deleteBlockedContract)).toBeInTheDocument();
+    expect(authStore.getState().token).toBe('token');
+
+    await user.click(within(data).getByRole('button', { name: 'Delete my account' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(authStore.getState().token).toBeNull());
+    expect(authStore.getState().signedOutReason).toBe(M.deleted);
+    expect(remove).toHaveBeenLastCalledWith('pw');
+  });
 });

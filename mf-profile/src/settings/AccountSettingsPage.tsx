@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { ACCOUNT_SETTINGS_MESSAGES, useAuth } from '@sciexperts/shared';
+import { DataSection } from './DataSection';
 import { EmailSection } from './EmailSection';
 import { NotificationPreferencesSection } from './NotificationPreferencesSection';
 import { PasswordSection } from './PasswordSection';
@@ -35,6 +36,7 @@ export function AccountSettingsPage() {
       )}
       <SessionsSection key={sessionsVersion} />
       <NotificationPreferencesSection />
+      <DataSection />
     </div>
   );
 }

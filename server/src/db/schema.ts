@@ -23,6 +23,8 @@ export interface UsersTable {
   isDemo: Generated<number>;
   /** When the member confirmed the address (the link in an e-mail, or the identity provider's word); null: not yet. */
   emailVerifiedAt: string | null;
+  /** When the member deleted the account: the row stays, emptied of personal data. */
+  deletedAt: string | null;
 }
 
 export interface IdentitiesTable {

@@ -18,6 +18,8 @@ describe('accountSettingsApi', () => {
     ['changePhone', () => accountSettingsApi.changePhone({ phoneNumber: '+1 555' }), 'POST', '/api/Account/ChangePhone', { phoneNumber: '+1 555' }],
     ['changeEmail', () => accountSettingsApi.changeEmail({ newEmail: 'n@x.test', currentPassword: 'p' }), 'POST', '/api/Account/ChangeEmail', { newEmail: 'n@x.test', currentPassword: 'p' }],
     ['confirmEmail', () => accountSettingsApi.confirmEmail('tok'), 'POST', '/api/Account/ConfirmEmail', { token: 'tok' }],
+    ['exportData', () => accountSettingsApi.exportData('pw'), 'POST', '/api/Account/Export', { currentPassword: 'pw' }],
+    ['deleteAccount', () => accountSettingsApi.deleteAccount(), 'POST', '/api/Account/Delete', {}],
   ] as const)('%s sends its method, path and body', async (_name, run, method, path, body) => {
     await run();
     expect(await recorder.nth()).toEqual({ method, url: `http://api.test${path}`, body, key: null, auth: 'Bearer t-1' });

@@ -17,5 +17,10 @@ export const accountSettingsApi = {
   changePassword: (body: ChangePasswordRequest) => request<MessageResponse>('post', API_PATHS.changePassword, { json: body, fallbackError: M.saveFailed }),
   changePhone: (body: ChangePhoneRequest) => request<MessageResponse>('post', API_PATHS.changePhone, { json: body, fallbackError: M.saveFailed }),
   changeEmail: (body: ChangeEmailRequest) => request<MessageResponse>('post', API_PATHS.changeEmail, { json: body, fallbackError: M.saveFailed }),
+  /** The member's data as one JSON document (the caller saves it as a file). */
+  exportData: (currentPassword?: string) =>
+    request<unknown>('post', API_PATHS.accountExport, { json: currentPassword === undefined ? {} : { currentPassword }, fallbackError: M.exportFailed }),
+  deleteAccount: (currentPassword?: string) =>
+    request<MessageResponse>('post', API_PATHS.accountDelete, { json: currentPassword === undefined ? {} : { currentPassword }, fallbackError: M.saveFailed }),
   confirmEmail: (token: string) => request<MessageResponse>('post', API_PATHS.confirmEmail, { json: { token }, fallbackError: M.saveFailed }),
 };

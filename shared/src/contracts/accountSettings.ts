@@ -20,16 +20,24 @@ export const ACCOUNT_SETTINGS_MESSAGES = {
   emailSame: 'This is already your e-mail address.',
   emailChangeInSettings: 'Change your e-mail address in the account settings: it changes once you open the link we send to the new address.',
   emailChangeSent: 'We sent a confirmation link to the new address. Your e-mail address changes when you open it.',
-  recentSignInRequired: 'For your security, sign out and sign in again through your identity provider, then change your e-mail address within 10 minutes.',
+  recentSignInRequired: 'For your security, sign out and sign in again through your identity provider, then try again within 10 minutes.',
   emailLinkInvalid: 'This confirmation link is invalid or has expired. Ask for a new one from your account settings.',
   emailConfirmed: 'Your e-mail address is changed.',
   sessionNotFound: 'This session has already ended.',
   sessionEnded: 'The session is signed out.',
   otherSessionsEnded: 'You are signed out everywhere else.',
+  deleted: 'Your account is deleted. Thank you for having been part of SciExperts.',
+  deleteBlockedContract: 'You have an active contract. End it, or wait until it completes, before deleting your account.',
+  deleteBlockedEscrow: 'Money of your projects is held in escrow. Release or refund it before deleting your account.',
+  deleteBlockedBalance: 'You have earnings to withdraw. Withdraw them before deleting your account.',
+  exportFailed: 'Could not prepare your data. Please try again.',
   /** Fallbacks of the client calls when the server gave no message. */
   loadFailed: 'Could not load your account settings. Please try again.',
   saveFailed: 'Failed to save the change. Please try again.',
 } as const;
+
+/** How a deleted member is named wherever their past words stay (messages, reviews, statements of the other party). */
+export const DELETED_MEMBER_NAME = { firstName: 'Deleted', lastName: 'member' } as const;
 
 /** The site page an e-mail confirmation link opens (the API builds the link, the shell routes it). */
 export const CONFIRM_EMAIL_PAGE_PATH = '/account/confirm-email';
@@ -40,3 +48,4 @@ export type ChangePasswordRequest = Static<typeof S.ChangePasswordRequest>;
 export type ChangePhoneRequest = Static<typeof S.ChangePhoneRequest>;
 export type ChangeEmailRequest = Static<typeof S.ChangeEmailRequest>;
 export type ConfirmEmailRequest = Static<typeof S.ConfirmEmailRequest>;
+export type ReauthRequest = Static<typeof S.ReauthRequest>;

@@ -19,6 +19,7 @@ import { payoutAccounts } from './0016_payout_accounts';
 import { contractFiles } from './0017_contract_files';
 import { reviews } from './0018_reviews';
 import { accountSettings } from './0019_account_settings';
+import { accountDeletion } from './0020_account_deletion';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -46,6 +47,7 @@ class InCodeProvider implements MigrationProvider {
       '0017_contract_files': contractFiles(this.dialect),
       '0018_reviews': reviews(this.dialect),
       '0019_account_settings': accountSettings(this.dialect),
+      '0020_account_deletion': accountDeletion(this.dialect),
     };
   }
 }

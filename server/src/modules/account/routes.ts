@@ -11,6 +11,7 @@ import { OidcError } from '../../auth/oidc';
 import { checkPassword } from './rules';
 import { passwordResetRoutes } from './passwordReset';
 import { accountSettingsRoutes } from './settings';
+import { accountDeletionRoutes } from './deletion';
 
 const tooMany = (message: string, retryAfterSeconds: number) => new HttpError(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
@@ -182,4 +183,5 @@ export const accountModule: Module = async (app) => {
 
   passwordResetRoutes(app);
   accountSettingsRoutes(app);
+  accountDeletionRoutes(app);
 };

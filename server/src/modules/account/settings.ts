@@ -36,14 +36,13 @@ function maskEmail(email: string): string {
   return `${local.slice(0, 1)}•••@${domain}`;
 }
 
-export function accountSettingsRoutes(app: FastifyInstance): void {
-  const { db, hasher, tokens, throttles, mailer, config } = app.ctx;
-
-  /**
-   * The member proves it is them: the current password (wrong ones counted per member: 429 after five), or for
-   * identity-provider members, a sign-in within the last minutes.
-   */
-  async function reauthenticate(userId: number, sessionId: string, currentPassword: string | undefined, field = 'currentPassword') {
+/**
+ * The member proves it is them before a change that could take or destroy the account: the current password (wrong
+ * ones counted per member: 429 after five), or for identity-provider members, a sign-in within the last minutes.
+ */
+export function reauthenticator(app: FastifyInstance) {
+  const { db, hasher, throttles } = app.ctx;
+  return async function reauthenticate(userId: number, sessionId: string, currentPassword: string | undefined, field = 'currentPassword') {
     const user = await findUserById(db, userId);
     if (!user) throw notFound(M.sessionNotFound);
     if (!user.passwordHash) {
@@ -60,7 +59,13 @@ export function accountSettingsRoutes(app: FastifyInstance): void {
       throw badRequest([{ field, message: M.currentPasswordWrong }]);
     }
     return user;
-  }
+  };
+}
+
+export function accountSettingsRoutes(app: FastifyInstance): void {
+  const { db, hasher, tokens, mailer, config } = app.ctx;
+
+  const reauthenticate = reauthenticator(app);
 
   app.register(async (inner: FastifyInstance) => {
     requireSession(inner);

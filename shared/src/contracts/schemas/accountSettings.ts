@@ -28,3 +28,9 @@ export const ChangeEmailRequest = Type.Object(
   { additionalProperties: false, title: 'ChangeEmailRequest' },
 );
 export const ConfirmEmailRequest = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false, title: 'ConfirmEmailRequest' });
+
+/** Export and deletion: the current password (members of the identity provider: a recent sign-in instead). */
+export const ReauthRequest = Type.Object(
+  { currentPassword: Type.Optional(Type.String({ maxLength: 200, description: 'Required for members with a SciExperts password.' })) },
+  { additionalProperties: false, title: 'ReauthRequest' },
+);

@@ -1,0 +1,127 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi, ApiError, signOut, useAuth } from '@sciexperts/shared';
+import { ConfirmDialog, type ConfirmDialogClassNames } from '@sciexperts/ui';
+import records from '../editor/records/Records.module.css';
+import { StatusMessage } from '../ui/StatusMessage';
+import { TextField } from './TextField';
+import styles from './Settings.module.css';
+
+const confirmClassNames: ConfirmDialogClassNames = {
+  layer: records.backdrop,
+  box: records.dialog,
+  message: records.dialogMessage,
+  actions: records.actions,
+  confirm: records.danger,
+  cancel: records.secondary,
+};
+
+/** Saves JSON as a file through a temporary object URL. */
+function saveJson(data: unknown, name: string): void {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * The member's data and the end of the account, both behind the current password (members of the identity
+ * provider: a recent sign-in). Deleting asks once more, and the server says why when it cannot yet (an active
+ * contract, money in escrow, earnings to withdraw).
+ */
+export function DataSection() {
+  const headingId = useId();
+  const userId = useAuth((state) => state.user?.id ?? 0);
+  const withPassword = useAuth((state) => state.signInMethod !== 'identity');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [busy, setBusy] = useState<'export' | 'delete' | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [status, setStatus] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
+
+  /** The password is needed first; the server's refusal of it shows by the field. */
+  function ready(): boolean {
+    if (withPassword && !password) {
+      setPasswordError(M.currentPasswordRequired);
+      return false;
+    }
+    setPasswordError(undefined);
+    return true;
+  }
+
+  function failed(error: unknown) {
+    const byField = error instanceof ApiError ? error.body?.details?.find((d) => d.field === 'currentPassword')?.message : undefined;
+    if (byField) setPasswordError(byField);
+    else setStatus({ text: error instanceof Error ? error.message : String(error), tone: 'error' });
+  }
+
+  async function download(event: FormEvent) {
+    event.preventDefault();
+    if (busy || !ready()) return;
+    setBusy('export');
+    setStatus(null);
+    try {
+      saveJson(await accountSettingsApi.exportData(withPassword ? password : undefined), `sciexperts-data-${userId}.json`);
+      setStatus({ text: 'Your data is downloaded.', tone: 'success' });
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove() {
+    setBusy('delete');
+    setStatus(null);
+    try {
+      const { message } = await accountSettingsApi.deleteAccount(withPassword ? password : undefined);
+      setAsking(false);
+      // Every session has ended; the shell shows the reason on its way out of the member area.
+      signOut(message);
+    } catch (error) {
+      setAsking(false);
+      failed(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.title}>
+        Your data and your account
+      </h2>
+      <p className={styles.lead}>
+        Download everything you gave SciExperts or wrote on it as one file. Deleting your account removes your profile and personal data at once; messages you
+        sent stay with the people you sent them to, signed “Deleted member”, and payment records stay for the accounts, without your name.
+      </p>
+      <form className={styles.form} noValidate onSubmit={(event) => void download(event)} aria-busy={busy !== null}>
+        {withPassword ? (
+          <TextField label="Current password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={passwordError} />
+        ) : null}
+        <button type="submit" className={styles.secondary} aria-disabled={busy !== null || undefined}>
+          {busy === 'export' ? 'Preparing…' : 'Download my data'}
+        </button>
+        <button type="button" className={styles.danger} aria-disabled={busy !== null || undefined} onClick={() => busy === null && ready() && setAsking(true)}>
+          Delete my account
+        </button>
+        <StatusMessage message={status?.text ?? null} tone={status?.tone} />
+      </form>
+      {asking ? (
+        <ConfirmDialog
+          message="Delete your SciExperts account for good? This cannot be undone."
+          confirmLabel="Delete my account"
+          busyLabel="Deleting…"
+          busy={busy === 'delete'}
+          onConfirm={() => void remove()}
+          onCancel={() => setAsking(false)}
+          classNames={confirmClassNames}
+        />
+      ) : null}
+    </section>
+  );
+}
