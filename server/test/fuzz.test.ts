@@ -142,6 +142,8 @@ describe('random input never yields a 500', () => {
     ['POST', '/api/Account/ConfirmEmail'],
     ['POST', '/api/Account/Sessions/:id/Revoke'],
     ['POST', '/api/Account/Sessions/RevokeOthers'],
+    ['POST', '/api/Account/Export'],
+    ['POST', '/api/Account/Delete'],
     ['POST', '/api/Contracts/:id/Files'],
     ['DELETE', '/api/Contracts/:id/Files/1'],
   ];
