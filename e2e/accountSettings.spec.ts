@@ -1,32 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { e2eOrigins } from '../playwright.config';
-import { E2E_PASSWORD, expect, sessionOf, signUp, test, type Account } from './fixtures';
+import { E2E_PASSWORD, expect, mailTo, sessionOf, signUp, test, type Account } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-// The e2e server's data folder (playwright.config: DATA_DIR=.runtime/e2e-data-<offset>); the mailer writes there.
-const outbox = path.resolve(__dirname, '..', '.runtime', `e2e-data-${Number(process.env.E2E_PORT_OFFSET ?? 0)}`, 'outbox');
-
-/** The newest mail to `email` whose subject contains `about`. */
-async function mailTo(email: string, about: string): Promise<{ text: string }> {
-  let found: { to: string; subject: string; text: string } | undefined;
-  await expect
-    .poll(
-      () => {
-        if (!fs.existsSync(outbox)) return undefined;
-        found = fs
-          .readdirSync(outbox)
-          .filter((name) => name.endsWith('.json'))
-          .map((name) => JSON.parse(fs.readFileSync(path.join(outbox, name), 'utf8')) as { to: string; subject: string; text: string })
-          .find((mail) => mail.to === email && mail.subject.includes(about));
-        return found;
-      },
-      { message: `a mail to ${email} about ${about}`, timeout: 20_000 },
-    )
-    .toBeTruthy();
-  return found!;
-}
 
 test.describe('account settings', () => {
   test.use({ viewport: { width: 1280, height: 900 } });

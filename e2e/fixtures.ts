@@ -1,4 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
 import { e2eOrigins } from '../playwright.config';
 
 export { expect };
@@ -103,6 +105,7 @@ export async function signUpMember(request: APIRequestContext, page: Page, first
   const password = 'Member-E2E-Password-1!';
   const signup = await request.post(`${e2eOrigins.api}/api/User/AddNewUser`, { data: { email, firstName, lastName, phoneNumber: '+1 5551234567', password } });
   expect(signup.ok(), await signup.text()).toBe(true);
+  await confirmEmail(request, email);
   const login = await request.post(`${e2eOrigins.api}/api/Account/Login`, { data: { email, password } });
   expect(login.ok(), await login.text()).toBe(true);
   const { token, user } = (await login.json()) as { token: string; user: StoredMember };
@@ -124,11 +127,50 @@ export interface Account {
 /** A word no other expert has, so a search for it finds exactly the expert created with it. */
 export const uniqueWord = () => `zq${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 8)}`;
 
-/** A member signed up and logged in through the real API (nothing stored in a browser). */
+// The e2e server's data folder (playwright.config: DATA_DIR=.runtime/e2e-data-<offset>); its mailer writes there.
+export const OUTBOX = path.resolve(__dirname, '..', '.runtime', `e2e-data-${Number(process.env.E2E_PORT_OFFSET ?? 0)}`, 'outbox');
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
+}
+
+/** The first mail in the e2e outbox to `email` whose subject contains `about` (waits for it). */
+export async function mailTo(email: string, about: string): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(OUTBOX)) return undefined;
+        found = fs
+          .readdirSync(OUTBOX)
+          .filter((name) => name.endsWith('.json'))
+          .map((name) => JSON.parse(fs.readFileSync(path.join(OUTBOX, name), 'utf8')) as OutboxMail)
+          .find((mail) => mail.to === email && mail.subject.includes(about));
+        return found;
+      },
+      { message: `a mail to ${email} about ${about} in ${OUTBOX}`, timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
+/** Opens the link of the welcome e-mail the way a member does (through the API the page calls). */
+export async function confirmEmail(request: APIRequestContext, email: string): Promise<void> {
+  const mail = await mailTo(email, 'confirm your e-mail address');
+  const token = decodeURIComponent(/verify-email\?token=(\S+)/.exec(mail.text)?.[1] ?? '');
+  const verified = await request.post(`${e2eOrigins.api}/api/Account/VerifyEmail`, { data: { token } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+}
+
+/** A member signed up, with the address confirmed, and logged in through the real API (nothing stored in a browser). */
 export async function signUp(request: APIRequestContext, firstName: string, lastName: string): Promise<Account> {
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@sciexperts.test`;
   const signup = await request.post(`${e2eOrigins.api}/api/User/AddNewUser`, { data: { email, firstName, lastName, phoneNumber: '+1 5551234567', password: E2E_PASSWORD } });
   expect(signup.ok(), await signup.text()).toBe(true);
+  await confirmEmail(request, email);
   const login = await request.post(`${e2eOrigins.api}/api/Account/Login`, { data: { email, password: E2E_PASSWORD } });
   expect(login.ok(), await login.text()).toBe(true);
   const { token, user } = (await login.json()) as { token: string; user: { id: number } };

@@ -1,39 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { e2eOrigins } from '../playwright.config';
-import { createExpert, expect, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
+import { createExpert, expect, mailTo, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-// The e2e server's data folder (playwright.config: DATA_DIR=.runtime/e2e-data-<offset>); the mailer writes there.
-const outbox = path.resolve(__dirname, '..', '.runtime', `e2e-data-${Number(process.env.E2E_PORT_OFFSET ?? 0)}`, 'outbox');
-
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  headers?: Record<string, string>;
-}
-
-/** The first mail to `email` whose subject contains `about` (the e2e server waits a second before notification mails). */
-async function mailTo(email: string, about: string): Promise<OutboxMail> {
-  let found: OutboxMail | undefined;
-  await expect
-    .poll(
-      () => {
-        if (!fs.existsSync(outbox)) return undefined;
-        found = fs
-          .readdirSync(outbox)
-          .filter((name) => name.endsWith('.json'))
-          .map((name) => JSON.parse(fs.readFileSync(path.join(outbox, name), 'utf8')) as OutboxMail)
-          .find((mail) => mail.to === email && mail.subject.includes(about));
-        return found;
-      },
-      { message: `a mail to ${email} about ${about} in ${outbox}`, timeout: 20_000 },
-    )
-    .toBeTruthy();
-  return found!;
-}
 
 test.describe('notifications', () => {
   test.use({ viewport: { width: 1280, height: 900 } });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createExpert, expect, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
+import { ACCOUNT_SETTINGS_MESSAGES } from '@sciexperts/shared/contracts';
+import { createExpert, expect, mailTo, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -151,12 +152,25 @@ test.describe('projects: a visitor', () => {
     const panel = dialog.getByRole('tabpanel', { name: 'Create Account' });
     await panel.getByRole('textbox', { name: 'First name' }).fill('Vera');
     await panel.getByRole('textbox', { name: 'Last name' }).fill('Visitor');
-    await panel.getByRole('textbox', { name: 'Email' }).fill(`e2e-visitor-${Date.now()}@sciexperts.test`);
+    const email = `e2e-visitor-${Date.now()}@sciexperts.test`;
+    await panel.getByRole('textbox', { name: 'Email' }).fill(email);
     await panel.getByRole('textbox', { name: 'Contact number' }).fill('20 7946 0000');
     await panel.getByLabel('Password').fill('Visitor-E2E-Password-1!');
     await panel.getByRole('combobox', { name: 'How did you hear about us?' }).selectOption('conference');
     await panel.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
     await panel.getByRole('button', { name: 'Create Account' }).click();
+
+    // A new member confirms the address first: the project waits as a draft, the welcome e-mail has the link.
+    await expect(page.getByText(ACCOUNT_SETTINGS_MESSAGES.verifyFirst)).toBeVisible({ timeout: 20_000 });
+    const mail = await mailTo(email, 'confirm your e-mail address');
+    const link = /https?:\/\/\S+\/account\/verify-email\?token=\S+/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeTruthy();
+    const inbox = await page.context().newPage();
+    await inbox.goto(link!.replace(/^https?:\/\/[^/]+/, ''));
+    await inbox.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+    await expect(inbox.getByRole('status').filter({ hasText: ACCOUNT_SETTINGS_MESSAGES.verified })).toBeVisible();
+    await inbox.close();
+    await page.getByRole('button', { name: 'Publish project' }).click();
 
     await expect(page).toHaveURL(/\/projects\/\d+$/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -9,6 +9,7 @@ module.exports = createConfig({
     './ResetPasswordPage': './src/exposes/ResetPasswordPage.tsx',
     './UnsubscribePage': './src/exposes/UnsubscribePage.tsx',
     './ConfirmEmailPage': './src/exposes/ConfirmEmailPage.tsx',
+    './VerifyEmailPage': './src/exposes/VerifyEmailPage.tsx',
     './IdentityCallback': './src/exposes/IdentityCallback.tsx',
     './identitySession': './src/exposes/identitySession.ts',
   },

@@ -130,8 +130,18 @@ export function signupBody(overrides: Partial<SignupRequest> = {}): SignupReques
   };
 }
 
-/** Signs up and logs in a fresh member. */
+/**
+ * Signs up and logs in a fresh member whose e-mail address counts as confirmed (as if the welcome link was opened:
+ * server/test/verification.test.ts covers that link); `unverifiedMember` leaves it unconfirmed.
+ */
 export async function member(h: Harness, overrides: Partial<SignupRequest> = {}): Promise<{ token: string; id: number; email: string; password: string }> {
+  const made = await unverifiedMember(h, overrides);
+  await h.db.kysely.updateTable('users').set({ emailVerifiedAt: new Date().toISOString() }).where('id', '=', made.id).execute();
+  return made;
+}
+
+/** Signs up and logs in a fresh member who has not confirmed their e-mail address. */
+export async function unverifiedMember(h: Harness, overrides: Partial<SignupRequest> = {}): Promise<{ token: string; id: number; email: string; password: string }> {
   const body = signupBody(overrides);
   const created = await h.api<SignupResponse>('POST', '/api/User/AddNewUser', { body });
   if (created.status !== 201) throw new Error(`signup failed: ${created.status} ${JSON.stringify(created.body)}`);

@@ -508,6 +508,7 @@ export async function insertExperts(trx: Kysely<Database>, dialect: Db['dialect'
             isProfilePublic: 1,
             authProvider: 'password' as const,
             createdAt: x.createdAt,
+            emailVerifiedAt: x.createdAt,
             country: x.country,
             isDemo: 1,
           };

@@ -49,6 +49,8 @@ export async function seed(db: Db, hasher: PasswordHasher, demo: boolean, direct
       lastName: account.lastName,
       phoneNumber: '+1 5550100' + (account.role === 'expert' ? '1' : '2'),
       authProvider: 'password',
+      // The demo accounts are ours: nobody is waiting for their welcome e-mail.
+      emailVerifiedAt: new Date().toISOString(),
     });
     if (account.role === 'expert') await seedExpertProfile(db, id);
     else await updateUser(db, id, { headline: 'Project owner looking for scientific expertise', profileSummary: 'I run R&D projects and hire experts for analysis and writing.' });

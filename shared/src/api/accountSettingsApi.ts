@@ -22,5 +22,7 @@ export const accountSettingsApi = {
     request<unknown>('post', API_PATHS.accountExport, { json: currentPassword === undefined ? {} : { currentPassword }, fallbackError: M.exportFailed }),
   deleteAccount: (currentPassword?: string) =>
     request<MessageResponse>('post', API_PATHS.accountDelete, { json: currentPassword === undefined ? {} : { currentPassword }, fallbackError: M.saveFailed }),
+  verifyEmail: (token: string) => request<MessageResponse>('post', API_PATHS.verifyEmail, { json: { token }, fallbackError: M.saveFailed }),
+  resendVerification: () => request<MessageResponse>('post', API_PATHS.resendVerification, { fallbackError: M.saveFailed }),
   confirmEmail: (token: string) => request<MessageResponse>('post', API_PATHS.confirmEmail, { json: { token }, fallbackError: M.saveFailed }),
 };

@@ -26,6 +26,12 @@ export const ACCOUNT_SETTINGS_MESSAGES = {
   sessionNotFound: 'This session has already ended.',
   sessionEnded: 'The session is signed out.',
   otherSessionsEnded: 'You are signed out everywhere else.',
+  verifyFirst: 'Please confirm your e-mail address first: open the link we sent you, or send it again from your account settings.',
+  verificationSent: 'We sent you a new link. It works for 24 hours.',
+  alreadyVerified: 'Your e-mail address is already confirmed.',
+  tooManyVerificationMails: 'We already sent you several links. Please check your inbox (and spam folder), or try again in an hour.',
+  verifyLinkInvalid: 'This link is invalid or has expired. Send a new one from your account settings.',
+  verified: 'Thank you: your e-mail address is confirmed.',
   deleted: 'Your account is deleted. Thank you for having been part of SciExperts.',
   deleteBlockedContract: 'You have an active contract. End it, or wait until it completes, before deleting your account.',
   deleteBlockedEscrow: 'Money of your projects is held in escrow. Release or refund it before deleting your account.',
@@ -38,6 +44,9 @@ export const ACCOUNT_SETTINGS_MESSAGES = {
 
 /** How a deleted member is named wherever their past words stay (messages, reviews, statements of the other party). */
 export const DELETED_MEMBER_NAME = { firstName: 'Deleted', lastName: 'member' } as const;
+
+/** The site page the link in the welcome e-mail opens. */
+export const VERIFY_EMAIL_PAGE_PATH = '/account/verify-email';
 
 /** The site page an e-mail confirmation link opens (the API builds the link, the shell routes it). */
 export const CONFIRM_EMAIL_PAGE_PATH = '/account/confirm-email';

@@ -49,6 +49,7 @@ export interface ExposedComponentProps {
   'mf_auth/ResetPasswordPage': NoProps;
   'mf_auth/UnsubscribePage': NoProps;
   'mf_auth/ConfirmEmailPage': NoProps;
+  'mf_auth/VerifyEmailPage': NoProps;
   'mf_auth/IdentityCallback': NoProps;
   'mf_chat/DirectMessage': DirectMessageProps;
   'mf_profile/ProfileEditor': NoProps;

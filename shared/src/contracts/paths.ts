@@ -14,6 +14,8 @@ export const API_PATHS = {
   changePhone: '/api/Account/ChangePhone',
   changeEmail: '/api/Account/ChangeEmail',
   confirmEmail: '/api/Account/ConfirmEmail',
+  verifyEmail: '/api/Account/VerifyEmail',
+  resendVerification: '/api/Account/ResendVerification',
   accountExport: '/api/Account/Export',
   accountDelete: '/api/Account/Delete',
   signup: '/api/User/AddNewUser',

@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', element: <RemoteModule id="mf_auth/ResetPasswordPage" what="this page" /> },
           { path: 'unsubscribe', element: <RemoteModule id="mf_auth/UnsubscribePage" what="this page" /> },
           { path: 'account/confirm-email', element: <RemoteModule id="mf_auth/ConfirmEmailPage" what="this page" /> },
+          { path: 'account/verify-email', element: <RemoteModule id="mf_auth/VerifyEmailPage" what="this page" /> },
           // The site's content pages (mf-marketing); slugs and the story or document a path names are read by the page.
           { path: 'solutions/:slug', element: <RemoteModule id="mf_marketing/SolutionPage" what="this page" /> },
           { path: 'services/:slug', element: <RemoteModule id="mf_marketing/ServicePage" what="this page" /> },

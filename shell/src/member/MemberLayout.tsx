@@ -5,6 +5,7 @@ import { FREELANCER_DASHBOARD, OWNER_DASHBOARD, pageForPath, profileHref, type A
 import { MemberFooter } from './MemberFooter';
 import { MemberSidebar } from './MemberSidebar';
 import { useDashboardMode } from './useDashboardMode';
+import { VerifyEmailBanner } from './VerifyEmailBanner';
 import styles from './MemberLayout.module.css';
 
 /**
@@ -43,6 +44,7 @@ export function MemberLayout({ pages }: { pages: AnyMemberPage[] }) {
           ]}
         />
         <main className={styles.main}>
+          <VerifyEmailBanner />
           <Outlet />
         </main>
         <MemberFooter />

@@ -20,6 +20,7 @@ import { contractFiles } from './0017_contract_files';
 import { reviews } from './0018_reviews';
 import { accountSettings } from './0019_account_settings';
 import { accountDeletion } from './0020_account_deletion';
+import { verifiedBefore } from './0021_verified_before';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -48,6 +49,7 @@ class InCodeProvider implements MigrationProvider {
       '0018_reviews': reviews(this.dialect),
       '0019_account_settings': accountSettings(this.dialect),
       '0020_account_deletion': accountDeletion(this.dialect),
+      '0021_verified_before': verifiedBefore(this.dialect),
     };
   }
 }

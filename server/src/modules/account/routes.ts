@@ -12,6 +12,7 @@ import { checkPassword } from './rules';
 import { passwordResetRoutes } from './passwordReset';
 import { accountSettingsRoutes } from './settings';
 import { accountDeletionRoutes } from './deletion';
+import { sendVerificationLink, verificationRoutes } from './verification';
 
 const tooMany = (message: string, retryAfterSeconds: number) => new HttpError(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
@@ -105,6 +106,10 @@ export const accountModule: Module = async (app) => {
         throw err;
       }
       const row = await findUserById(db, id);
+      // The welcome e-mail with the confirmation link goes after the answer: a slow mail server must not slow sign-up.
+      setImmediate(() => {
+        sendVerificationLink(db, ctx.mailer, ctx.config.siteUrl, { id, email, firstName }, true).catch((err: unknown) => request.log.error({ err }, 'welcome e-mail failed'));
+      });
       reply.code(201);
       return { message: ACCOUNT_MESSAGES.signedUp, user: await loadUser(db, row!) };
     },
@@ -159,7 +164,8 @@ export const accountModule: Module = async (app) => {
         }
         let id: number;
         try {
-          id = await insertUser(db, { email, passwordHash: null, firstName: identity.firstName ?? '', lastName: identity.lastName ?? '', phoneNumber: null, authProvider: 'oidc' });
+          // The identity provider vouches for the address it signs for: no link to confirm it.
+          id = await insertUser(db, { email, passwordHash: null, firstName: identity.firstName ?? '', lastName: identity.lastName ?? '', phoneNumber: null, authProvider: 'oidc', emailVerifiedAt: new Date().toISOString() });
         } catch (err) {
           if (isUniqueViolation(err)) throw new HttpError(409, ACCOUNT_MESSAGES.emailTakenUseOtherSignIn);
           throw err;
@@ -184,4 +190,5 @@ export const accountModule: Module = async (app) => {
   passwordResetRoutes(app);
   accountSettingsRoutes(app);
   accountDeletionRoutes(app);
+  verificationRoutes(app);
 };

@@ -46,6 +46,7 @@ import * as repo from './repository';
 import { checkNewMilestone, checkNote, idempotencyKeyOf, isWellFormedEvent } from './rules';
 import { sendPayout, sendRefund } from './settlement';
 import { contractFileRoutes } from './contractFiles';
+import { requireVerifiedEmail } from '../account/verification';
 import { queueReleaseReminder, registerPaymentJobs } from './jobs';
 import { ReceiptPdf, receiptFor, renderReceipt } from './receipt';
 import { balanceView, statementLines, withdrawalView, workspaceView } from './views';
@@ -327,6 +328,7 @@ export function paymentsModule(givenClock?: () => Date): Module {
           const key = idempotencyKeyOf(request, me);
           const { milestone, contract } = await milestoneFor(request.params.id, me);
           mustBe(contract, me, 'client');
+          await requireVerifiedEmail(db, me);
           let payment = await repo.paymentByKey(db, key);
           if (payment && payment.milestoneId !== milestone.id) throw conflict(M.idempotencyKeyReused);
           if (!payment) {

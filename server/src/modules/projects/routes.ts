@@ -44,6 +44,7 @@ import * as repo from './repository';
 import { tellExpertOfDecision, tellHired, tellInvited, tellOwnerOfProposal } from './notices';
 import { checkProject, checkProposal, earliestToday, parseProjectFilter } from './rules';
 import { attachmentRoutes, attachmentsDir, sweepOrphanAttachments } from './attachments';
+import { requireVerifiedEmail } from '../account/verification';
 import { contractViews, invitationView, invitationViews, projectView, projectViews, proposalView, proposalViews } from './views';
 
 const conflict = (message: string) => new HttpError(409, message);
@@ -184,6 +185,7 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
           async (request): Promise<ProjectT> => {
             const me = auth(request).userId;
             const p = await ownedProject(request.params.id, me);
+            if (publish) await requireVerifiedEmail(db, me);
             const now = clock();
             const at = now.toISOString();
             // A deadline that passed while the project was a draft must be moved before it is published.
@@ -241,6 +243,7 @@ export function projectsModule(clock: () => Date = () => new Date()): Module {
           const me = auth(request).userId;
           const p = await visibleProject(request.params.id, me);
           if (p.ownerId === me) throw forbidden(M.ownProject);
+          await requireVerifiedEmail(db, me);
           const now = clock();
           const values = checkProposal(request.body, now);
           if (p.status !== 'open') throw conflict(M.notOpen);

@@ -16,6 +16,8 @@ export interface NewUser {
   lastName: string;
   phoneNumber: string | null;
   authProvider: 'password' | 'oidc';
+  /** Set when the address is known to be the member's already (the identity provider's word, a seeded account). */
+  emailVerifiedAt?: string | null;
 }
 
 export type UserPatch = Partial<{
@@ -86,6 +88,7 @@ export function toUser(row: UserRow, offeredServices: OfferedService[], workExpe
     isProfilePublic: row.isProfilePublic === 1,
     authProvider: row.authProvider,
     country: row.country,
+    emailVerified: row.emailVerifiedAt !== null,
     offeredServices,
     workExperiences,
   };

@@ -70,6 +70,9 @@ export const User = Type.Object(
     isProfilePublic: Type.Boolean({ description: "Whether signed-out visitors may see the profile (the editor's Profile Privacy setting)." }),
     authProvider: StringChoice(['password', 'oidc'] as const, { description: "'oidc' for members who signed in through the identity provider." }),
     country: Type.Optional(Nullable(Type.String({ description: 'ISO 3166-1 alpha-2 code (DE) or null. Always sent by the server; optional in the type so older fixtures still compile.' }))),
+    emailVerified: Type.Optional(
+      Type.Boolean({ description: 'Whether the member confirmed the e-mail address (needed to publish a project, send a proposal or fund escrow). Always sent by the server.' }),
+    ),
   },
   { title: 'User', description: "The member's own view of their account." },
 );
