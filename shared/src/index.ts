@@ -14,6 +14,7 @@ export { publicationsApi, orcidAuthorizeUrl, ORCID_SYNC_FAILED, PUBLICATIONS_LOA
 export { projectsApi, type ProjectsApi } from './api/projectsApi';
 export { paymentsApi, type PaymentsApi } from './api/paymentsApi';
 export { notificationsApi, type NotificationsApi } from './api/notificationsApi';
+export { reviewsApi, type ReviewsApi } from './api/reviewsApi';
 export { accountSettingsApi } from './api/accountSettingsApi';
 export { chatApi, createChatApi, type ChatApi, type ChatApiTarget, type MessagePageQuery } from './api/chatApi';
 export { unreadCountStore, refreshUnreadCount, announceUnreadChange, watchUnreadCount, UNREAD_POLL_MS, type UnreadCountState } from './chat/unreadCountStore';

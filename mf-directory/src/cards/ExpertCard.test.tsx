@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { ratingShortText } from '@sciexperts/shared';
 import { card } from '../test/fixtures';
 import { ExpertCard } from './ExpertCard';
 import { highlightParts } from './Highlighted';
@@ -24,6 +25,19 @@ describe('ExpertCard', () => {
     expect(screen.getByRole('list', { name: 'Services' })).toHaveTextContent('Statistical Analysis');
     expect(screen.getByText('$85/hr')).toBeInTheDocument();
     expect(screen.getByText('United Kingdom')).toBeInTheDocument();
+  });
+
+  it('shows the rating as “★ 4.8 (12 reviews)”, in words for a screen reader, and nothing without reviews', () => {
+    const { container } = renderCard({ ratingAverage: 4.8, reviewCount: 12 });
+    expect(screen.getByText('Rated 4.8 out of 5 from 12 reviews')).toBeInTheDocument();
+    expect(container.querySelector('article [aria-hidden="true"]')).toHaveTextContent('★ 4.8 (12 reviews)');
+    expect(screen.getByRole('article')).toHaveTextContent(ratingShortText(4.8, 12));
+  });
+
+  it('shows no rating for an expert without reviews', () => {
+    renderCard({ ratingAverage: null, reviewCount: 0 });
+    expect(screen.queryByText(/out of 5/)).toBeNull();
+    expect(screen.queryByText(/★/)).toBeNull();
   });
 
   it('marks the matched words of the snippet', () => {

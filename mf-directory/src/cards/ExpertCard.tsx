@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { ExpertCard as ExpertCardData } from '@sciexperts/shared';
+import { RatingSummary } from '@sciexperts/ui';
 import { expertPath } from '../routing';
 import { fullName } from '../format';
 import { Avatar } from './Avatar';
@@ -20,6 +21,11 @@ export function ExpertCard({ expert, headingLevel = 2 }: { expert: ExpertCardDat
           </Link>
         </Heading>
         {expert.headline ? <p className={styles.headline}>{expert.headline}</p> : null}
+        {expert.reviewCount > 0 ? (
+          <p className={styles.rating}>
+            <RatingSummary average={expert.ratingAverage} count={expert.reviewCount} />
+          </p>
+        ) : null}
         <ExpertFacts hourlyFee={expert.hourlyFee} country={expert.country} className={styles.facts} />
         {expert.services.length > 0 ? (
           <ul className={styles.services} aria-label="Services">

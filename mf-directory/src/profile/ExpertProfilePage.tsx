@@ -5,10 +5,11 @@ import { directoryApi } from '../api/directoryApi';
 import { Avatar } from '../cards/Avatar';
 import { ExpertFacts } from '../cards/ExpertFacts';
 import { fullName } from '../format';
-import { absoluteUrl, formatPublicationDate, formatWorkType, PageMeta, safeWorkUrl, type StructuredData } from '@sciexperts/ui';
+import { absoluteUrl, formatPublicationDate, formatWorkType, PageMeta, RatingSummary, safeWorkUrl, type StructuredData } from '@sciexperts/ui';
 import { chatPath, expertIdOf, expertPath, SEARCH_PATH } from '../routing';
 import { UNREACHABLE_MESSAGE } from '../search/SearchView';
 import { InviteToProjectAction } from './InviteToProjectAction';
+import { ProfileReviews } from './ProfileReviews';
 import { formatPeriod } from './profileFormat';
 import styles from './Profile.module.css';
 
@@ -182,6 +183,11 @@ export function ExpertProfilePage() {
         <div className={styles.identity}>
           <h1 className={styles.name}>{name}</h1>
           {profile.headline ? <p className={styles.headline}>{profile.headline}</p> : null}
+          {profile.reviewCount > 0 ? (
+            <p className={styles.rating}>
+              <RatingSummary average={profile.ratingAverage} count={profile.reviewCount} />
+            </p>
+          ) : null}
           <ExpertFacts hourlyFee={profile.hourlyFee} country={profile.country} className={styles.facts} />
           <div className={styles.actions}>
             <MessageAction profile={profile} />
@@ -302,6 +308,10 @@ export function ExpertProfilePage() {
             })}
           </ul>
         </Section>
+      ) : null}
+
+      {profile.reviewCount > 0 ? (
+        <ProfileReviews key={profile.id} expertId={profile.id} firstName={profile.firstName} fullName={name} ratingAverage={profile.ratingAverage} reviewCount={profile.reviewCount} />
       ) : null}
 
       <p className={styles.back}>

@@ -1,17 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, projectsApi, type Project, type User } from '@sciexperts/shared';
-import { makeContract, makeInvitation, makeProject, makeProposal, makeUser } from '@sciexperts/shared/testing';
+import { ApiError, authStore, projectsApi, reviewsApi, type Project, type User } from '@sciexperts/shared';
+import { makeContract, makeInvitation, makeProject, makeProposal, makePublicReview, makeReviewPage, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 
 jest.mock('@sciexperts/shared', () => {
   const actual = jest.requireActual('@sciexperts/shared');
-  return { ...actual, projectsApi: { ...actual.projectsApi, myInvitations: jest.fn(), myProposals: jest.fn(), myContracts: jest.fn(), list: jest.fn() } };
+  return {
+    ...actual,
+    projectsApi: { ...actual.projectsApi, myInvitations: jest.fn(), myProposals: jest.fn(), myContracts: jest.fn(), list: jest.fn() },
+    reviewsApi: { ...actual.reviewsApi, ofExpert: jest.fn() },
+  };
 });
 const myInvitations = projectsApi.myInvitations as jest.MockedFunction<typeof projectsApi.myInvitations>;
 const myProposals = projectsApi.myProposals as jest.MockedFunction<typeof projectsApi.myProposals>;
 const myContracts = projectsApi.myContracts as jest.MockedFunction<typeof projectsApi.myContracts>;
 const list = projectsApi.list as jest.MockedFunction<typeof projectsApi.list>;
+const ofExpert = reviewsApi.ofExpert as jest.MockedFunction<typeof reviewsApi.ofExpert>;
 
 const ME = 42;
 const services: User['offeredServices'] = [{ id: 1, createdAt: '2026-01-01T00:00:00.000Z', service: { id: 3, name: 'Statistical Analysis' }, practiceAreas: [] }];
@@ -29,7 +34,10 @@ function emptyAnswers() {
   list.mockResolvedValue(projectPage([]));
 }
 
-beforeEach(() => jest.resetAllMocks());
+beforeEach(() => {
+  jest.resetAllMocks();
+  ofExpert.mockResolvedValue(makeReviewPage([]));
+});
 
 describe('the freelancer dashboard', () => {
   it('shows invitations to answer, live proposals, active contracts and matching projects, each with its count and link', async () => {
@@ -103,6 +111,24 @@ describe('the freelancer dashboard', () => {
     emptyAnswers();
     renderRoute('/profile/freelancer-dashboard');
     expect(await screen.findByText('No open projects match your services right now.')).toBeInTheDocument();
+  });
+
+  it('shows the expert’s rating and the newest review, or says there is none yet', async () => {
+    signInAs(makeUser({ id: ME, firstName: 'Ada', lastName: 'Lovelace', offeredServices: services }));
+    emptyAnswers();
+    ofExpert.mockResolvedValue(makeReviewPage([makePublicReview({ rating: 5, text: 'Clear analysis plan, delivered early.' }), makePublicReview({ id: 2, rating: 4 })]));
+    const { unmount } = renderRoute('/profile/freelancer-dashboard');
+    const rating = section(/^Your rating/);
+    expect(await within(rating).findByText('Rated 4.5 out of 5 from 2 reviews')).toBeInTheDocument();
+    expect(rating).toHaveTextContent('★ 4.5 (2 reviews)');
+    expect(rating).toHaveTextContent('Newest, from Olivia: “Clear analysis plan, delivered early.”');
+    expect(within(rating).getByRole('link', { name: 'All your reviews' })).toHaveAttribute('href', `/experts/${ME}-ada-lovelace#reviews`);
+    expect(ofExpert).toHaveBeenCalledWith(ME);
+    unmount();
+
+    ofExpert.mockReset().mockRejectedValue(new ApiError('This profile is not available.', 404, null));
+    renderRoute('/profile/freelancer-dashboard');
+    expect(await within(section(/^Your rating/)).findByText(/^No reviews yet\./)).toBeInTheDocument();
   });
 
   it('keeps the other sections when one cannot be loaded, and retries that one', async () => {

@@ -8,6 +8,7 @@ import { Loaded } from './Loaded';
 import { MatchingProjectRow } from './MatchingProjectRow';
 import { MemberPageTitle } from './MemberPageTitle';
 import { MemberSection } from './MemberSection';
+import { RatingPanel } from './RatingPanel';
 import { SentProposalRow } from './SentProposalRow';
 import { ShortList } from './ShortList';
 import styles from './Member.module.css';
@@ -21,6 +22,8 @@ const isLive = (status: ProposalStatus) => (LIVE_PROPOSAL_STATUSES as readonly s
  */
 export function FreelancerDashboard() {
   const memberId = useAuth((state) => state.user?.id ?? null);
+  const firstName = useAuth((state) => state.user?.firstName ?? '');
+  const lastName = useAuth((state) => state.user?.lastName ?? '');
   // The stored user may predate the field (sessions kept from older releases), so its absence reads as none.
   const offersServices = useAuth((state) => (state.user?.offeredServices?.length ?? 0) > 0);
   const key = String(memberId ?? '');
@@ -39,7 +42,7 @@ export function FreelancerDashboard() {
       <MemberPageTitle title="Freelancer Dashboard" />
       <div>
         <h1 className={styles.title}>Freelancer Dashboard</h1>
-        <p className={styles.lead}>Invitations to answer, proposals waiting for a decision, your active work and new projects for your services.</p>
+        <p className={styles.lead}>Invitations to answer, proposals waiting for a decision, your active work, your rating and new projects for your services.</p>
       </div>
       <div className={styles.dashboard}>
         <MemberSection look="panel" title="Invitations" count={pending?.length ?? null} link={{ to: `${PROPOSALS_PATH}?tab=invitations`, label: 'All invitations' }}>
@@ -77,6 +80,8 @@ export function FreelancerDashboard() {
             )}
           </Loaded>
         </MemberSection>
+
+        {memberId !== null ? <RatingPanel member={{ id: memberId, firstName, lastName }} /> : null}
 
         <MemberSection
           look="panel"

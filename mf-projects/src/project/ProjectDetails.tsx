@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import type { Project } from '@sciexperts/shared';
+import { RatingSummary } from '@sciexperts/ui';
 import { ageText, budgetText, countryText, durationText, formatDate } from '../format';
 import { StatusBadge } from '../ui/StatusBadge';
 import ui from '../ui/Ui.module.css';
 import { AttachmentList } from './AttachmentList';
+import { OwnerReviews } from './OwnerReviews';
 import styles from './Project.module.css';
 
 export function proposalCountText(count: number): string {
@@ -50,7 +52,15 @@ export function ProjectDetails({ project }: { project: Project }) {
         ) : null}
         <div className={styles.fact}>
           <dt>Client</dt>
-          <dd>{client}</dd>
+          <dd>
+            {client}
+            {project.owner.reviewCount > 0 ? (
+              <>
+                {' · '}
+                <RatingSummary average={project.owner.ratingAverage} count={project.owner.reviewCount} />
+              </>
+            ) : null}
+          </dd>
         </div>
       </dl>
 
@@ -69,6 +79,8 @@ export function ProjectDetails({ project }: { project: Project }) {
           <AttachmentList projectId={project.id} attachments={project.attachments} />
         </section>
       ) : null}
+
+      {project.owner.reviewCount > 0 ? <OwnerReviews key={project.id} project={project} /> : null}
     </article>
   );
 }

@@ -12,6 +12,7 @@ import { useFocusOnArrival } from '../ui/useFocusOnArrival';
 import { useLoad } from '../ui/useLoad';
 import { ContractActions } from './ContractActions';
 import { ContractNotFound } from './ContractNotFound';
+import { ContractReviews } from './ContractReviews';
 import { percentText } from './labels';
 import { MilestoneItem } from './MilestoneItem';
 import { SharedFiles } from './SharedFiles';
@@ -101,6 +102,8 @@ export function ContractWorkspace({ contractId }: { contractId: number }) {
       <LiveMessage role="status" className={styles.status} message={checkout} />
       <Notice notice={notice.notice} noticeRef={notice.ref} />
       {load.status === 'error' ? <LoadFailed message={load.error.message} onRetry={load.reload} /> : null}
+
+      {contract.status === 'completed' ? <ContractReviews contractId={contract.id} /> : null}
 
       <section className={styles.section} aria-labelledby="workspace-terms">
         <h2 id="workspace-terms" className={styles.sectionTitle}>

@@ -47,6 +47,7 @@ export const REVIEW_MESSAGES = {
   notPublished: 'You can reply once the review is published.',
   alreadyReplied: 'You have already replied to this review. A reply cannot be changed.',
   pageInvalid: 'Page must be a whole number of 1 or more.',
+  loadFailed: 'Could not load the reviews. Please try again.',
 } as const;
 
 /** When the review window of a contract that ended at `endedAt` closes (ISO time). */
@@ -81,7 +82,7 @@ export function ratingLabel(average: number, count: number): string {
 
 /** One review's stars: '4 out of 5 stars'. */
 export function starsLabel(rating: number): string {
-  return `${rating} out of ${REVIEW_LIMITS.ratingMax} ${rating === 1 ? 'star' : 'stars'}`;
+  return `${rating} out of ${REVIEW_LIMITS.ratingMax} stars`;
 }
 
 /** The label of each choice of the rating radio group: '1 star: Poor' … '5 stars: Excellent'. */

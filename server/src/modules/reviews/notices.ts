@@ -1,7 +1,7 @@
 // What the reviews domain tells members, written in the transaction of the change (docs/decisions/0014-notifications.md):
 // a review to write when a contract ends with released work, and again when the other party has written theirs;
 // a review received when it is published. Each carries its event as the source key, so it is told once.
-import { REVIEW_LIMITS, reviewWindowEnd, workspacePagePath } from '@sciexperts/shared/contracts';
+import { reviewWindowEnd, starsLabel, workspacePagePath } from '@sciexperts/shared/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ReviewsTable } from '../../db/schema';
 import type { JobQueue } from '../../jobs';
@@ -89,7 +89,7 @@ export async function tellReviewsPublished(trx: Trx, jobs: JobQueue, published: 
     published.map((review) => ({
       userId: review.subjectId,
       type: 'review-received' as const,
-      text: `${memberName(partyOf(c, review.authorId))} reviewed you for “${c.projectTitle}”: ${review.rating} out of ${REVIEW_LIMITS.ratingMax} stars. ${review.subjectRole === 'expert' ? 'It now shows on your public profile.' : 'It now shows on your projects.'}`,
+      text: `${memberName(partyOf(c, review.authorId))} reviewed you for “${c.projectTitle}”: ${starsLabel(review.rating)}. ${review.subjectRole === 'expert' ? 'It now shows on your public profile.' : 'It now shows on your projects.'}`,
       link: workspacePagePath(c.id),
       sourceKey: `review:${review.id}:published`,
     })),
