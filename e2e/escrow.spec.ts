@@ -63,8 +63,8 @@ test.describe('escrow: fund, deliver, approve, withdraw', () => {
     for (const p of problems.splice(0)) expect(p, 'CSP violations or page errors').toEqual([]);
   });
 
-  test('the client funds through the checkout, the expert delivers twice, the client approves; balances and billing agree; the expert withdraws', async ({ browser, request: api }) => {
-    test.setTimeout(180_000);
+  test('the client funds through the checkout, the expert delivers twice, the client approves; balances and billing agree; the expert withdraws; the client ends the contract and both review', async ({ browser, request: api }) => {
+    test.setTimeout(300_000);
     const word = uniqueWord();
     const expert = await createExpert(api, {
       firstName: 'Edda',
@@ -83,6 +83,21 @@ test.describe('escrow: fund, deliver, approve, withdraw', () => {
     const e = await contextSignedInAs(browser, session(expert));
     contexts.push(c.context, e.context);
     problems.push(c.problems, e.problems);
+    const visitorContext = async () => {
+      const context = await browser.newContext({ baseURL: e2eOrigins.site, bypassCSP: true });
+      return { context, page: await context.newPage() };
+    };
+    /** Axe (WCAG 2.2 AA) on a page as `who` sees it (a visitor when null), in a context of its own: axe needs the CSP bypassed. */
+    const axeClean = async (who: ReturnType<typeof session> | null, path: string, role: 'region' | 'article' | 'link', name: string) => {
+      const audit = who ? await contextSignedInAs(browser, who, { bypassCSP: true }) : await visitorContext();
+      contexts.push(audit.context);
+      const { page } = audit;
+      await page.goto(path);
+      await expect(page.getByRole(role, { name }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+      expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    };
 
     // A declined card leaves the milestone pending and says why.
     await c.page.goto(`/profile/workspace/${contractId}`);
@@ -152,6 +167,57 @@ test.describe('escrow: fund, deliver, approve, withdraw', () => {
     await expect(account).toContainText('Payouts go to Stand-in Bank •••• 6789.');
     await e.page.getByRole('button', { name: /^Withdraw \$540/ }).click();
     await expect(e.page.getByText('$540 is on its way to your account.')).toBeVisible();
+
+    // The client ends the contract (the unfunded milestone is cancelled): one milestone was released, so both may
+    // review the other, double-blind: neither sees the other's review until both are written.
+    await c.page.goto(`/profile/workspace/${contractId}`);
+    await c.page.getByRole('button', { name: 'End contract' }).click();
+    await c.page.getByRole('alertdialog').getByRole('button', { name: 'End contract' }).click();
+    const clientSide = c.page.getByRole('region', { name: 'Review Edda' });
+    await expect(clientSide.getByRole('radiogroup', { name: 'Your rating of Edda (required)' })).toBeVisible();
+    await axeClean(session(client), `/profile/workspace/${contractId}`, 'region', 'Review Edda');
+    const clientText = `Edda cleaned the ${word} registry data and explained every model clearly.`;
+    await clientSide.getByRole('radio', { name: /5 stars: Excellent/ }).check();
+    await clientSide.getByLabel('Your review (optional)').fill(clientText);
+    await clientSide.getByRole('button', { name: 'Submit review' }).click();
+    await expect(c.page.getByText(/^Your review is saved\. It will be published when Edda has written theirs, or on \w{3} \d{1,2}, \d{4}\.$/)).toBeVisible();
+    await expect(c.page.getByRole('article', { name: `Your review of ${expert.firstName} ${expert.lastName}` })).toContainText('not published yet');
+
+    // The expert learns that a review waits, never what it says, until theirs is written too.
+    await e.page.goto(`/profile/workspace/${contractId}`);
+    const expertSide = e.page.getByRole('region', { name: 'Review Olga' });
+    await expect(expertSide).toContainText('Olga has written their review of you. Write yours to see it: both are published together.');
+    await expect(e.page.getByText(clientText)).toHaveCount(0);
+    const expertText = 'A clear brief, quick answers and prompt approvals.';
+    await expertSide.getByRole('radio', { name: /4 stars: Very good/ }).check();
+    await expertSide.getByLabel('Your review (optional)').fill(expertText);
+    await expertSide.getByRole('button', { name: 'Submit review' }).click();
+    await expect(e.page.getByText('Your review is saved and published, together with Olga’s review of you.')).toBeVisible();
+    const aboutExpert = e.page.getByRole('article', { name: 'Olga’s review of you' });
+    await expect(aboutExpert).toContainText('5 out of 5 stars');
+    await expect(aboutExpert).toContainText(clientText);
+    await axeClean(session(expert), `/profile/workspace/${contractId}`, 'article', 'Olga’s review of you');
+
+    // Both appear together for the client as well; the expert answers the review of them once, in public.
+    await c.page.reload();
+    await expect(c.page.getByRole('article', { name: 'Edda’s review of you' })).toContainText(expertText);
+    await expect(c.page.getByRole('article', { name: `Your review of ${expert.firstName} ${expert.lastName}` })).toContainText('Published');
+    await aboutExpert.getByLabel('Your public reply to Olga').fill('Thank you, Olga. A pleasure to work with.');
+    await aboutExpert.getByRole('button', { name: 'Post reply' }).click();
+    await expect(e.page.getByText('Your reply is published under the review.')).toBeVisible();
+
+    // The expert's directory card shows the rating (in words for screen readers); the profile lists the review.
+    await c.page.goto(`/find-an-expert?q=${word}`);
+    const card = c.page.getByRole('article').filter({ has: c.page.getByRole('link', { name: `${expert.firstName} ${expert.lastName}` }) });
+    await expect(card).toContainText('★ 5.0 (1 review)');
+    await expect(card.getByText('Rated 5.0 out of 5 from 1 review')).toBeAttached();
+    await axeClean(null, `/find-an-expert?q=${word}`, 'link', `${expert.firstName} ${expert.lastName}`);
+    await card.getByRole('link', { name: `${expert.firstName} ${expert.lastName}` }).click();
+    const reviews = c.page.getByRole('region', { name: 'Reviews' });
+    await expect(reviews.getByRole('listitem')).toHaveCount(1);
+    await expect(reviews).toContainText(clientText);
+    await expect(reviews).toContainText('Reply from EddaThank you, Olga. A pleasure to work with.');
+    await axeClean(null, new URL(c.page.url()).pathname, 'region', 'Reviews');
   });
 
   test.describe('accessibility', () => {
