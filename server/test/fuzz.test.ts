@@ -11,7 +11,7 @@ const FIELDS = [
   'institutionName', 'degreeTitle', 'degreeType', 'currentlyStudying', 'certificationName', 'issuingOrganization', 'certificationUrl', 'isExpire',
   'services', 'serviceName', 'practiceAreaNames', 'token', '__proto__', 'constructor', 'currentPassword', 'need', 'budget', 'deadline', 'name',
   'title', 'service', 'practiceAreas', 'duration', 'visibility', 'coverLetter', 'priceType', 'priceCents', 'milestones', 'expertId', 'reason',
-  'note', 'amountCents', 'dueDate', 'type', 'paymentId',
+  'note', 'amountCents', 'dueDate', 'type', 'paymentId', 'rating', 'text',
 ];
 /** Bodies near the real shapes, so the checks past the schema are exercised too. */
 const shaped = fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 10 });
@@ -146,6 +146,11 @@ describe('random input never yields a 500', () => {
     ['POST', '/api/Account/Delete'],
     ['POST', '/api/Contracts/:id/Files'],
     ['DELETE', '/api/Contracts/:id/Files/1'],
+    ['POST', '/api/Contracts/:id/Reviews'],
+    ['GET', '/api/Contracts/:id/Reviews'],
+    ['POST', '/api/Reviews/:id/Reply'],
+    ['GET', '/api/Experts/:id/Reviews'],
+    ['GET', '/api/Projects/:id/ClientReviews'],
   ];
 
   it.each(WRITES)('%s %s', async (method, route) => {

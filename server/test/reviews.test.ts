@@ -8,6 +8,8 @@ import { REVIEW_MESSAGES } from '@sciexperts/shared/contracts';
 import { RecordingMailer, member, startAppOn, type Harness } from './helpers';
 import { FakeProvider, PAYMENTS_CONFIG, caller, deliver, hiredContract, ledgerProblems, paid, type Member } from './paymentsFixtures';
 import { makeListed } from './projectsFixtures';
+import { backfillEndedAt } from '../src/db/migrations/0018_reviews';
+import type { Kysely } from 'kysely';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -224,6 +226,17 @@ describe.each(['sqlite', 'postgres'] as const)('reviews over %s', (dialect) => {
       await h.app.ctx.jobs.runDue();
       expect((await notificationsOf(expert)).filter((n) => n.type === 'review-received' && n.text.startsWith('Otto Other reviewed you'))).toHaveLength(1);
     });
+  });
+
+  it('contracts that ended before reviews existed end when their last timeline event happened (migration 0018)', async () => {
+    const { contractId } = await endedContract();
+    const { contractId: quiet } = await hiredContract(h, client, expert, [40_000]);
+    await h.db.kysely.deleteFrom('milestoneEvents').where('contractId', '=', quiet).execute();
+    await h.db.kysely.updateTable('contracts').set({ status: 'completed', endedAt: null }).where('id', 'in', [contractId, quiet]).execute();
+    const last = await h.db.kysely.selectFrom('milestoneEvents').select((eb) => eb.fn.max('createdAt').as('at')).where('contractId', '=', contractId).executeTakeFirstOrThrow();
+    await backfillEndedAt(h.db.kysely as unknown as Kysely<unknown>);
+    const rows = await h.db.kysely.selectFrom('contracts').select(['id', 'endedAt', 'createdAt']).where('id', 'in', [contractId, quiet]).orderBy('id').execute();
+    expect(rows.map((r) => r.endedAt)).toEqual([last.at, rows[1]!.createdAt]);
   });
 
   describe('the reply', () => {

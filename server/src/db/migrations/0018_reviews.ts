@@ -8,6 +8,16 @@ import { userFk, withId, type Table } from './shared';
  * from it) and the moment its window closed; and the directory's copy of each expert's rating, so "Highest rated"
  * reads an index.
  */
+/**
+ * Contracts that ended before this release: their last timeline event is when they ended (ending cancels the
+ * unfunded milestones), else their start. Older than 14 days, their window is simply over.
+ */
+export async function backfillEndedAt(db: Kysely<unknown>): Promise<void> {
+  await sql`UPDATE "contracts" SET "endedAt" = COALESCE(
+      (SELECT MAX(e."createdAt") FROM "milestoneEvents" e WHERE e."contractId" = "contracts"."id"), "contracts"."createdAt")
+    WHERE "status" = 'completed' AND "endedAt" IS NULL`.execute(db);
+}
+
 export function reviews(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -33,11 +43,7 @@ export function reviews(dialect: Dialect): Migration {
       // When the client ended the contract (the review window counts from here) and when its window closed.
       await db.schema.alterTable('contracts').addColumn('endedAt', 'text').execute();
       await db.schema.alterTable('contracts').addColumn('reviewsClosedAt', 'text').execute();
-      // Contracts that ended before this release: their last timeline event is when they ended (ending cancels the
-      // unfunded milestones), else their start. Older than 14 days, their window is simply over.
-      await sql`UPDATE "contracts" SET "endedAt" = COALESCE(
-          (SELECT MAX(e."createdAt") FROM "milestoneEvents" e WHERE e."contractId" = "contracts"."id"), "contracts"."createdAt")
-        WHERE "status" = 'completed'`.execute(db);
+      await backfillEndedAt(db);
 
       // The directory's copy of each listed expert's rating (rounded to one decimal, as shown), for the sort.
       await db.schema.alterTable('expertListing').addColumn('ratingAverage', dialect === 'postgres' ? 'double precision' : 'real').execute();
