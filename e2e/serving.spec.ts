@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { e2eOrigins } from '../playwright.config';
-import { expect, test } from './fixtures';
+import { expect, signUpMember, test } from './fixtures';
 
 const marketingDist = path.join(__dirname, '..', 'mf-marketing', 'dist');
 
@@ -103,5 +103,25 @@ test.describe('serving like production', () => {
       fs.rmSync(marketingDist, { recursive: true, force: true });
       fs.renameSync(backup, marketingDist);
     }
+  });
+
+  test('the composed site calls the API on its own origin: no call waits for a CORS preflight, and the live socket connects', async ({ page, request }) => {
+    await signUpMember(request, page, 'Sam', 'Sameorigin');
+    const calls: Array<{ method: string; url: string }> = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/') || r.url().includes('/socket.io/')) calls.push({ method: r.method(), url: r.url() });
+    });
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    await page.goto('/profile/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Account Setting' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Where you are signed in' }).getByRole('listitem')).toHaveCount(1);
+    await expect.poll(() => sockets.length).toBeGreaterThan(0);
+
+    const site = new URL(e2eOrigins.site).origin;
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.filter((c) => new URL(c.url).origin !== site)).toEqual([]);
+    expect(calls.filter((c) => c.method === 'OPTIONS')).toEqual([]);
+    expect(sockets.every((url) => new URL(url).host === new URL(site).host)).toBe(true);
   });
 });

@@ -131,7 +131,7 @@ async function main() {
     executablePath: chromiumPath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  const session = await signInDemo(config.runtimeConfig.apiBaseUrl);
+  const session = await signInDemo(config.apiOrigin);
 
   const pages = [
     { path: '/', public: true },
@@ -176,7 +176,7 @@ async function main() {
     const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join('server', 'bench', script)], {
       cwd: root,
       encoding: 'utf8',
-      env: { ...benchEnv, BENCH_API_URL: config.runtimeConfig.apiBaseUrl },
+      env: { ...benchEnv, BENCH_API_URL: config.apiOrigin },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const lines = (result.stdout ?? '').split('\n').filter((l) => l.startsWith('{'));

@@ -15,7 +15,7 @@ export function suiteBanner(config, { servedBy = () => '', title = 'SciExperts i
     title,
     `  ${pad('website')}${config.siteOrigin}${note(config.shell)}`,
     ...config.remotes.map((r) => `  ${pad(r.dir)}${config.originOf(r.port)}  (standalone page and mf-manifest.json)${note(r)}`),
-    `  ${pad('API + chat')}${config.runtimeConfig.apiBaseUrl}  (docs at /api/docs, health at /api/health)`,
+    `  ${pad('API + chat')}${config.apiOrigin}  (docs at /api/docs, health at /api/health; the site reaches it on its own origin)`,
     `  ${pad('database')}${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${config.dataDir}`}`,
     `  ${pad('mail outbox')}${config.dataDir}/outbox`,
   ];

@@ -64,6 +64,8 @@ export async function startDevServer({ config, app, devApps, host = '127.0.0.1',
       static: false,
       historyApiFallback: true,
       headers: () => devHeaders(config, app, devApps),
+      // The site's API on its own origin, as `npm start` serves it (apiProxy.mjs): calls and the socket pass through.
+      ...(app.isHost ? { proxy: [{ context: ['/api/', '/socket.io/'], target: `http://127.0.0.1:${config.apiPort}`, ws: true, xfwd: true }] } : {}),
       client: {
         // Explicit, because a remote's client runs inside the shell's page (another port).
         webSocketURL: { protocol: 'ws', hostname: config.host, port: app.port, pathname: '/ws' },

@@ -10,14 +10,18 @@ function originOf(url) {
 }
 
 /** `devConnect`: `npm run dev` only, the dev servers' hot-update sockets (ws://…); nothing else differs. */
-export function buildContentSecurityPolicy({ registry, runtimeConfig }, { devConnect = [] } = {}) {
+export function buildContentSecurityPolicy({ registry, runtimeConfig, apiOrigin: uploadsOrigin }, { devConnect = [] } = {}) {
   const remoteOrigins = [...new Set(registry.remotes.map((remote) => originOf(remote.entry)).filter(Boolean))];
   const apiOrigin = originOf(runtimeConfig.apiBaseUrl);
+  // Uploaded images are served by the API itself (its PUBLIC_URL), also when the calls go through the site's origin.
+  const imageOrigin = uploadsOrigin ? originOf(uploadsOrigin) : apiOrigin;
   const socketOrigin = originOf(runtimeConfig.socketUrl);
   const socketWs = socketOrigin ? socketOrigin.replace(/^http/, 'ws') : null;
   const extraConnect = [runtimeConfig.oidc?.authority, runtimeConfig.orcid?.authorizeUrl].map((u) => (u ? originOf(u) : null));
-  const connect = ["'self'", ...remoteOrigins, apiOrigin, socketOrigin, socketWs, ...extraConnect, ...devConnect].filter(Boolean);
-  const images = ["'self'", 'data:', 'blob:', ...remoteOrigins, apiOrigin].filter(Boolean);
+  // The API's own origin too: the remotes' own pages (an integrator's embed example) call it directly, cross-origin.
+  const apiDirect = imageOrigin && imageOrigin !== apiOrigin ? [imageOrigin, imageOrigin.replace(/^http/, 'ws')] : [];
+  const connect = ["'self'", ...remoteOrigins, apiOrigin, socketOrigin, socketWs, ...apiDirect, ...extraConnect, ...devConnect].filter(Boolean);
+  const images = ["'self'", 'data:', 'blob:', ...remoteOrigins, apiOrigin, imageOrigin].filter(Boolean);
   return [
     "default-src 'self'",
     `script-src 'self' ${remoteOrigins.join(' ')}`.trim(),

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { proxyHttp, proxyUpgrade } from './apiProxy.mjs';
 import { commonSecurityHeaders } from './securityHeaders.mjs';
 
 const contentTypes = {
@@ -59,11 +60,14 @@ async function isFile(file) {
  *   runtime config, and the API's robots.txt and sitemap.xml); the type follows the path's extension
  * @param {(req) => Record<string,string>} [options.pageHeaders]  extra headers on HTML pages (CSP)
  * @param {boolean} [options.cors]         allow any origin to fetch these public assets (remotes)
+ * @param {{ prefixes: string[], target: string }} [options.proxy]  paths passed through to another server (the API)
  */
-export function createStaticServer({ root, spa = false, generated = {}, pageHeaders = () => ({}), cors = false }) {
+export function createStaticServer({ root, spa = false, generated = {}, pageHeaders = () => ({}), cors = false, proxy = null }) {
   const rootDir = path.resolve(root);
+  const proxied = (rawUrl) => proxy !== null && proxy.prefixes.some((prefix) => (rawUrl ?? '/').startsWith(prefix));
 
-  return http.createServer(async (req, res) => {
+  const server = http.createServer(async (req, res) => {
+    if (proxied(req.url)) return proxyHttp(req, res, proxy.target);
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const headers = { ...commonSecurityHeaders, Vary: 'Accept-Encoding' };
@@ -153,6 +157,13 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
       console.error('[static]', error);
     }
   });
+  if (proxy) {
+    server.on('upgrade', (req, socket, head) => {
+      if (proxied(req.url)) proxyUpgrade(req, socket, head, proxy.target);
+      else socket.destroy();
+    });
+  }
+  return server;
 }
 
 export function listen(server, port, host = '127.0.0.1') {

@@ -92,9 +92,11 @@ export function resolveSuiteConfig(env = process.env) {
   const shell = apps.find((a) => a.isHost);
   const remotes = apps.filter((a) => !a.isHost);
   const registry = { remotes: remotes.map((a) => ({ name: a.name, entry: `${originOf(a.port)}/mf-manifest.json` })) };
+  // The composed site calls the API on its own origin: the shell's server passes /api/ and /socket.io/ through
+  // (apiProxy.mjs), so no call pays a CORS preflight. apiOrigin is the API itself (uploads, integrators, the stand-ins).
   const runtimeConfig = {
-    apiBaseUrl: originOf(api),
-    socketUrl: originOf(api),
+    apiBaseUrl: siteOrigin,
+    socketUrl: siteOrigin,
     ...runtimeProviders(providers),
   };
   return {
@@ -104,6 +106,7 @@ export function resolveSuiteConfig(env = process.env) {
     remotes,
     apiPort: api,
     siteOrigin,
+    apiOrigin: originOf(api),
     originOf,
     providers,
     registry,
@@ -243,7 +246,9 @@ export async function startSuite(config, { log = console.log, env = process.env,
       PORT: String(config.apiPort),
       HOST: env.API_HOST || '127.0.0.1',
       DATA_DIR: config.dataDir,
-      PUBLIC_URL: config.runtimeConfig.apiBaseUrl,
+      PUBLIC_URL: config.apiOrigin,
+      // One hop: the shell's server, which puts the client's address in X-Forwarded-For (the throttles key on it).
+      TRUST_PROXY: env.TRUST_PROXY ?? '1',
       SITE_URL: config.siteOrigin,
       CORS_ORIGINS: [config.siteOrigin, ...config.remotes.map((r) => config.originOf(r.port))].join(','),
     }, watchApi ? ['watch', '--clear-screen=false'] : []);
@@ -265,6 +270,7 @@ export async function startSuite(config, { log = console.log, env = process.env,
           spa: true,
           generated: shellGeneratedFiles(config),
           pageHeaders,
+          proxy: { prefixes: ['/api/', '/socket.io/'], target: `http://127.0.0.1:${config.apiPort}` },
         })
       : createStaticServer({ root: dist, spa: true, cors: true, pageHeaders });
     await listen(server, app.port, env.STATIC_HOST || '127.0.0.1');
