@@ -3,7 +3,7 @@
 // address (the current password, or a recent sign-in through the identity provider; the change happens only when the
 // link mailed to the new address is opened, and the old address is told). Confirming needs no session: the link may
 // be opened on another device.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
   ACCOUNT_SETTINGS_LIMITS,
@@ -24,9 +24,9 @@ import { findUserByEmail, findUserById, setPasswordHash } from '../users/reposit
 import { describeDevice } from './device';
 import { deleteResetTokensOf, sessionsOf } from './repository';
 import { checkPassword } from './rules';
+import { consumeEmailToken, createEmailToken, spendEmailTokens } from './emailTokens';
 
 const tags = ['Account'];
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** What the member's list shows of a session: a digest of its id, never the id the token carries. */
 export const publicSessionId = (sessionId: string) => createHash('sha256').update(sessionId).digest('base64url').slice(0, 22);
 
@@ -181,11 +181,9 @@ export function accountSettingsRoutes(app: FastifyInstance): void {
         const user = await reauthenticate(me.userId, me.sessionId, request.body.currentPassword);
         if (newEmail === user.email) throw badRequest([{ field: 'newEmail', message: M.emailSame }]);
         if (await findUserByEmail(db, newEmail)) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
-        const token = randomBytes(32).toString('base64url');
-        const expiresAt = new Date(Date.now() + ACCOUNT_SETTINGS_LIMITS.emailTokenHours * 3600_000).toISOString();
         // One pending change at a time: an older link stops working.
-        await db.kysely.updateTable('emailTokens').set({ usedAt: new Date().toISOString() }).where('userId', '=', user.id).where('purpose', '=', 'change').where('usedAt', 'is', null).execute();
-        await db.kysely.insertInto('emailTokens').values({ tokenHash: hashToken(token), userId: user.id, purpose: 'change', newEmail, expiresAt, usedAt: null }).execute();
+        await spendEmailTokens(db, user.id, 'change');
+        const token = await createEmailToken(db, user.id, 'change', newEmail);
         const link = `${config.siteUrl}${CONFIRM_EMAIL_PAGE_PATH}?token=${encodeURIComponent(token)}`;
         await mailer.send({
           to: newEmail,
@@ -218,18 +216,10 @@ export function accountSettingsRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const now = new Date().toISOString();
-      const row = await db.kysely
-        .updateTable('emailTokens')
-        .set({ usedAt: now })
-        .where('tokenHash', '=', hashToken(request.body.token))
-        .where('purpose', '=', 'change')
-        .where('usedAt', 'is', null)
-        .where('expiresAt', '>', now)
-        .returning(['userId', 'newEmail'])
-        .executeTakeFirst();
-      if (!row?.newEmail) throw badRequest(M.emailLinkInvalid);
+      const row = await consumeEmailToken(db, request.body.token, 'change');
+      if (!row) throw badRequest(M.emailLinkInvalid);
       try {
-        await db.kysely.updateTable('users').set({ email: row.newEmail, emailVerifiedAt: now }).where('id', '=', row.userId).execute();
+        await db.kysely.updateTable('users').set({ email: row.address, emailVerifiedAt: now }).where('id', '=', row.userId).execute();
       } catch (err) {
         // Taken since the link was sent: the link is spent either way, and the member asks again with another address.
         if (isUniqueViolation(err)) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);

@@ -1,7 +1,6 @@
 // E-mail verification (docs/decisions/0016-account-settings.md): the welcome e-mail carries a link that confirms the
 // address; until then a member can use the profile area but not publish a project, send a proposal or fund escrow
 // (requireVerifiedEmail, called by those routes). The link can be sent again, three times an hour at most.
-import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_SETTINGS_LIMITS, ACCOUNT_SETTINGS_MESSAGES as M, API_PATHS, VERIFY_EMAIL_PAGE_PATH } from '@sciexperts/shared/contracts';
 import { ConfirmEmailRequest, MessageResponse } from '@sciexperts/shared/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
@@ -11,9 +10,9 @@ import { HttpError, badRequest, forbidden } from '../../http/errors';
 import { api, requireSession } from '../../http/api';
 import { auth, bearer, errors, open } from '../../http/schemas';
 import type { Mailer } from '../../mail/mailer';
+import { consumeEmailToken, createEmailToken } from './emailTokens';
 
 const tags = ['Account'];
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** 403 unless the member has confirmed their e-mail address (one indexed read by primary key). */
 export async function requireVerifiedEmail(db: Db, userId: number): Promise<void> {
@@ -23,9 +22,7 @@ export async function requireVerifiedEmail(db: Db, userId: number): Promise<void
 
 /** A fresh link for the member's current address, mailed to it. */
 export async function sendVerificationLink(db: Db, mailer: Mailer, siteUrl: string, user: { id: number; email: string; firstName: string }, welcome: boolean): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + ACCOUNT_SETTINGS_LIMITS.emailTokenHours * 3600_000).toISOString();
-  await db.kysely.insertInto('emailTokens').values({ tokenHash: hashToken(token), userId: user.id, purpose: 'verify', newEmail: user.email, expiresAt, usedAt: null }).execute();
+  const token = await createEmailToken(db, user.id, 'verify', user.email);
   const link = `${siteUrl}${VERIFY_EMAIL_PAGE_PATH}?token=${encodeURIComponent(token)}`;
   await mailer.send({
     to: user.email,
@@ -53,21 +50,13 @@ export function verificationRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const now = new Date().toISOString();
-      const row = await db.kysely
-        .updateTable('emailTokens')
-        .set({ usedAt: now })
-        .where('tokenHash', '=', hashToken(request.body.token))
-        .where('purpose', '=', 'verify')
-        .where('usedAt', 'is', null)
-        .where('expiresAt', '>', now)
-        .returning(['userId', 'newEmail'])
-        .executeTakeFirst();
+      const row = await consumeEmailToken(db, request.body.token, 'verify');
       if (!row) throw badRequest(M.verifyLinkInvalid);
       // Only for the address the link was sent to: after an e-mail change, an old welcome link confirms nothing.
-      const updated = await db.kysely.updateTable('users').set({ emailVerifiedAt: now }).where('id', '=', row.userId).where('email', '=', row.newEmail ?? '').where('emailVerifiedAt', 'is', null).executeTakeFirst();
+      const updated = await db.kysely.updateTable('users').set({ emailVerifiedAt: now }).where('id', '=', row.userId).where('email', '=', row.address).where('emailVerifiedAt', 'is', null).executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) {
         const user = await db.kysely.selectFrom('users').select(['email', 'emailVerifiedAt']).where('id', '=', row.userId).executeTakeFirst();
-        if (!user || user.email !== row.newEmail) throw badRequest(M.verifyLinkInvalid);
+        if (!user || user.email !== row.address) throw badRequest(M.verifyLinkInvalid);
       }
       return { message: M.verified };
     },
