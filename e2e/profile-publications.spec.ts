@@ -134,7 +134,8 @@ test.describe('publications from ORCID', () => {
     await authorizeOnOrcid(page, CARBERRY.name);
     await expect(works(page)).toHaveCount(CARBERRY.works);
 
-    const listCall = `${api}/api/Publication/GetAllPublicationsByUserId/**`;
+    // The browser calls the API on the site's own origin (the shell's server passes it through).
+    const listCall = `${e2eOrigins.site}/api/Publication/GetAllPublicationsByUserId/**`;
     await page.route(listCall, (route) => route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }));
     await page.reload();
     const alert = section(page).getByRole('alert');
@@ -180,7 +181,7 @@ test.describe('publications accessibility', () => {
     await expect(works(page)).toHaveCount(CARBERRY.works);
     expect(violations(await scan(page))).toEqual([]);
 
-    await page.route(`${api}/api/Publication/GetAllPublicationsByUserId/**`, (route) => route.abort());
+    await page.route(`${e2eOrigins.site}/api/Publication/GetAllPublicationsByUserId/**`, (route) => route.abort());
     await page.reload();
     await expect(section(page).getByRole('button', { name: 'Retry' })).toBeVisible();
     expect(violations(await scan(page))).toEqual([]);

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root } from './apps.mjs';
 import { buildContentSecurityPolicy, commonSecurityHeaders } from './securityHeaders.mjs';
-import { shellGeneratedFiles } from './suite.mjs';
+import { API_PROXY_PREFIXES, shellGeneratedFiles } from './suite.mjs';
 import { generatedContentType } from './staticServer.mjs';
 
 const require = createRequire(import.meta.url);
@@ -65,7 +65,7 @@ export async function startDevServer({ config, app, devApps, host = '127.0.0.1',
       historyApiFallback: true,
       headers: () => devHeaders(config, app, devApps),
       // The site's API on its own origin, as `npm start` serves it (apiProxy.mjs): calls and the socket pass through.
-      ...(app.isHost ? { proxy: [{ context: ['/api/', '/socket.io/'], target: `http://127.0.0.1:${config.apiPort}`, ws: true, xfwd: true }] } : {}),
+      ...(app.isHost ? { proxy: [{ context: API_PROXY_PREFIXES, target: `http://127.0.0.1:${config.apiPort}`, ws: true, xfwd: true }] } : {}),
       client: {
         // Explicit, because a remote's client runs inside the shell's page (another port).
         webSocketURL: { protocol: 'ws', hostname: config.host, port: app.port, pathname: '/ws' },

@@ -72,6 +72,12 @@ function runtimeProviders({ oidc, orcid }) {
   };
 }
 
+/**
+ * What the shell's server passes through to the API: every API path (all under /api/ but the ORCID callback, whose
+ * path ORCID registrations name) and the socket. No page of the site lives under these.
+ */
+export const API_PROXY_PREFIXES = ['/api/', '/auth/orcid/', '/socket.io/'];
+
 export function resolveSuiteConfig(env = process.env) {
   const host = env.PUBLIC_HOST || 'localhost';
   const apps = frontends.map((app) => ({ ...app, port: portFrom(env, app.portEnv, app.defaultPort) }));
@@ -270,7 +276,7 @@ export async function startSuite(config, { log = console.log, env = process.env,
           spa: true,
           generated: shellGeneratedFiles(config),
           pageHeaders,
-          proxy: { prefixes: ['/api/', '/socket.io/'], target: `http://127.0.0.1:${config.apiPort}` },
+          proxy: { prefixes: API_PROXY_PREFIXES, target: `http://127.0.0.1:${config.apiPort}` },
         })
       : createStaticServer({ root: dist, spa: true, cors: true, pageHeaders });
     await listen(server, app.port, env.STATIC_HOST || '127.0.0.1');

@@ -92,3 +92,16 @@ test('passes a WebSocket upgrade through both ways', async () => {
   assert.deepEqual(reply, { status: 101, echoed: 'ping' });
   assert.equal(seen.at(-1).url, '/socket.io/?EIO=4&transport=websocket');
 });
+
+test('every API path of the contract is one the shell passes through (a new path outside them would reach the SPA instead)', async () => {
+  const { API_PROXY_PREFIXES } = await import('../lib/suite.mjs');
+  const source = fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'shared', 'src', 'contracts', 'paths.ts'), 'utf8');
+  const block = source.slice(source.indexOf('export const API_PATHS'), source.indexOf('} as const', source.indexOf('export const API_PATHS')));
+  const paths = [...block.matchAll(/:\s*'(\/[^']*)'/g)].map((m) => m[1]);
+  assert.ok(paths.length > 50, `read ${paths.length} API paths`);
+  // robots.txt and sitemap.xml are the site's own files: the shell's server makes them (from the API's answer).
+  const { resolveSuiteConfig, shellGeneratedFiles } = await import('../lib/suite.mjs');
+  const generated = Object.keys(shellGeneratedFiles(resolveSuiteConfig({})));
+  const outside = paths.filter((p) => !API_PROXY_PREFIXES.some((prefix) => p.startsWith(prefix)));
+  assert.deepEqual(outside.filter((p) => !generated.includes(p)), []);
+});
