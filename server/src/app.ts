@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { mkdirSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -94,7 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization'], ...(config.logFormat === 'text' ? { stream: readableLogStream() } : {}) },
     // In development a line per request buries what matters; LOG_REQUESTS=true brings them back.
-    disableRequestLogging: config.logRequests === false,
+    logController: new LogController({ disableRequestLogging: config.logRequests === false }),
     bodyLimit: JSON_BODY_LIMIT,
     // Strict input: unknown fields and wrong types are errors, never silently dropped or coerced.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },

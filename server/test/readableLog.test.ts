@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { ConfigError, loadConfig } from '../src/config';
 import { formatLogLine, readableLogStream } from '../src/http/readableLog';
 
@@ -28,7 +28,7 @@ describe('the readable log of npm start', () => {
     const out = new PassThrough();
     let written = '';
     out.on('data', (chunk: Buffer) => (written += chunk.toString()));
-    const app = Fastify({ logger: { level: 'info', stream: readableLogStream(out) }, disableRequestLogging: true });
+    const app = Fastify({ logger: { level: 'info', stream: readableLogStream(out) }, logController: new LogController({ disableRequestLogging: true }) });
     app.get('/x', async () => ({ ok: true }));
     await app.inject({ method: 'GET', url: '/x' });
     app.log.warn({ job: 'digest' }, 'slow');
