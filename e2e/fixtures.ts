@@ -137,6 +137,15 @@ export interface OutboxMail {
   headers?: Record<string, string>;
 }
 
+/** A mail of the outbox, or null if it cannot be read (yet): the next poll looks again. */
+function readMail(file: string): OutboxMail | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as OutboxMail;
+  } catch {
+    return null;
+  }
+}
+
 /** The first mail in the e2e outbox to `email` whose subject contains `about` (waits for it). */
 export async function mailTo(email: string, about: string): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
@@ -147,8 +156,8 @@ export async function mailTo(email: string, about: string): Promise<OutboxMail> 
         found = fs
           .readdirSync(OUTBOX)
           .filter((name) => name.endsWith('.json'))
-          .map((name) => JSON.parse(fs.readFileSync(path.join(OUTBOX, name), 'utf8')) as OutboxMail)
-          .find((mail) => mail.to === email && mail.subject.includes(about));
+          .map((name) => readMail(path.join(OUTBOX, name)))
+          .find((mail): mail is OutboxMail => mail !== null && mail.to === email && mail.subject.includes(about));
         return found;
       },
       { message: `a mail to ${email} about ${about} in ${OUTBOX}`, timeout: 20_000 },

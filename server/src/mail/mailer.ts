@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -27,8 +27,14 @@ export class OutboxMailer implements Mailer {
     await mkdir(this.dir, { recursive: true });
     const info = await this.transport.sendMail({ from: FROM, ...message });
     const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}`;
-    await writeFile(path.join(this.dir, `${base}.eml`), info.message as Buffer);
-    await writeFile(path.join(this.dir, `${base}.json`), JSON.stringify({ from: FROM, ...message, date: new Date().toISOString() }, null, 2));
+    // Written under a temporary name and renamed (atomic on one file system): whoever reads the outbox (a developer's
+    // tool, the e2e suite) never sees half a message.
+    const write = async (file: string, body: string | Buffer) => {
+      await writeFile(path.join(this.dir, `${file}.partial`), body);
+      await rename(path.join(this.dir, `${file}.partial`), path.join(this.dir, file));
+    };
+    await write(`${base}.eml`, info.message as Buffer);
+    await write(`${base}.json`, JSON.stringify({ from: FROM, ...message, date: new Date().toISOString() }, null, 2));
   }
 }
 
