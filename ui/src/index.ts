@@ -11,3 +11,4 @@ export { formatPublicationDate, formatWorkType, safeWorkUrl, type PartialDate, t
 export { RatingSummary, Stars, type RatingSummaryProps } from './rating/Rating';
 export { ReviewList, formatReviewDate, type ReviewListProps } from './rating/ReviewList';
 export { useReviewPages, type ReviewPagesState } from './rating/useReviewPages';
+export { saveBlob } from './file/saveBlob';

@@ -163,7 +163,7 @@ describe('the Account Setting page', () => {
 
   it('downloads the member’s data after the password, as a JSON file', async () => {
     const user = userEvent.setup();
-    const exportData = jest.spyOn(accountSettingsApi, 'exportData').mockResolvedValue({ profile: { email: 'ada@example.test' } });
+    const exportData = jest.spyOn(accountSettingsApi, 'exportData').mockResolvedValue(new Blob(['{"profile":{}}'], { type: 'application/json' }));
     const createObjectURL = jest.fn(() => 'blob:data');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi, ApiError, signOut, useAuth } from '@sciexperts/shared';
-import { ConfirmDialog, type ConfirmDialogClassNames } from '@sciexperts/ui';
+import { ConfirmDialog, saveBlob, type ConfirmDialogClassNames } from '@sciexperts/ui';
 import records from '../editor/records/Records.module.css';
 import { StatusMessage } from '../ui/StatusMessage';
 import { TextField } from './TextField';
@@ -14,19 +14,6 @@ const confirmClassNames: ConfirmDialogClassNames = {
   confirm: records.danger,
   cancel: records.secondary,
 };
-
-/** Saves JSON as a file through a temporary object URL. */
-function saveJson(data: unknown, name: string): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * The member's data and the end of the account, both behind the current password (members of the identity
@@ -65,7 +52,7 @@ export function DataSection() {
     setBusy('export');
     setStatus(null);
     try {
-      saveJson(await accountSettingsApi.exportData(withPassword ? password : undefined), `sciexperts-data-${userId}.json`);
+      saveBlob(await accountSettingsApi.exportData(withPassword ? password : undefined), `sciexperts-data-${userId}.json`);
       setStatus({ text: 'Your data is downloaded.', tone: 'success' });
     } catch (error) {
       failed(error);

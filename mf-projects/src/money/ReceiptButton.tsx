@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { paymentsApi, receiptFileName } from '@sciexperts/shared';
-import { LiveMessage } from '@sciexperts/ui';
+import { LiveMessage, saveBlob } from '@sciexperts/ui';
 import { useAction } from '../project/useAction';
-import { saveBlob } from '../ui/saveBlob';
 import styles from './Money.module.css';
 
 export interface ReceiptButtonProps {

@@ -1,4 +1,4 @@
-import { saveBlob } from '../ui/saveBlob';
+import { saveBlob } from '@sciexperts/ui';
 
 /** Hands text made in the browser to it as a file download. */
 export function downloadFile(filename: string, text: string, type: string): void {

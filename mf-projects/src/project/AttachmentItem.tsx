@@ -1,8 +1,7 @@
 import { projectsApi, type Attachment } from '@sciexperts/shared';
-import { LiveMessage } from '@sciexperts/ui';
+import { LiveMessage, saveBlob } from '@sciexperts/ui';
 import { useState } from 'react';
 import { fileSizeText } from '../ui/fileSize';
-import { saveBlob } from '../ui/saveBlob';
 import ui from '../ui/Ui.module.css';
 import { useAction } from './useAction';
 import styles from './Project.module.css';

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { paymentsApi, type ContractFile, type Workspace } from '@sciexperts/shared';
-import { LiveMessage } from '@sciexperts/ui';
+import { LiveMessage, saveBlob } from '@sciexperts/ui';
 import { formatDate, fullName } from '../format';
 import { useAction } from '../project/useAction';
 import { fileSizeText } from '../ui/fileSize';
-import { saveBlob } from '../ui/saveBlob';
 import ui from '../ui/Ui.module.css';
 import styles from './Workspace.module.css';
 

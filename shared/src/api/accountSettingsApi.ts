@@ -7,7 +7,7 @@ import {
 } from '../contracts/accountSettings';
 import type { MessageResponse } from '../contracts/api';
 import { API_PATHS, pathTo } from '../contracts/paths';
-import { request } from './http';
+import { request, requestBlob } from './http';
 
 /** The signed-in member's account settings (docs/decisions/0016-account-settings.md); confirmEmail needs no session. */
 export const accountSettingsApi = {
@@ -17,9 +17,9 @@ export const accountSettingsApi = {
   changePassword: (body: ChangePasswordRequest) => request<MessageResponse>('post', API_PATHS.changePassword, { json: body, fallbackError: M.saveFailed }),
   changePhone: (body: ChangePhoneRequest) => request<MessageResponse>('post', API_PATHS.changePhone, { json: body, fallbackError: M.saveFailed }),
   changeEmail: (body: ChangeEmailRequest) => request<MessageResponse>('post', API_PATHS.changeEmail, { json: body, fallbackError: M.saveFailed }),
-  /** The member's data as one JSON document (the caller saves it as a file). */
+  /** The member's data as the JSON file the server wrote (the caller saves it as it is). */
   exportData: (currentPassword?: string) =>
-    request<unknown>('post', API_PATHS.accountExport, { json: currentPassword === undefined ? {} : { currentPassword }, fallbackError: M.exportFailed }),
+    requestBlob(API_PATHS.accountExport, M.exportFailed, { method: 'post', json: currentPassword === undefined ? {} : { currentPassword } }),
   deleteAccount: (currentPassword?: string) =>
     request<MessageResponse>('post', API_PATHS.accountDelete, { json: currentPassword === undefined ? {} : { currentPassword }, fallbackError: M.saveFailed }),
   verifyEmail: (token: string) => request<MessageResponse>('post', API_PATHS.verifyEmail, { json: { token }, fallbackError: M.saveFailed }),

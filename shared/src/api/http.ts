@@ -101,10 +101,10 @@ export async function request<T>(
   }
 }
 
-/** A file the API serves only with the member's token (a project's attachment): the bytes, to save or open. */
-export async function requestBlob(path: string, fallbackError: string): Promise<Blob> {
+/** A file the API serves only with the member's token (an attachment, a receipt, a data export): the bytes, to save. */
+export async function requestBlob(path: string, fallbackError: string, options: { method?: 'get' | 'post'; json?: unknown } = {}): Promise<Blob> {
   try {
-    const response = await http()(apiUrl(path), { method: 'get' });
+    const response = await http()(apiUrl(path), { method: options.method ?? 'get', json: options.json });
     return await response.blob();
   } catch (error) {
     throw await toApiError(error, fallbackError);
