@@ -7,7 +7,8 @@ import { useAction } from '../project/useAction';
 import { useNotice } from '../project/useNotice';
 import { LoadFailed } from '../ui/LoadFailed';
 import { useLoad } from '../ui/useLoad';
-import { ReplyForm, ReviewForm } from './ReviewForm';
+import { ReplyForm } from './ReplyForm';
+import { ReviewForm } from './ReviewForm';
 import styles from './Workspace.module.css';
 
 /** 'Your review is saved. It will be published when Olga has written hers…': said after writing, and while it waits. */

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { PAYMENT_LIMITS, PAYMENT_MESSAGES, type ContractFile } from '@sciexperts/shared';
-import { FieldError, fieldErrorProps, LiveMessage, Modal } from '@sciexperts/ui';
+import { LiveMessage, Modal } from '@sciexperts/ui';
+import { CountedTextArea } from './CountedTextArea';
 import dialog from '../ui/Dialog.module.css';
 import styles from './Workspace.module.css';
 
@@ -29,8 +30,6 @@ export function NoteDialog({ title, explanation, label, confirmLabel, busyLabel,
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [noteError, setNoteError] = useState<string | null>(null);
   const noteRef = useRef<HTMLTextAreaElement>(null);
-  const noteId = `${id}-note`;
-  const countId = `${id}-count`;
   return (
     <Modal aria-labelledby={`${id}-title`} className={dialog.layer} busy={busy} onDismiss={onCancel} initialFocus={noteRef} onFocusLost={onFocusLost}>
       <form
@@ -52,25 +51,16 @@ export function NoteDialog({ title, explanation, label, confirmLabel, busyLabel,
           {title}
         </h2>
         <p className={dialog.message}>{explanation}</p>
-        <div className={styles.field}>
-          <label htmlFor={noteId} className={styles.label}>
-            {label} (required)
-          </label>
-          <textarea
-            ref={noteRef}
-            {...fieldErrorProps(noteId, noteError, countId)}
-            className={styles.textarea}
-            rows={5}
-            required
-            maxLength={PAYMENT_LIMITS.noteMax}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-          <FieldError controlId={noteId} error={noteError} className={styles.fieldError} />
-          <p id={countId} className={styles.hint}>
-            {note.length.toLocaleString('en-US')} of {PAYMENT_LIMITS.noteMax.toLocaleString('en-US')} characters
-          </p>
-        </div>
+        <CountedTextArea
+          ref={noteRef}
+          label={`${label} (required)`}
+          value={note}
+          onChange={setNote}
+          rows={5}
+          required
+          maxLength={PAYMENT_LIMITS.noteMax}
+          error={noteError}
+        />
         {deliverable.length > 0 ? (
           <fieldset className={styles.deliveryFiles}>
             <legend>Files to deliver (optional)</legend>
