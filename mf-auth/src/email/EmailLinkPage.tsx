@@ -14,14 +14,18 @@ export interface EmailLinkPageProps {
   send: (token: string) => Promise<{ message: string }>;
   /** Said when the link has no token, or the server refuses it without a message. */
   invalid: string;
+  /** Where the page leads afterwards. */
+  back?: { to: string; label: string };
+  /** Whether the change shows in the member's own data (their address): then a signed-in member is read again. */
+  changesMember?: boolean;
 }
 
 /**
- * A page an e-mail's link opens with `?token=…`. It asks before it changes anything (mail scanners open links),
+ * A page an e-mail's link opens with `?token=…` (confirming an address, stopping an e-mail). It asks before it changes anything (mail scanners open links),
  * works signed out or on another device, and when the member is signed in here, refreshes the stored member so the
  * change shows at once.
  */
-export function EmailLinkPage({ title, explanation, buttonLabel, busyLabel, send, invalid }: EmailLinkPageProps) {
+export function EmailLinkPage({ title, explanation, buttonLabel, busyLabel, send, invalid, back = { to: '/profile/settings', label: 'Account settings' }, changesMember = true }: EmailLinkPageProps) {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const headingId = useId();
@@ -34,7 +38,7 @@ export function EmailLinkPage({ title, explanation, buttonLabel, busyLabel, send
       setError(null);
       try {
         setDone((await send(token)).message);
-        const me = authStore.getState().user;
+        const me = changesMember ? authStore.getState().user : null;
         if (me) {
           // The stored member is from before the change; a failure here only delays showing it.
           const fresh = await userApi.getById(me.id).catch(() => null);
@@ -66,7 +70,7 @@ export function EmailLinkPage({ title, explanation, buttonLabel, busyLabel, send
         </div>
       )}
       <p>
-        <Link to="/profile/settings">Account settings</Link>
+        <Link to={back.to}>{back.label}</Link>
       </p>
     </section>
   );
