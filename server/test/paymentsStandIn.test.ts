@@ -16,8 +16,8 @@ import {
 } from '../src/dev/paymentsStandIn';
 import { WebhookSender, type Scheduler } from '../src/dev/paymentsWebhooks';
 import { ConfigError, loadConfig } from '../src/config';
-import { LocalPaymentProvider, ProviderCallFailed } from '../src/modules/payments/localProvider';
-import { WebhookRejected, type CheckoutRequest, type PayoutAccountLinkRequest } from '../src/modules/payments/provider';
+import { LocalPaymentProvider } from '../src/modules/payments/localProvider';
+import { ProviderCallFailed, WebhookRejected, type CheckoutRequest, type PayoutAccountLinkRequest } from '../src/modules/payments/provider';
 import { REPLAY_WINDOW_SECONDS, SIGNATURE_HEADER, signPayload } from '../src/modules/payments/signature';
 import { member, startApp, type Harness } from './helpers';
 import { caller, hiredContract } from './paymentsFixtures';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { authStore, updateStoredUser, userApi, type User } from '@sciexperts/shared';
+import { ACCOUNT_SETTINGS_PAGE_PATH, authStore, updateStoredUser, userApi, type User } from '@sciexperts/shared';
 import { useSubmitGuard } from '../forms/useSubmitGuard';
 import formStyles from '../forms/Form.module.css';
 import styles from '../password/ResetPasswordPage.module.css';
@@ -25,7 +25,7 @@ export interface EmailLinkPageProps {
  * works signed out or on another device, and when the member is signed in here, refreshes the stored member so the
  * change shows at once.
  */
-export function EmailLinkPage({ title, explanation, buttonLabel, busyLabel, send, invalid, back = { to: '/profile/settings', label: 'Account settings' }, changesMember = true }: EmailLinkPageProps) {
+export function EmailLinkPage({ title, explanation, buttonLabel, busyLabel, send, invalid, back = { to: ACCOUNT_SETTINGS_PAGE_PATH, label: 'Account settings' }, changesMember = true }: EmailLinkPageProps) {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const headingId = useId();

@@ -1,6 +1,7 @@
 // Notifications: what a member is told happened, in the app (the bell) and by e-mail (docs/decisions/0014-notifications.md).
 import type { Static } from 'typebox';
 import type * as S from './schemas/notifications';
+import { ACCOUNT_SETTINGS_PAGE_PATH } from './accountSettings';
 
 /** Every event a member is told about. The server writes the sentence; clients show it as it is. */
 export const NOTIFICATION_TYPES = [
@@ -79,7 +80,7 @@ export const NOTIFICATION_MESSAGES = {
 /** The site's page an e-mail's unsubscribe link opens (`?token=`); it asks before it switches anything off. */
 export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
 /** Where a member manages every e-mail choice. */
-export const NOTIFICATION_SETTINGS_PATH = '/profile/settings';
+export const NOTIFICATION_SETTINGS_PATH = ACCOUNT_SETTINGS_PAGE_PATH;
 
 /** The socket events of the member's room: a new notification, and the unread count after a read elsewhere. */
 export const NOTIFICATION_EVENTS = { created: 'notification', read: 'notificationsRead' } as const;

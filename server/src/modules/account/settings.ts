@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
   ACCOUNT_SETTINGS_LIMITS,
+  ACCOUNT_SETTINGS_PAGE_PATH,
   ACCOUNT_SETTINGS_MESSAGES as M,
   API_PATHS,
   CONFIRM_EMAIL_PAGE_PATH,
@@ -140,7 +141,7 @@ export function accountSettingsRoutes(app: FastifyInstance): void {
           .send({
             to: user.email,
             subject: 'Your SciExperts password was changed',
-            text: `Hello ${user.firstName},\n\nThe password of your SciExperts account was changed, and every other device was signed out.\n\nIf this was not you, reset your password now: ${config.siteUrl}/forgot-password\n`,
+            text: `Hello ${user.firstName},\n\nThe password of your SciExperts account was changed, and every other device was signed out.\n\nIf this was not you, reset your password now: open ${config.siteUrl}, choose Login, then “Forgot your password?”.\n`,
           })
           .catch((err: unknown) => request.log.warn({ err }, 'password change notice failed'));
         return { message: M.passwordChanged };
@@ -194,7 +195,7 @@ export function accountSettingsRoutes(app: FastifyInstance): void {
           .send({
             to: user.email,
             subject: 'A change of your SciExperts e-mail address was requested',
-            text: `Hello ${user.firstName},\n\nSomeone signed in to your SciExperts account asked to change its e-mail address to ${maskEmail(newEmail)}. It changes only when the link sent to that address is opened.\n\nIf this was not you, change your password now and sign out your other sessions in the account settings: ${config.siteUrl}/profile/settings\n`,
+            text: `Hello ${user.firstName},\n\nSomeone signed in to your SciExperts account asked to change its e-mail address to ${maskEmail(newEmail)}. It changes only when the link sent to that address is opened.\n\nIf this was not you, change your password now and sign out your other sessions in the account settings: ${config.siteUrl}${ACCOUNT_SETTINGS_PAGE_PATH}\n`,
           })
           .catch((err: unknown) => request.log.warn({ err }, 'e-mail change notice failed'));
         return { message: M.emailChangeSent };

@@ -15,8 +15,6 @@ import {
   type RefundRequest,
 } from './provider';
 
-export { ProviderCallFailed } from './provider';
-
 export interface LocalProviderOptions {
   /** The stand-in's address (PAYMENTS_STAND_IN_URL). */
   baseUrl: string;
