@@ -19,6 +19,10 @@ export interface People {
  * watch, and closes them after the test.
  */
 export const test = base.extend<{ pageProblems: string[]; people: People }>({
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false) awaitHydrationAfterNavigation(page);
+    await provide(page);
+  },
   pageProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];
@@ -51,10 +55,36 @@ export const test = base.extend<{ pageProblems: string[]; people: People }>({
   },
 });
 
+/**
+ * Public pages arrive as HTML and are hydrated a moment later; a test acts like a person who waits until the
+ * page responds, so `goto` and `reload` return once a server-rendered page is hydrated (the shell then marks
+ * the document `data-hydrated`). Clicks made earlier are held and replayed by the shell; keys are not.
+ */
+function awaitHydrationAfterNavigation(page: Page): void {
+  const hydrated = () =>
+    page
+      .waitForFunction(() => !document.getElementById('server-render') || document.documentElement.hasAttribute('data-hydrated'), undefined, { timeout: 15_000 })
+      .then(() => undefined)
+      .catch(() => undefined); // a page that navigated away meanwhile: the test's next assertion says what it sees
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
+}
+
 /** Collects the CSP violations and uncaught errors of every page the context opens. */
 function watchProblems(context: BrowserContext): string[] {
   const problems: string[] = [];
   context.on('page', (page) => {
+    awaitHydrationAfterNavigation(page);
     page.on('console', (m) => {
       if (m.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(m.text())) problems.push(`CSP: ${m.text()}`);
     });

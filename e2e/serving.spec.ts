@@ -97,6 +97,11 @@ test.describe('serving like production', () => {
         for (const suffix of ['.br', '.gz']) fs.rmSync(full + suffix, { force: true });
       }
 
+      // The release's server build, which the shell's server renders the page's HTML with, goes out with it.
+      const serverBuild = path.join(marketingDist, 'server', 'render.js');
+      fs.writeFileSync(serverBuild, fs.readFileSync(serverBuild, 'utf8').replaceAll(copy, 'Share your knowledge (release 2).'));
+
+      expect(await (await page.request.get('/join-expert')).text()).toContain('Share your knowledge (release 2).');
       await page.reload();
       await expect(page.getByText('Share your knowledge (release 2).')).toBeVisible();
     } finally {

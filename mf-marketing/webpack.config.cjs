@@ -4,6 +4,7 @@ module.exports = createConfig({
   dir: __dirname,
   name: 'mf_marketing',
   title: 'SciExperts marketing (standalone)',
+  serverRender: true,
   // The public API of this remote: nothing else may be imported from it.
   exposes: {
     './HomePage': './src/exposes/HomePage.tsx',

@@ -26,6 +26,9 @@ export function buildContentSecurityPolicy({ registry, runtimeConfig, apiOrigin:
     "default-src 'self'",
     `script-src 'self' ${remoteOrigins.join(' ')}`.trim(),
     `style-src 'self' ${remoteOrigins.join(' ')}`.trim(),
+    // Server-rendered markup carries React's `style` attributes (a carousel's offset, a bar's width), which the
+    // browser's React would set through the CSSOM; attributes only: <style> elements and scripts stay blocked.
+    "style-src-attr 'unsafe-inline'",
     `img-src ${[...new Set(images)].join(' ')}`,
     `font-src 'self' ${remoteOrigins.join(' ')}`.trim(),
     `connect-src ${[...new Set(connect)].join(' ')}`,

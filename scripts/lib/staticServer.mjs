@@ -5,6 +5,7 @@ import fsp from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { proxyHttp, proxyUpgrade } from './apiProxy.mjs';
+import { encodePage } from './pageRenderer.mjs';
 import { commonSecurityHeaders } from './securityHeaders.mjs';
 
 const contentTypes = {
@@ -61,8 +62,10 @@ async function isFile(file) {
  * @param {(req) => Record<string,string>} [options.pageHeaders]  extra headers on HTML pages (CSP)
  * @param {boolean} [options.cors]         allow any origin to fetch these public assets (remotes)
  * @param {{ prefixes: string[], target: string }} [options.proxy]  paths passed through to another server (the API)
+ * @param {(url: string) => Promise<{ status: number, html: string, etag: string } | null>} [options.renderPage]
+ *   pages that are not files: the server-rendered page, or null for index.html (pageRenderer.mjs)
  */
-export function createStaticServer({ root, spa = false, generated = {}, pageHeaders = () => ({}), cors = false, proxy = null }) {
+export function createStaticServer({ root, spa = false, generated = {}, pageHeaders = () => ({}), cors = false, proxy = null, renderPage = null }) {
   const rootDir = path.resolve(root);
   const proxied = (rawUrl) => proxy !== null && proxy.prefixes.some((prefix) => (rawUrl ?? '/').startsWith(prefix));
 
@@ -104,6 +107,8 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
         return;
       }
 
+      // The home page is rendered like every other page; index.html is only its template.
+      if (pathname === '/' && spa && renderPage && (await serveRendered(req, res, url, headers))) return;
       if (pathname.endsWith('/')) pathname += 'index.html';
       let file = path.join(rootDir, pathname);
       if (!file.startsWith(rootDir + path.sep)) {
@@ -111,6 +116,7 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
         return;
       }
       if (!(await isFile(file))) {
+        if (spa && !path.extname(pathname) && renderPage && (await serveRendered(req, res, url, headers))) return;
         if (spa && !path.extname(pathname)) {
           file = path.join(rootDir, 'index.html');
         } else {
@@ -157,6 +163,28 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
       console.error('[static]', error);
     }
   });
+  /** A server-rendered page; false when the path is rendered in the browser or rendering failed (index.html then). */
+  async function serveRendered(req, res, url, headers) {
+    let page;
+    try {
+      page = await renderPage(url.pathname + url.search);
+    } catch (error) {
+      console.error('[static] server rendering failed; sending the page to render in the browser:', error);
+      return false;
+    }
+    if (!page) return false;
+    Object.assign(headers, pageHeaders(req), { 'Content-Type': contentTypes['.html'], 'Cache-Control': 'no-cache', ETag: page.etag });
+    if (req.headers['if-none-match'] === page.etag) {
+      res.writeHead(304, headers).end();
+      return true;
+    }
+    const { encoding, body } = encodePage(page.html, req.headers['accept-encoding']);
+    if (encoding) headers['Content-Encoding'] = encoding;
+    headers['Content-Length'] = String(body.length);
+    res.writeHead(page.status, headers).end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
+
   if (proxy) {
     server.on('upgrade', (req, socket, head) => {
       if (proxied(req.url)) proxyUpgrade(req, socket, head, proxy.target);

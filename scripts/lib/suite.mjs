@@ -6,6 +6,7 @@ import path from 'node:path';
 import { apiPort, frontends, portFrom, root } from './apps.mjs';
 import { createStaticServer, listen } from './staticServer.mjs';
 import { buildContentSecurityPolicy } from './securityHeaders.mjs';
+import { createPageRenderer } from './pageRenderer.mjs';
 
 /** The scopes the product asks the identity provider for: the member's identity, e-mail and profile, then the API's three. */
 export const IDENTITY_SCOPES = 'openid profile email read:profile read:experts send:message';
@@ -277,6 +278,13 @@ export async function startSuite(config, { log = console.log, env = process.env,
           generated: shellGeneratedFiles(config),
           pageHeaders,
           proxy: { prefixes: API_PROXY_PREFIXES, target: `http://127.0.0.1:${config.apiPort}` },
+          renderPage: createPageRenderer({
+            shellDist: dist,
+            registry: config.registry,
+            runtimeConfig: config.runtimeConfig,
+            siteOrigin: config.siteOrigin,
+            log: (message) => log(`[render] ${message}`),
+          }),
         })
       : createStaticServer({ root: dist, spa: true, cors: true, pageHeaders });
     await listen(server, app.port, env.STATIC_HOST || '127.0.0.1');

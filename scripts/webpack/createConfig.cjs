@@ -49,8 +49,79 @@ function swcMinimizer() {
  * @param {Record<string,string>} [options.exposes]
  * @param {boolean} [options.isHost]    the shell: fixed public path, no exposes
  * @param {string} [options.title]      standalone page title
+ * @param {boolean} [options.serverRender] also build `dist/server/render.js` from `src/server.tsx`: the
+ *   shell's server renders public pages with it (decision 0018)
  */
-function createConfig({ dir, name, exposes = {}, isHost = false, title = 'SciExperts' }) {
+function createConfig({ dir, name, exposes = {}, isHost = false, title = 'SciExperts', serverRender = false }) {
+  const client = clientConfig({ dir, name, exposes, isHost, title, serverRender });
+  if (!serverRender) return client;
+  return (env, argv) => {
+    const production = argv.mode !== 'development';
+    // The dev server serves the browser build only: `npm run dev` renders in the browser.
+    if (env?.WEBPACK_SERVE) return client(env, argv);
+    return [client(env, argv), serverConfig({ dir, name, isHost, production })];
+  };
+}
+
+/** Where images go: the server build computes the same URLs as the browser build. */
+const assetModuleFilename = 'assets/[name].[contenthash:10][ext]';
+
+/** CSS Module class names: the browser and server builds must name every class alike. */
+const cssModuleNames = (name, production) => (production ? `${name}_[hash:base64:6]` : `${name}__[name]__[local]`);
+
+/**
+ * The Node build of a slice's public pages: one CommonJS file, `server/render.js`, beside the browser build.
+ * A remote's leaves the shared packages (React, the router, zustand, @sciexperts/shared) to whoever loads it,
+ * so its components run on the shell server's single React, as the browser build uses the shell's through
+ * federation. Stylesheets are not emitted (the browser build's are linked), only their class names; asset
+ * URLs are the browser build's, under the public path the loader sets (src/server/publicPath.ts).
+ */
+function serverConfig({ dir, name, isHost, production }) {
+  const webpack = require('webpack');
+  const sharedRequests = new Set(require('./shareList.cjs').sharedRequests);
+  return {
+    name: `${name}-server`,
+    mode: production ? 'production' : 'development',
+    context: dir,
+    entry: { render: './src/server.tsx' },
+    target: 'node20',
+    devtool: false,
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath: '',
+      filename: 'server/[name].js',
+      assetModuleFilename,
+      library: { type: 'commonjs2' },
+      clean: false,
+    },
+    externalsType: 'commonjs',
+    externals: isHost
+      ? []
+      : [({ request }, callback) => (sharedRequests.has(request) ? callback(null, request) : callback())],
+    // Sockets open in effects, which never run on the server: the socket client stays out of the server build.
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], alias: { 'socket.io-client': false } },
+    module: {
+      rules: [
+        { test: /\.[cm]?[jt]sx?$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: swcOptions } },
+        {
+          test: /\.css$/,
+          use: {
+            loader: 'css-loader',
+            options: { modules: { auto: true, namedExport: false, exportLocalsConvention: 'as-is', exportOnlyLocals: true, localIdentName: cssModuleNames(name, production) } },
+          },
+        },
+        { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    performance: { hints: false },
+    optimization: { minimize: false, moduleIds: 'deterministic', splitChunks: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+  };
+}
+
+function clientConfig({ dir, name, exposes, isHost, title, serverRender }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const refresh = !production && Boolean(_env?.WEBPACK_SERVE) ? refreshSetup() : null;
@@ -68,8 +139,9 @@ function createConfig({ dir, name, exposes = {}, isHost = false, title = 'SciExp
         uniqueName: name,
         filename: production ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
-        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-        clean: true,
+        assetModuleFilename,
+        // The server build writes server/ into the same folder.
+        clean: serverRender ? { keep: /^server\// } : true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], ...(refresh ? { alias: refresh.alias } : {}) },
       module: {
@@ -91,7 +163,7 @@ function createConfig({ dir, name, exposes = {}, isHost = false, title = 'SciExp
                     namedExport: false,
                     exportLocalsConvention: 'as-is',
                     // Prefixing with the slice name keeps class names from colliding across remotes.
-                    localIdentName: production ? `${name}_[hash:base64:6]` : `${name}__[name]__[local]`,
+                    localIdentName: cssModuleNames(name, production),
                   },
                 },
               },

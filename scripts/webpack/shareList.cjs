@@ -36,4 +36,7 @@ function createShareList() {
   return shared;
 }
 
-module.exports = { createShareList, sharedPackageNames: Object.keys(packages) };
+/** Every request the share list names, by package (a server build leaves exactly these to its host). */
+const sharedRequests = Object.values(packages).flat();
+
+module.exports = { createShareList, sharedPackageNames: Object.keys(packages), sharedRequests };

@@ -1,10 +1,14 @@
 import '@sciexperts/ui/tokens.css';
-import { createRoot } from 'react-dom/client';
+import { useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { configureRuntime, startAuthSync, type RuntimeConfig } from '@sciexperts/shared';
 import { loadRegistry } from './federation/remoteRegistry';
 import { registerIdentitySignOut } from './federation/identitySession';
 import { retryPlugin } from './federation/retryPlugin';
+import { browserRemoteLoader } from './federation/remoteLoader';
+import { readServerRenderState } from './app/serverRenderState';
+import { releaseEarlyInteractions } from './app/earlyInteractions';
 import { App } from './app/App';
 
 async function fetchRuntimeConfig(): Promise<Partial<RuntimeConfig> | null> {
@@ -16,6 +20,18 @@ async function fetchRuntimeConfig(): Promise<Partial<RuntimeConfig> | null> {
   }
 }
 
+/**
+ * After the hydrating commit (children's effects run first): replays the clicks held meanwhile, and marks the
+ * document `data-hydrated`, the moment the page became interactive (for monitoring and the e2e tests).
+ */
+function OnHydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    releaseEarlyInteractions();
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
+  return children;
+}
+
 async function start(): Promise<void> {
   startAuthSync();
   // Before the first remote loads: a dropped manifest or chunk is fetched again before any error region shows.
@@ -25,7 +41,25 @@ async function start(): Promise<void> {
   if (config) configureRuntime(config);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(<App />);
+  const serverRendered = readServerRenderState();
+  if (!serverRendered) {
+    createRoot(container).render(<App />);
+    return;
+  }
+  // The page arrived as HTML: its modules load first, so React hydrates it in one pass. One that fails to load
+  // suspends there instead, and its error boundary takes over after hydration.
+  await Promise.allSettled(serverRendered.remotes.map((id) => browserRemoteLoader.load(id)));
+  hydrateRoot(
+    container,
+    <OnHydrated>
+      <App />
+    </OnHydrated>,
+    {
+      // Markup that does not match (a remote released between the HTML and its scripts) is rendered again here;
+      // the visitor sees the new page, so this is worth a warning, not an error.
+      onRecoverableError: (error) => console.warn('[shell] part of the page was rendered again in the browser:', error),
+    },
+  );
 }
 
 void start();

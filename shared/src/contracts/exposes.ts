@@ -118,3 +118,15 @@ export interface MemberAreaPageEntry {
   /** `remote/ExposedModule`, e.g. 'mf_reviews/ReviewsPage'. */
   module: string;
 }
+
+/**
+ * What a remote's server build (`server/render.js` beside its `mf-manifest.json`) exports: its exposed page
+ * components by expose key (`'./HomePage'`), for the shell's server to render public pages to HTML. The build
+ * leaves the shared packages to the shell's server, which supplies its own instances when it loads the file.
+ */
+export interface RemoteServerBuild {
+  modules: Record<string, unknown>;
+}
+
+/** The global a remote's server build reads its public path from while it is evaluated (its assets' origin). */
+export const SERVER_PUBLIC_PATH_GLOBAL = '__SCIEXPERTS_SERVER_PUBLIC_PATH__';

@@ -12,6 +12,8 @@ export interface RemoteRegistry {
 }
 
 export interface RuntimeConfig {
+  /** The site's own origin (the shell's), for canonical URLs where there is no window: the shell's server sets it. */
+  siteOrigin?: string;
   apiBaseUrl: string;
   socketUrl: string;
   oidc: { authority: string; clientId: string; audience: string; scope: string } | null;

@@ -10,6 +10,18 @@ import { RemoteModule } from '../federation/RemoteModule';
 import { MemberArea } from '../member/MemberArea';
 import { KeepQueryRedirect } from '../routes/KeepQueryRedirect';
 
+/**
+ * What the shell's server does with a route (the deepest match that says decides): `serverRendered` pages
+ * arrive as HTML; the others (a guard's, a redirect's, the member area's) are rendered in the browser only.
+ */
+export interface RouteHandle {
+  serverRendered?: boolean;
+  /** The HTTP status of a server-rendered page (the not-found page's 404). */
+  status?: number;
+}
+
+const browserOnly: RouteHandle = { serverRendered: false };
+
 /** The routes table; every page's content comes from a remote. */
 export const routes: RouteObject[] = [
   {
@@ -18,6 +30,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <PublicLayout />,
+        handle: { serverRendered: true } satisfies RouteHandle,
         children: [
           { index: true, element: <HomeRoute /> },
           { path: 'join-expert', element: <RemoteModule id="mf_marketing/JoinExpertPage" what="this page" /> },
@@ -39,21 +52,22 @@ export const routes: RouteObject[] = [
           { path: 'find-an-expert', element: <RemoteModule id="mf_directory/SearchPage" what="the expert search" /> },
           { path: 'find-an-expert/subject/:slug', element: <RemoteModule id="mf_directory/SubjectPage" what="this page" /> },
           { path: 'experts/:idAndSlug', element: <RemoteModule id="mf_directory/ExpertProfilePage" what="this profile" /> },
-          { path: 'find-expert', element: <KeepQueryRedirect to="/find-an-expert" /> },
+          { path: 'find-expert', element: <KeepQueryRedirect to="/find-an-expert" />, handle: browserOnly },
           // Projects (mf-projects): the list, one project, and the form that posts one ('Request a service' opens it).
           { path: 'projects', element: <RemoteModule id="mf_projects/ProjectsPage" what="the projects" /> },
           { path: 'projects/:id', element: <RemoteModule id="mf_projects/ProjectPage" what="this project" /> },
           { path: 'create-project', element: <RemoteModule id="mf_projects/CreateProjectPage" what="the project form" /> },
-          { path: 'request-service', element: <KeepQueryRedirect to="/create-project" /> },
+          { path: 'request-service', element: <KeepQueryRedirect to="/create-project" />, handle: browserOnly },
           {
             path: 'chat',
+            handle: browserOnly,
             element: (
               <ChatGuard>
                 <RemoteModule id="mf_chat/DirectMessage" what="the messages" />
               </ChatGuard>
             ),
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', element: <NotFoundPage />, handle: { status: 404 } satisfies RouteHandle },
         ],
       },
       {

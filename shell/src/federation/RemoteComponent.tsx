@@ -1,5 +1,6 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { loadRemoteModule, resetRemote } from './remoteRegistry';
+import { lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
+import { resetRemote } from './remoteRegistry';
+import { RemoteLoaderContext } from './remoteLoader';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { LoadingMessage } from '../layout/LoadingMessage';
 
@@ -13,32 +14,18 @@ export interface RemoteComponentProps {
   fallback?: ReactNode;
 }
 
-// Components already loaded, by id: a page shown again (the member area remounts each page) renders at once
-// instead of suspending for a tick and flashing 'Loading'. Only successes are kept, so Retry always refetches.
-const loaded = new Map<string, ComponentType<object>>();
-
-/** For tests that load one id with different outcomes. */
-export function forgetLoadedRemoteComponents(): void {
-  loaded.clear();
-}
-
 /**
  * Lazily loads one exposed component of a remote, behind an error boundary with Retry. Untyped on purpose:
  * it also renders pages that only the run-time registry knows; the shell's own code uses the typed RemoteModule.
  */
 export function RemoteComponent({ id, what, props, fallback }: RemoteComponentProps) {
   const [attempt, setAttempt] = useState(0);
+  const loader = useContext(RemoteLoaderContext);
   const Lazy = useMemo(
-    () =>
-      loaded.get(id) ??
-      lazy(async () => {
-        const module = await loadRemoteModule<{ default: ComponentType<object> }>(id);
-        loaded.set(id, module.default);
-        return { default: module.default };
-      }),
+    () => loader.cached(id) ?? lazy(async () => ({ default: await loader.load(id) })),
     // `attempt` is deliberately a dependency: a retry must create a fresh lazy component.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [id, attempt],
+    [id, attempt, loader],
   );
   const retry = () => {
     void resetRemote(id).finally(() => setAttempt((n) => n + 1));

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemoteModule, resetRemote } from './remoteRegistry';
-import { forgetLoadedRemoteComponents } from './RemoteComponent';
+import { forgetLoadedRemoteComponents } from './remoteLoader';
 import { RemoteModule } from './RemoteModule';
 
 jest.mock('./remoteRegistry', () => ({

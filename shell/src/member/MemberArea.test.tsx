@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { accountApi, authStore, notificationsApi, signIn, userApi, type PlaceholderPageProps } from '@sciexperts/shared';
 import { loadRegistry } from '../federation/remoteRegistry';
-import { forgetLoadedRemoteComponents } from '../federation/RemoteComponent';
+import { forgetLoadedRemoteComponents } from '../federation/remoteLoader';
 import { MemberArea } from './MemberArea';
 import { makeUser } from '@sciexperts/shared/testing';
 

@@ -1,5 +1,7 @@
 // One page's head: title, description, canonical URL, Open Graph tags and JSON-LD, for every public page of
 // every remote (bundled into each, like the other primitives).
+import { getRuntimeConfig } from '@sciexperts/shared';
+
 /** The site's name, appended to every page title and named in Open Graph tags. */
 export const SITE_NAME = 'SciExperts';
 
@@ -20,9 +22,9 @@ export interface PageMetaProps {
   noIndex?: boolean;
 }
 
-/** The site's address: the page that renders this remote (the shell's origin). */
+/** The site's address: the page that renders this remote (the shell's origin), or on the server the configured one. */
 export function siteOrigin(): string {
-  return typeof window === 'undefined' ? '' : window.location.origin;
+  return typeof window === 'undefined' ? (getRuntimeConfig().siteOrigin ?? '') : window.location.origin;
 }
 
 export function absoluteUrl(path: string): string {

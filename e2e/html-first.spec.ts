@@ -1,0 +1,85 @@
+import { expect, test } from './fixtures';
+
+// Public pages arrive as HTML rendered by the shell's server from the remotes' server builds (decision 0018):
+// the heading and text are in the response before any script runs, and the browser hydrates that markup.
+const publicPages = [
+  { path: '/', heading: 'Hire vetted scientific and research experts', text: 'What can our experts do for you?' },
+  { path: '/how-it-works', heading: 'How it Works', text: 'From project to result in four steps' },
+  { path: '/join-expert', heading: 'Join as Expert', text: 'Share your knowledge and help others grow.' },
+];
+
+const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+
+for (const { path, heading, text } of publicPages) {
+  test(`${path} arrives as HTML with its heading, text, head and stylesheets`, async ({ request }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+    expect(textOf(root)).toContain(text);
+    // The page's own title and description replace the shell's, in the one <head>.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(head).toMatch(/<meta name="description" content="[^"]+"/);
+    // Its remote's stylesheet is linked, so it paints styled before the scripts arrive.
+    expect(head).toMatch(/<link rel="stylesheet" href="http:\/\/[^"]+\/__federation_expose_[A-Za-z]+\.[0-9a-f]+\.css">/);
+  });
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a visitor reads the public pages, styled', async ({ page }) => {
+    for (const { path, heading, text } of publicPages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText(text).first()).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: /SciExperts/ }).first()).toBeVisible();
+    }
+    // Styled: the frame's stylesheet applies (the skip link is moved off screen until focused).
+    const skipLink = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skipLink.evaluate((element) => element.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
+  });
+});
+
+test('the browser hydrates the server-rendered page without re-rendering it, and it works', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (/rendered again in the browser|hydrat/i.test(message.text())) problems.push(message.text());
+  });
+  // The server's heading is marked as soon as the document is parsed: hydration adopts that element, a render
+  // from scratch would replace it.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => document.querySelector('h1')?.setAttribute('data-server-element', 'yes'));
+  });
+  await page.goto('/join-expert');
+  const heading = page.getByRole('heading', { level: 1, name: 'Join as Expert' });
+  await expect(heading).toHaveAttribute('data-server-element', 'yes');
+  // A click made before hydration is held and replayed: the dialog opens either way.
+  await page.getByRole('button', { name: 'Create your expert account' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')));
+  await expect(heading).toHaveAttribute('data-server-element', 'yes');
+  expect(problems).toEqual([]);
+});
+
+test('an unknown path answers 404 with the not-found page in the HTML', async ({ request }) => {
+  const response = await request.get('/no-such-page-here');
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toMatch(/<h1 id="not-found-title">Page not found<\/h1>/);
+});
+
+test('a rendered page revalidates with its validator', async ({ request }) => {
+  const first = await request.get('/how-it-works');
+  const etag = first.headers().etag;
+  expect(etag).toBeTruthy();
+  expect(first.headers()['cache-control']).toBe('no-cache');
+  const again = await request.get('/how-it-works', { headers: { 'If-None-Match': etag! } });
+  expect(again.status()).toBe(304);
+});
+
+test('pages that need a session are rendered in the browser only', async ({ request }) => {
+  const html = await (await request.get('/profile/freelancer-dashboard')).text();
+  expect(html).toContain('<div id="root"></div>');
+});

@@ -1,0 +1,51 @@
+// The shell's server renders public pages to HTML with the shell's server build (shell/dist/server/render.js,
+// decision 0018): the page's markup in index.html, compressed, with a validator so a revalidation costs a 304.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * @param {object} options
+ * @param {string} options.shellDist       the shell's build folder (index.html, its stylesheets, server/render.js)
+ * @param {{ remotes: Array<{ name: string, entry: string }> }} options.registry
+ * @param {object} options.runtimeConfig
+ * @param {string} options.siteOrigin
+ * @param {(message: string) => void} [options.log]
+ * @returns {null | ((url: string) => Promise<{ status: number, html: string, etag: string } | null>)}  null: the
+ *   shell build has no server build (pages render in the browser, as before)
+ */
+export function createPageRenderer({ shellDist, registry, runtimeConfig, siteOrigin, log = () => {} }) {
+  const serverBuild = path.join(shellDist, 'server', 'render.js');
+  if (!fs.existsSync(serverBuild)) return null;
+  const shellServer = require(serverBuild);
+  const template = fs.readFileSync(path.join(shellDist, 'index.html'), 'utf8');
+  // The shell's stylesheets are all linked: they are small, and the frame needs them before it paints.
+  const shellStylesheets = fs
+    .readdirSync(shellDist)
+    .filter((file) => file.endsWith('.css'))
+    .sort()
+    .map((file) => `/${file}`);
+  const builds = shellServer.createRemoteServerBuilds();
+  return async (url) => {
+    const page = await shellServer.renderPage({ url, origin: siteOrigin, registry, runtimeConfig }, builds);
+    if (!page) return null;
+    for (const error of page.errors) log(`${url}: left to the browser: ${error}`);
+    const html = shellServer.composeDocument(template, page, shellStylesheets);
+    const etag = `W/"${crypto.createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
+    return { status: page.status, html, etag };
+  };
+}
+
+/** Compresses a rendered page for the client: brotli at a quality that costs about a millisecond, or gzip. */
+export function encodePage(html, acceptEncoding = '') {
+  const accepted = acceptEncoding.split(',').map((part) => part.trim().split(';')[0]);
+  if (accepted.includes('br')) {
+    return { encoding: 'br', body: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) };
+  }
+  if (accepted.includes('gzip')) return { encoding: 'gzip', body: zlib.gzipSync(html, { level: 6 }) };
+  return { encoding: null, body: Buffer.from(html) };
+}

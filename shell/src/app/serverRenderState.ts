@@ -1,0 +1,13 @@
+import { SERVER_RENDER_STATE_ID, type ServerRenderState } from '../server/composeDocument';
+
+/** What the shell's server said about the page it rendered, or null when the page is rendered here. */
+export function readServerRenderState(): ServerRenderState | null {
+  const block = document.getElementById(SERVER_RENDER_STATE_ID);
+  if (!block?.textContent) return null;
+  try {
+    const state = JSON.parse(block.textContent) as Partial<ServerRenderState>;
+    return Array.isArray(state.remotes) ? { remotes: state.remotes.filter((id): id is string => typeof id === 'string') } : null;
+  } catch {
+    return null;
+  }
+}

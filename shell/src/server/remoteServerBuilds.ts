@@ -1,0 +1,107 @@
+// The remotes' server builds, loaded at run time from where the registry says each remote lives, as the
+// browser loads their remote entries: a remote's new release is rendered by the next request, and the shell
+// is never rebuilt for it. Each file and manifest is revalidated on every use (a 304 costs a local round trip).
+import { builtinModules } from 'node:module';
+import vm from 'node:vm';
+import { SERVER_PUBLIC_PATH_GLOBAL, type RemoteRegistryEntry, type RemoteServerBuild } from '@sciexperts/shared';
+
+/** The modules a remote's server build is given for its shared imports: the shell server's own instances. */
+export type SharedModules = Readonly<Record<string, unknown>>;
+
+interface Cached<T> {
+  etag: string | null;
+  value: T;
+}
+
+/** Where a remote's server build lives: `server/render.js` beside its manifest. */
+export const serverBuildUrl = (entry: RemoteRegistryEntry): string => new URL('server/render.js', entry.entry).href;
+
+/** The stylesheets an exposed module needs before it paints, from the remote's manifest, as absolute URLs. */
+export interface ExposeAssets {
+  stylesheets: string[];
+  scripts: string[];
+}
+
+interface ManifestExpose {
+  path?: string;
+  assets?: { css?: { sync?: string[] }; js?: { sync?: string[] } };
+}
+
+export class RemoteServerBuilds {
+  private readonly builds = new Map<string, Cached<RemoteServerBuild | null>>();
+  private readonly manifests = new Map<string, Cached<ManifestExpose[]>>();
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly shared: SharedModules,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  /** The remote's server build, or null when the remote publishes none (its pages render in the browser). */
+  build(entry: RemoteRegistryEntry): Promise<RemoteServerBuild | null> {
+    const url = serverBuildUrl(entry);
+    return this.revalidate(url, this.builds, (code) => this.evaluate(code, url, new URL('./', entry.entry).href), null);
+  }
+
+  async exposeAssets(entry: RemoteRegistryEntry, expose: string): Promise<ExposeAssets> {
+    const exposes = await this.revalidate(entry.entry, this.manifests, (text) => (JSON.parse(text) as { exposes?: ManifestExpose[] }).exposes ?? [], []);
+    const found = exposes.find((candidate) => candidate.path === expose);
+    const absolute = (file: string) => new URL(file, entry.entry).href;
+    return {
+      stylesheets: (found?.assets?.css?.sync ?? []).map(absolute),
+      scripts: (found?.assets?.js?.sync ?? []).map(absolute),
+    };
+  }
+
+  /** One conditional GET per use; concurrent uses of one URL share it. A 404 means "none" (`missing`). */
+  private revalidate<T>(url: string, cache: Map<string, Cached<T>>, parse: (body: string) => T, missing: T): Promise<T> {
+    const pending = this.inFlight.get(url) as Promise<T> | undefined;
+    if (pending) return pending;
+    const work = (async () => {
+      const cached = cache.get(url);
+      const response = await this.fetchImpl(url, {
+        headers: cached?.etag ? { 'If-None-Match': cached.etag } : {},
+        signal: AbortSignal.timeout(3000),
+      });
+      if (response.status === 304 && cached) return cached.value;
+      if (response.status === 404) {
+        cache.set(url, { etag: null, value: missing });
+        return missing;
+      }
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      const value = parse(await response.text());
+      cache.set(url, { etag: response.headers.get('etag'), value });
+      return value;
+    })().finally(() => this.inFlight.delete(url));
+    this.inFlight.set(url, work);
+    return work;
+  }
+
+  /**
+   * Runs a CommonJS server build. Its shared imports get the shell server's instances (one React renders the
+   * whole page, as in the browser); Node's built-in modules are allowed; anything else is a build error.
+   */
+  private evaluate(code: string, filename: string, publicPath: string): RemoteServerBuild {
+    const requireShared = (request: string): unknown => {
+      if (Object.hasOwn(this.shared, request)) return this.shared[request];
+      const builtin = request.replace(/^node:/, '');
+      if (builtinModules.includes(builtin)) return process.getBuiltinModule(builtin);
+      throw new Error(`${filename} requires "${request}", which is neither shared nor built into Node`);
+    };
+    const module = { exports: {} as Partial<RemoteServerBuild> };
+    const run = vm.runInThisContext(`(function (exports, require, module) {${code}\n})`, { filename }) as (
+      exports: object,
+      require: (request: string) => unknown,
+      module: { exports: object },
+    ) => void;
+    const globals = globalThis as Record<string, unknown>;
+    globals[SERVER_PUBLIC_PATH_GLOBAL] = publicPath;
+    try {
+      run(module.exports, requireShared, module);
+    } finally {
+      delete globals[SERVER_PUBLIC_PATH_GLOBAL];
+    }
+    if (typeof module.exports.modules !== 'object' || module.exports.modules === null) throw new Error(`${filename} exports no modules`);
+    return module.exports as RemoteServerBuild;
+  }
+}
