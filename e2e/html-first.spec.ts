@@ -27,6 +27,38 @@ for (const { path, heading, text } of publicPages) {
   });
 }
 
+test('the expert search and a public profile arrive as HTML with their data', async ({ request }) => {
+  const search = await request.get('/find-an-expert');
+  expect(search.status()).toBe(200);
+  const searchHtml = await search.text();
+  expect(searchHtml).toMatch(/<h1[^>]*>Find an expert<\/h1>/);
+  // The results are in the page: links to the experts' profiles, rendered with the search's data.
+  const profilePath = searchHtml.match(/href="(\/experts\/\d+-[a-z0-9-]+)"/)?.[1];
+  expect(profilePath, 'a result linking to a profile').toBeTruthy();
+  const state = JSON.parse(searchHtml.match(/<script type="application\/json" id="server-render">([^<]*)<\/script>/)![1]!) as { data: Record<string, unknown> };
+  expect(Object.keys(state.data).some((key) => key.startsWith('directory/search'))).toBe(true);
+
+  const profile = await request.get(profilePath!);
+  expect(profile.status()).toBe(200);
+  const profileHtml = await profile.text();
+  const name = textOf(profileHtml.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? '').trim();
+  expect(name.length).toBeGreaterThan(2);
+  expect(name).not.toContain('Loading');
+  expect(profileHtml).toContain('"@type":"Person"');
+});
+
+test('a server-rendered profile hydrates with its data, without asking the API again', async ({ page, request }) => {
+  const profilePath = (await (await request.get('/find-an-expert')).text()).match(/href="(\/experts\/\d+-[a-z0-9-]+)"/)![1]!;
+  const profileCalls: string[] = [];
+  page.on('request', (call) => {
+    if (/\/api\/Experts\/\d+(\?|$)/.test(call.url())) profileCalls.push(call.url());
+  });
+  await page.goto(profilePath);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Loading/);
+  await expect(page.getByRole('button', { name: /Message/ }).or(page.getByRole('link', { name: /Message/ })).first()).toBeVisible();
+  expect(profileCalls).toEqual([]);
+});
+
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -6,7 +6,7 @@
 // BENCH_API_URL (the suite `npm run bench` runs) is deliberately not used: its rate limit and logging differ.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { figureWriter, freePort, waitHealthy } from './benchKit';
@@ -38,6 +38,33 @@ function processCpuSeconds(pid: number | undefined): number | null {
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return null;
+  }
+}
+
+/** requests/s and server CPU µs per request of a bare Fastify route sending `body`, under the same load. */
+async function measureBareFastify(autocannon: Autocannon, body: unknown): Promise<{ requestsPerSecond: number; cpuMicroseconds: number } | null> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sciexperts-bare-fastify-'));
+  const bodyFile = path.join(dir, 'body.json');
+  writeFileSync(bodyFile, JSON.stringify(body));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bareFastify.ts'), String(port), bodyFile], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { PATH: process.env.PATH, NODE_ENV: 'production' },
+  });
+  try {
+    await waitHealthy(base, child);
+    await autocannon({ url: `${base}/list`, connections: 10, duration: 2 });
+    const before = processCpuSeconds(child.pid);
+    const run = await autocannon({ url: `${base}/list`, connections: CONNECTIONS, duration: DURATION_S });
+    const after = processCpuSeconds(child.pid);
+    if (before === null || after === null || run.requests.total === 0) return null;
+    return { requestsPerSecond: run.requests.average, cpuMicroseconds: ((after - before) * 1e6) / run.requests.total };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(null)));
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -138,6 +165,16 @@ async function main(): Promise<void> {
       emit('GET work experiences, server CPU per request', Math.round(((cpuAfterGet - cpuBeforeGet) * 1e6) / get.requests.total), 'µs');
     }
     if (!getOk) emit('GET work experiences, failed responses', get.errors + get.non2xx, '', '0', false);
+
+    // The same load on a bare Fastify route with the same body: the figure the read path is judged against.
+    const bare = await measureBareFastify(autocannon, list);
+    if (bare && cpuBeforeGet !== null && cpuAfterGet !== null && get.requests.total > 0) {
+      const apiCpu = ((cpuAfterGet - cpuBeforeGet) * 1e6) / get.requests.total;
+      emit('bare Fastify route (same body), requests/s', Math.round(bare.requestsPerSecond), 'req/s');
+      emit('bare Fastify route (same body), server CPU per request', Math.round(bare.cpuMicroseconds), 'µs');
+      const ratio = Math.round((apiCpu / bare.cpuMicroseconds) * 10) / 10;
+      emit('GET work experiences, CPU per request vs bare Fastify', ratio, '×', '≤ 2 ×', ratio <= 2);
+    }
 
     // BENCH_API_ONLY=get stops here, so a --cpu-prof of the server shows the GET path alone.
     if (process.env.BENCH_API_ONLY === 'get') return;

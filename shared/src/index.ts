@@ -6,6 +6,7 @@ export { useAuth } from './auth/useAuth';
 export { isIdentityReturn } from './auth/identityReturn';
 export { logOut, setIdentitySignOut } from './auth/logOut';
 export * from './ui/loginModalStore';
+export * from './ssr/pageData';
 export { ApiError, apiUrl, isUnreachable, request, toApiError, SESSION_EXPIRED_MESSAGE } from './api/http';
 export { accountApi } from './api/accountApi';
 export { userApi } from './api/userApi';

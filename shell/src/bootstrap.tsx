@@ -2,7 +2,7 @@ import '@sciexperts/ui/tokens.css';
 import { useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { registerPlugins } from '@module-federation/enhanced/runtime';
-import { configureRuntime, startAuthSync, type RuntimeConfig } from '@sciexperts/shared';
+import { configureRuntime, createHydrationPageData, PageDataContext, startAuthSync, type RuntimeConfig } from '@sciexperts/shared';
 import { loadRegistry } from './federation/remoteRegistry';
 import { registerIdentitySignOut } from './federation/identitySession';
 import { retryPlugin } from './federation/retryPlugin';
@@ -21,8 +21,9 @@ async function fetchRuntimeConfig(): Promise<Partial<RuntimeConfig> | null> {
 }
 
 /**
- * After the hydrating commit (children's effects run first): replays the clicks held meanwhile, and marks the
- * document `data-hydrated`, the moment the page became interactive (for monitoring and the e2e tests).
+ * After the root's hydrating commit: replays the clicks held meanwhile, and marks the document `data-hydrated`,
+ * the moment the page became interactive (for monitoring and the e2e tests). React may still be hydrating a
+ * part (a Suspense boundary) then; an event on such a part makes React hydrate it first and replays it itself.
  */
 function OnHydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
@@ -49,15 +50,18 @@ async function start(): Promise<void> {
   // The page arrived as HTML: its modules load first, so React hydrates it in one pass. One that fails to load
   // suspends there instead, and its error boundary takes over after hydration.
   await Promise.allSettled(serverRendered.remotes.map((id) => browserRemoteLoader.load(id)));
+  // The data the server rendered with, for the hydrating render only: later renders load afresh.
   hydrateRoot(
     container,
-    <OnHydrated>
-      <App />
-    </OnHydrated>,
+    <PageDataContext.Provider value={createHydrationPageData(serverRendered.data)}>
+      <OnHydrated>
+        <App />
+      </OnHydrated>
+    </PageDataContext.Provider>,
     {
       // Markup that does not match (a remote released between the HTML and its scripts) is rendered again here;
       // the visitor sees the new page, so this is worth a warning, not an error.
-      onRecoverableError: (error) => console.warn('[shell] part of the page was rendered again in the browser:', error),
+      onRecoverableError: (error, info) => console.warn('[shell] part of the page was rendered again in the browser:', error, info.componentStack),
     },
   );
 }

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { isUnreachable, openLoginModal, useAuth, type PublicExpertProfile } from '@sciexperts/shared';
+import { isUnreachable, openLoginModal, useAuth, usePageData, type PublicExpertProfile } from '@sciexperts/shared';
 import { directoryApi } from '../api/directoryApi';
 import { Avatar } from '../cards/Avatar';
 import { ExpertFacts } from '../cards/ExpertFacts';
@@ -89,16 +89,23 @@ export function ExpertProfilePage() {
   const { idAndSlug } = useParams();
   const id = expertIdOf(idAndSlug);
   const signedIn = useAuth((state) => state.token !== null);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // The server renders a visible profile with its data (a missing one is left to the browser, which may be its owner's).
+  const rendered = usePageData(`directory/expert/${id ?? 'none'}`, () => (id === null ? Promise.reject(new Error('no such expert')) : directoryApi.profile(id)));
+  const [load, setLoad] = useState<Load>(rendered ? { status: 'ready', profile: rendered } : { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const alreadyLoaded = useRef(rendered ? { id, signedIn } : null);
 
   useEffect(() => {
     if (id === null) {
       setLoad({ status: 'missing' });
       return;
     }
+    const loadedAs = alreadyLoaded.current;
+    alreadyLoaded.current = null;
+    if (loadedAs?.id === id && loadedAs.signedIn === signedIn && attempt === 0) return;
     let current = true;
-    setLoad({ status: 'loading' });
+    // A member's fresh copy of the profile on screen replaces it without a loading flash.
+    setLoad((previous) => (previous.status === 'ready' && previous.profile.id === id ? previous : { status: 'loading' }));
     directoryApi.profile(id).then(
       (profile) => {
         if (!current) return;

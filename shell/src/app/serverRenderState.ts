@@ -6,7 +6,9 @@ export function readServerRenderState(): ServerRenderState | null {
   if (!block?.textContent) return null;
   try {
     const state = JSON.parse(block.textContent) as Partial<ServerRenderState>;
-    return Array.isArray(state.remotes) ? { remotes: state.remotes.filter((id): id is string => typeof id === 'string') } : null;
+    if (!Array.isArray(state.remotes)) return null;
+    const data = typeof state.data === 'object' && state.data !== null && !Array.isArray(state.data) ? state.data : {};
+    return { remotes: state.remotes.filter((id): id is string => typeof id === 'string'), data };
   } catch {
     return null;
   }

@@ -5,6 +5,8 @@ export const SERVER_RENDER_STATE_ID = 'server-render';
 
 export interface ServerRenderState {
   remotes: string[];
+  /** The page data the server rendered with (`usePageData`), by key. */
+  data: Record<string, unknown>;
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -26,7 +28,7 @@ export function composeDocument(template: string, page: RenderedPage, shellStyle
   const body = page.html.slice(headTags.length);
   const stylesheets = [...new Set([...shellStylesheets, ...page.stylesheets])];
   const links = stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
-  const state: ServerRenderState = { remotes: page.remotes };
+  const state: ServerRenderState = { remotes: page.remotes, data: page.data };
   let document = template;
   if (headTags.includes('<title>')) document = document.replace(/<title>[\s\S]*?<\/title>/, '');
   document = document.replace('</head>', `${headTags}${links}</head>`);

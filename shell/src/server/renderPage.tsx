@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { configureRuntime, type RemoteRegistry, type RuntimeConfig } from '@sciexperts/shared';
+import { configureRuntime, createServerPageData, PageDataContext, type RemoteRegistry, type RuntimeConfig } from '@sciexperts/shared';
 import { routes, type RouteHandle } from '../app/router';
 import { RemoteLoaderContext, type RemoteLoader } from '../federation/remoteLoader';
 import type { RemoteServerBuilds } from './remoteServerBuilds';
@@ -21,6 +21,8 @@ export interface RenderedPage {
   html: string;
   /** Exposed modules the page rendered: the browser loads them before it hydrates. */
   remotes: string[];
+  /** What the page's parts loaded to render (`usePageData`), by key: the browser hydrates with the same. */
+  data: Record<string, unknown>;
   /** Stylesheets and first scripts of those modules, for the head (absolute URLs, from the remotes' manifests). */
   stylesheets: string[];
   scripts: string[];
@@ -75,9 +77,12 @@ export async function renderPage(request: RenderRequest, builds: RemoteServerBui
   };
 
   const router = createStaticRouter(handler.dataRoutes, context);
+  const pageData = createServerPageData();
   const { prelude } = await prerender(
     <RemoteLoaderContext.Provider value={loader}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <PageDataContext.Provider value={pageData}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </PageDataContext.Provider>
     </RemoteLoaderContext.Provider>,
     {
       signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
@@ -92,5 +97,5 @@ export async function renderPage(request: RenderRequest, builds: RemoteServerBui
     },
   );
   const html = await new Response(prelude).text();
-  return { status: handle.status ?? 200, html, remotes, stylesheets, scripts, errors };
+  return { status: handle.status ?? 200, html, remotes, data: pageData.loaded(), stylesheets, scripts, errors };
 }
