@@ -1,4 +1,4 @@
-import type { Generated, Kysely } from 'kysely';
+import { CompiledQuery, sql, type Generated, type Kysely, type RawBuilder } from 'kysely';
 import { RECORDS_PER_KIND_MAX } from '@sciexperts/shared/contracts';
 import type { Db } from '../../db/connect';
 import type { RecordTable } from '../../db/schema';
@@ -46,6 +46,42 @@ export async function listRecords(db: Db, kind: RecordKind, userId: number): Pro
   // Most recent first: open-ended entries, then by start month descending.
   const rows = await loose(db).selectFrom(kind.table).selectAll().where('userId', '=', userId).orderBy('startTime', 'desc').orderBy('id', 'desc').execute();
   return rows.map((r) => fromRow(kind, r));
+}
+
+/**
+ * The same list as `listRecords`, as the JSON body the list route sends, built by the database in one row
+ * (SQLite's json_group_array, PostgreSQL's json_agg): no row objects, no mapping, no serialising on the API's
+ * hottest read. The keys and the flag's boolean are derived from the same RecordKind as `fromRow`, and a test
+ * holds the two equal on both databases.
+ */
+export async function listRecordsJson(db: Db, kind: RecordKind, userId: number): Promise<string> {
+  const { rows } = await db.kysely.executeQuery<{ body: string }>(CompiledQuery.raw(recordsJsonSql(db, kind), [userId]));
+  return rows[0]?.body ?? '[]';
+}
+
+const recordsJsonStatements = new Map<string, string>();
+
+function recordsJsonSql(db: Db, kind: RecordKind): string {
+  const cacheKey = `${db.dialect}:${kind.key}`;
+  const cached = recordsJsonStatements.get(cacheKey);
+  if (cached) return cached;
+  const postgres = db.dialect === 'postgres';
+  const pairs: RawBuilder<unknown>[] = [];
+  for (const column of [...columnsOf(kind), 'id']) {
+    const value =
+      column === kind.flag.name
+        ? postgres
+          ? sql`(${sql.ref(column)} = 1)`
+          : sql`json(case when ${sql.ref(column)} = 1 then 'true' else 'false' end)`
+        : sql.ref(column);
+    pairs.push(sql`${sql.lit(column)}, ${value}`);
+  }
+  const object = postgres ? sql`json_build_object(${sql.join(pairs)})` : sql`json_object(${sql.join(pairs)})`;
+  const order = sql`order by ${sql.ref('startTime')} desc, ${sql.ref('id')} desc`;
+  const body = postgres ? sql`coalesce(json_agg(${object} ${order}), '[]'::json)::text` : sql`json_group_array(${object} ${order})`;
+  const text = sql`select ${body} as body from ${sql.table(kind.table)} where ${sql.ref('userId')} = ${0}`.compile(db.kysely).sql;
+  recordsJsonStatements.set(cacheKey, text);
+  return text;
 }
 
 /** Inserts unless the member already holds `max` entries of this kind (then undefined, nothing written). */

@@ -1,11 +1,12 @@
 import { RECORD_MESSAGES, RECORDS_PER_KIND_MAX, checkRecord } from '@sciexperts/shared/contracts';
 import { IdParams, MessageResponse } from '@sciexperts/shared/contracts/schemas';
 import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sendJsonText } from '../../http/jsonText';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { api, requireSession, type Module } from '../../http/api';
 import { auth, bearer, errors } from '../../http/schemas';
-import { deleteRecord, insertRecord, listRecords, updateRecord } from './repository';
+import { deleteRecord, insertRecord, listRecordsJson, updateRecord } from './repository';
 import { assertSelf, readableUser } from '../users/access';
 import { ALL_RECORD_KINDS, type RecordKind } from './kinds';
 
@@ -39,9 +40,9 @@ function routesFor(app: FastifyInstance, kind: RecordKind): void {
         response: { 200: Type.Array(kind.entity), ...errors(400, 401, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const owner = await readableUser(db, auth(request).userId, Number(request.params.userId));
-      return listRecords(db, kind, owner.id);
+      return sendJsonText(reply as FastifyReply, await listRecordsJson(db, kind, owner.id));
     },
   );
 
