@@ -1,4 +1,5 @@
-import { CompiledQuery, sql, type Generated, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Generated, type Kysely, type RawBuilder } from 'kysely';
+import { runCompiledOnce } from '../../db/compiledOnce';
 import { RECORDS_PER_KIND_MAX } from '@sciexperts/shared/contracts';
 import type { Db } from '../../db/connect';
 import type { RecordTable } from '../../db/schema';
@@ -55,16 +56,11 @@ export async function listRecords(db: Db, kind: RecordKind, userId: number): Pro
  * holds the two equal on both databases.
  */
 export async function listRecordsJson(db: Db, kind: RecordKind, userId: number): Promise<string> {
-  const { rows } = await db.kysely.executeQuery<{ body: string }>(CompiledQuery.raw(recordsJsonSql(db, kind), [userId]));
+  const { rows } = await runCompiledOnce<{ body: string }>(db, `records.json.${kind.key}`, () => recordsJsonQuery(db, kind), [userId]);
   return rows[0]?.body ?? '[]';
 }
 
-const recordsJsonStatements = new Map<string, string>();
-
-function recordsJsonSql(db: Db, kind: RecordKind): string {
-  const cacheKey = `${db.dialect}:${kind.key}`;
-  const cached = recordsJsonStatements.get(cacheKey);
-  if (cached) return cached;
+function recordsJsonQuery(db: Db, kind: RecordKind) {
   const postgres = db.dialect === 'postgres';
   const pairs: RawBuilder<unknown>[] = [];
   for (const column of [...columnsOf(kind), 'id']) {
@@ -79,9 +75,8 @@ function recordsJsonSql(db: Db, kind: RecordKind): string {
   const object = postgres ? sql`json_build_object(${sql.join(pairs)})` : sql`json_object(${sql.join(pairs)})`;
   const order = sql`order by ${sql.ref('startTime')} desc, ${sql.ref('id')} desc`;
   const body = postgres ? sql`coalesce(json_agg(${object} ${order}), '[]'::json)::text` : sql`json_group_array(${object} ${order})`;
-  const text = sql`select ${body} as body from ${sql.table(kind.table)} where ${sql.ref('userId')} = ${0}`.compile(db.kysely).sql;
-  recordsJsonStatements.set(cacheKey, text);
-  return text;
+  const query = sql<{ body: string }>`select ${body} as body from ${sql.table(kind.table)} where ${sql.ref('userId')} = ${0}`;
+  return { compile: () => query.compile(db.kysely) };
 }
 
 /** Inserts unless the member already holds `max` entries of this kind (then undefined, nothing written). */

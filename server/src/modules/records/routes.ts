@@ -7,7 +7,7 @@ import { HttpError, badRequest, notFound } from '../../http/errors';
 import { api, requireSession, type Module } from '../../http/api';
 import { auth, bearer, errors } from '../../http/schemas';
 import { deleteRecord, insertRecord, listRecordsJson, updateRecord } from './repository';
-import { assertSelf, readableUser } from '../users/access';
+import { assertSelf, readableOwnerId } from '../users/access';
 import { ALL_RECORD_KINDS, type RecordKind } from './kinds';
 
 type Body = Record<string, unknown>;
@@ -41,8 +41,8 @@ function routesFor(app: FastifyInstance, kind: RecordKind): void {
       },
     },
     async (request, reply) => {
-      const owner = await readableUser(db, auth(request).userId, Number(request.params.userId));
-      return sendJsonText(reply as FastifyReply, await listRecordsJson(db, kind, owner.id));
+      const ownerId = await readableOwnerId(db, auth(request).userId, Number(request.params.userId));
+      return sendJsonText(reply as FastifyReply, await listRecordsJson(db, kind, ownerId));
     },
   );
 
