@@ -37,10 +37,22 @@ export interface TokenServiceOptions {
   sessionCacheMs?: number;
 }
 
+interface SignedClaims {
+  userId: number;
+  sid: string;
+  expMs: number;
+  iatSeconds: number | null;
+}
+
 export class TokenService {
   private readonly key: Uint8Array;
   private readonly sessionCacheMs: number;
   private readonly cache = new Map<string, CachedSession>();
+  /**
+   * Tokens whose signature and claims this process has checked, with what they say: a signature does not change,
+   * so the HMAC and the parse are done once per token, not on every request (the times are checked each time).
+   */
+  private readonly verifiedTokens = new Map<string, SignedClaims>();
   /** When this process last wrote each session's lastUsedAt. */
   private readonly touched = new Map<string, number>();
   private readonly revokedListeners = new Set<(revocation: Revocation) => void>();
@@ -136,6 +148,22 @@ export class TokenService {
    * Only the exact header this service signs is accepted, so no algorithm confusion is possible.
    */
   private verifySignedClaims(token: string, now: number): { userId: number; sid: string; expMs: number } | null {
+    let claims = this.verifiedTokens.get(token);
+    if (!claims) {
+      const checked = this.checkSignedClaims(token);
+      if (!checked) return null;
+      if (this.verifiedTokens.size >= MAX_CACHED_SESSIONS) this.verifiedTokens.delete(this.verifiedTokens.keys().next().value as string);
+      this.verifiedTokens.set(token, checked);
+      claims = checked;
+    }
+    const nowSeconds = now / 1000;
+    if (claims.expMs / 1000 + CLOCK_TOLERANCE_SECONDS <= nowSeconds) return null;
+    if (claims.iatSeconds !== null && claims.iatSeconds - CLOCK_TOLERANCE_SECONDS > nowSeconds) return null;
+    return { userId: claims.userId, sid: claims.sid, expMs: claims.expMs };
+  }
+
+  /** The signature and the claims' shape; the times are the caller's to check. */
+  private checkSignedClaims(token: string): SignedClaims | null {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [header, payload, signature] = parts as [string, string, string];
@@ -151,14 +179,12 @@ export class TokenService {
     } catch {
       return null;
     }
-    const nowSeconds = now / 1000;
     if (claims.iss !== ISSUER) return null;
-    if (typeof claims.exp !== 'number' || claims.exp + CLOCK_TOLERANCE_SECONDS <= nowSeconds) return null;
-    if (typeof claims.iat === 'number' && claims.iat - CLOCK_TOLERANCE_SECONDS > nowSeconds) return null;
+    if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return null;
     const userId = Number(claims.sub);
     const sid = claims.sid;
     if (typeof claims.sub !== 'string' || !Number.isSafeInteger(userId) || userId <= 0 || typeof sid !== 'string' || sid === '') return null;
-    return { userId, sid, expMs: claims.exp * 1000 };
+    return { userId, sid, expMs: claims.exp * 1000, iatSeconds: typeof claims.iat === 'number' ? claims.iat : null };
   }
 
   /**
