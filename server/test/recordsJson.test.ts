@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { listRecords, listRecordsJson } from '../src/modules/records/repository';
 import { ALL_RECORD_KINDS, RECORD_KINDS } from '../src/modules/records/kinds';
 import { openDatabase } from '../src/db/connect';
@@ -52,6 +53,47 @@ describe('the list routes send what the object path gives', () => {
       expect(await listRecordsJson(h.db, RECORD_KINDS.certification, m.id)).toBe('[]');
     } finally {
       await h.close();
+      await pg.drop();
+    }
+  }, 30_000);
+});
+
+describe('the list bodies a process keeps are never stale after a write by another process', () => {
+  async function twoProcesses(h1: Harness, h2: Harness) {
+    const m = await member(h1);
+    const list = async (h: Harness) => (await h.api<Array<{ companyName: string }>>('GET', `/api/WorkExperience/GetAllWorkExperiencesByUserId/${m.id}`, { token: m.token })).body.map((r) => r.companyName);
+    const body = { jobTitle: 'Analyst', employmentType: 'Freelancer', currentlyWorking: true, startTime: '2022-02', endTime: null };
+    expect(await list(h1)).toEqual([]);
+    const added = await h2.api<{ id: number }>('POST', `/api/WorkExperience/AddNewWorkExperience/${m.id}`, { body: { ...body, companyName: 'First' }, token: m.token });
+    expect(await list(h1)).toEqual(['First']);
+    await h2.api('PUT', `/api/WorkExperience/UpdateWorkExperience/${added.body.id}`, { body: { ...body, companyName: 'Renamed' }, token: m.token });
+    expect(await list(h1)).toEqual(['Renamed']);
+    expect(await list(h1)).toEqual(['Renamed']);
+    await h2.api('DELETE', `/api/WorkExperience/DeleteWorkExperienceById/${added.body.id}`, { token: m.token });
+    expect(await list(h1)).toEqual([]);
+  }
+
+  it('on SQLite (two API processes on one file)', async () => {
+    const h1 = await startApp();
+    const h2 = await startApp({}, { db: openDatabase({ databaseUrl: null, sqliteFile: path.join(h1.dir, 'sciexperts.db') }) });
+    try {
+      await twoProcesses(h1, h2);
+    } finally {
+      await h2.close();
+      await h1.close();
+    }
+  });
+
+  it('on PostgreSQL (two API processes on one schema)', async () => {
+    const pg = await createPgSchema();
+    const open = () => openDatabase({ databaseUrl: pg.url, databaseSchema: pg.schema, sqliteFile: '' });
+    const h1 = await startApp({ databaseUrl: pg.url, databaseSchema: pg.schema }, { db: open() });
+    const h2 = await startApp({ databaseUrl: pg.url, databaseSchema: pg.schema }, { db: open() });
+    try {
+      await twoProcesses(h1, h2);
+    } finally {
+      await h2.close();
+      await h1.close();
       await pg.drop();
     }
   }, 30_000);

@@ -15,6 +15,8 @@ export interface UsersTable {
   phoneNumber: string | null;
   profImgUrl: string | null;
   isProfilePublic: number;
+  /** Bumped by triggers on every change to the member's records (migration 0022). */
+  recordsVersion: Generated<number>;
   authProvider: 'password' | 'oidc';
   createdAt: string;
   /** ISO 3166-1 alpha-2 (DE) or null. */

@@ -21,6 +21,7 @@ import { reviews } from './0018_reviews';
 import { accountSettings } from './0019_account_settings';
 import { accountDeletion } from './0020_account_deletion';
 import { verifiedBefore } from './0021_verified_before';
+import { recordsVersion } from './0022_records_version';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -50,6 +51,7 @@ class InCodeProvider implements MigrationProvider {
       '0019_account_settings': accountSettings(this.dialect),
       '0020_account_deletion': accountDeletion(this.dialect),
       '0021_verified_before': verifiedBefore(this.dialect),
+      '0022_records_version': recordsVersion(this.dialect),
     };
   }
 }

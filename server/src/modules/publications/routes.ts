@@ -5,7 +5,7 @@ import { HttpError } from '../../http/errors';
 import { api, requireSession, type Module } from '../../http/api';
 import { auth, bearer, errors } from '../../http/schemas';
 import { listPublications, replacePublications } from './repository';
-import { readableOwnerId } from '../users/access';
+import { readableOwner } from '../users/access';
 import { mapOrcidWorks, type OrcidWorks } from './orcid';
 
 export { mapOrcidWorks };
@@ -29,8 +29,8 @@ export const publicationsModule: Module = async (app) => {
       },
     },
     async (request): Promise<PublicationView[]> => {
-      const ownerId = await readableOwnerId(db, auth(request).userId, Number(request.params.userId));
-      return listPublications(db, ownerId);
+      const owner = await readableOwner(db, auth(request).userId, Number(request.params.userId));
+      return listPublications(db, owner.id);
     },
   );
 

@@ -7,7 +7,8 @@ import { HttpError, badRequest, notFound } from '../../http/errors';
 import { api, requireSession, type Module } from '../../http/api';
 import { auth, bearer, errors } from '../../http/schemas';
 import { deleteRecord, insertRecord, listRecordsJson, updateRecord } from './repository';
-import { assertSelf, readableOwnerId } from '../users/access';
+import { assertSelf, readableOwner } from '../users/access';
+import { RecordListBodies } from './listBodies';
 import { ALL_RECORD_KINDS, type RecordKind } from './kinds';
 
 type Body = Record<string, unknown>;
@@ -22,7 +23,7 @@ function checked(kind: RecordKind, body: Body) {
 }
 
 /** One route set per record kind; the kinds differ only in their RecordKind data. */
-function routesFor(app: FastifyInstance, kind: RecordKind): void {
+function routesFor(app: FastifyInstance, kind: RecordKind, listBodies: RecordListBodies): void {
   const { db } = app.ctx;
   const r = api(app);
   const tags = [kind.tag];
@@ -41,8 +42,8 @@ function routesFor(app: FastifyInstance, kind: RecordKind): void {
       },
     },
     async (request, reply) => {
-      const ownerId = await readableOwnerId(db, auth(request).userId, Number(request.params.userId));
-      return sendJsonText(reply as FastifyReply, await listRecordsJson(db, kind, ownerId));
+      const owner = await readableOwner(db, auth(request).userId, Number(request.params.userId));
+      return sendJsonText(reply as FastifyReply, await listBodies.get(kind, owner, () => listRecordsJson(db, kind, owner.id)));
     },
   );
 
@@ -114,5 +115,6 @@ function routesFor(app: FastifyInstance, kind: RecordKind): void {
 
 export const recordsModule: Module = async (app) => {
   requireSession(app);
-  for (const kind of ALL_RECORD_KINDS) routesFor(app, kind);
+  const listBodies = new RecordListBodies();
+  for (const kind of ALL_RECORD_KINDS) routesFor(app, kind, listBodies);
 };

@@ -14,11 +14,18 @@ export async function readableUser(db: Db, viewerId: number, ownerId: number): P
   return assertReadable(await findUserById(db, ownerId), viewerId);
 }
 
-/** The same check for reads that need only the owner's id (the record and publication lists): two columns, not the account row. */
-export async function readableOwnerId(db: Db, viewerId: number, ownerId: number): Promise<number> {
-  const build = () => db.kysely.selectFrom('users').select(['id', 'isProfilePublic']).where('id', '=', 0);
-  const { rows } = await runCompiledOnce<Pick<UserRow, 'id' | 'isProfilePublic'>>(db, 'users.readableOwner', build, [ownerId]);
-  return assertReadable(rows[0], viewerId).id;
+/** What the list reads need of a readable owner: the id, and the version of their records (migration 0022). */
+export interface ReadableOwner {
+  id: number;
+  recordsVersion: number;
+}
+
+/** The same check for the list reads (records, publications): three columns, not the account row. */
+export async function readableOwner(db: Db, viewerId: number, ownerId: number): Promise<ReadableOwner> {
+  const build = () => db.kysely.selectFrom('users').select(['id', 'isProfilePublic', 'recordsVersion']).where('id', '=', 0);
+  const { rows } = await runCompiledOnce<Pick<UserRow, 'id' | 'isProfilePublic'> & ReadableOwner>(db, 'users.readableOwner', build, [ownerId]);
+  const row = assertReadable(rows[0], viewerId);
+  return { id: row.id, recordsVersion: Number(row.recordsVersion) };
 }
 
 /** Writes are allowed on one's own account only. */
