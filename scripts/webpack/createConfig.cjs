@@ -189,6 +189,8 @@ function clientConfig({ dir, name, exposes, isHost, title, serverRender }) {
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title,
+          // The site's mark as its icon (the header's logo); without one, every page load logs a 404 for /favicon.ico.
+          favicon: path.join(__dirname, 'favicon.svg'),
           scriptLoading: 'defer',
           chunks: ['main'],
         }),
