@@ -17,6 +17,7 @@ const contexts: Record<string, LazyContext> = {
   mf_auth: import.meta.webpackContext('../../mf-auth/src/exposes', { recursive: false, regExp: /\.tsx?$/, mode: 'lazy' }),
   mf_chat: import.meta.webpackContext('../../mf-chat/src/exposes', { recursive: false, regExp: /\.tsx?$/, mode: 'lazy' }),
   mf_profile: import.meta.webpackContext('../../mf-profile/src/exposes', { recursive: false, regExp: /\.tsx?$/, mode: 'lazy' }),
+  mf_directory: import.meta.webpackContext('../../mf-directory/src/exposes', { recursive: false, regExp: /\.tsx?$/, mode: 'lazy' }),
 };
 
 export async function loadRegistry(): Promise<void> {}
@@ -30,3 +31,8 @@ export async function loadRemoteModule<T>(id: string): Promise<T> {
 }
 
 export async function resetRemote(): Promise<void> {}
+
+/** No registry: no member-area pages come from it. */
+const noRegistryPages: never[] = [];
+export const getRegistryPages = () => noRegistryPages;
+export const subscribeRegistryPages = () => () => undefined;
