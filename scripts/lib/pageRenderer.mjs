@@ -1,10 +1,9 @@
 // The shell's server renders public pages to HTML with the shell's server build (shell/dist/server/render.js,
-// decision 0018): the page's markup in index.html, compressed, with a validator so a revalidation costs a 304.
+// decision 0018): the page's markup in index.html, with a validator so a revalidation costs a 304.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import zlib from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 
@@ -29,23 +28,13 @@ export function createPageRenderer({ shellDist, registry, runtimeConfig, siteOri
     .filter((file) => file.endsWith('.css'))
     .sort()
     .map((file) => `/${file}`);
-  const builds = shellServer.createRemoteServerBuilds();
+  const render = shellServer.createPageRenderer({ origin: siteOrigin, registry, runtimeConfig }, shellServer.createRemoteServerBuilds());
   return async (url) => {
-    const page = await shellServer.renderPage({ url, origin: siteOrigin, registry, runtimeConfig }, builds);
+    const page = await render(url);
     if (!page) return null;
     for (const error of page.errors) log(`${url}: left to the browser: ${error}`);
     const html = shellServer.composeDocument(template, page, shellStylesheets);
     const etag = `W/"${crypto.createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
     return { status: page.status, html, etag };
   };
-}
-
-/** Compresses a rendered page for the client: brotli at a quality that costs about a millisecond, or gzip. */
-export function encodePage(html, acceptEncoding = '') {
-  const accepted = acceptEncoding.split(',').map((part) => part.trim().split(';')[0]);
-  if (accepted.includes('br')) {
-    return { encoding: 'br', body: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) };
-  }
-  if (accepted.includes('gzip')) return { encoding: 'gzip', body: zlib.gzipSync(html, { level: 6 }) };
-  return { encoding: null, body: Buffer.from(html) };
 }

@@ -1,5 +1,5 @@
 import { holdEarlyInteractions } from './app/earlyInteractions';
-import { SERVER_RENDER_STATE_ID } from './server/composeDocument';
+import { SERVER_RENDER_STATE_ID } from './app/serverRenderState';
 
 // A page that arrived as HTML holds its first clicks until it is hydrated (bootstrap releases them).
 const root = document.getElementById('root');

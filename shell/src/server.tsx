@@ -11,7 +11,7 @@ import * as zustandVanilla from 'zustand/vanilla';
 import * as shared from '@sciexperts/shared';
 import { RemoteServerBuilds, type SharedModules } from './server/remoteServerBuilds';
 
-export { renderPage, type RenderRequest, type RenderedPage } from './server/renderPage';
+export { createPageRenderer, type PageRendererOptions, type RenderedPage } from './server/renderPage';
 export { composeDocument } from './server/composeDocument';
 
 const sharedModules: SharedModules = {

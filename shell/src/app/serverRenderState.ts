@@ -1,4 +1,12 @@
-import { SERVER_RENDER_STATE_ID, type ServerRenderState } from '../server/composeDocument';
+/** The id of the data block in which the shell's server tells the browser what it rendered (composeDocument). */
+export const SERVER_RENDER_STATE_ID = 'server-render';
+
+export interface ServerRenderState {
+  /** Exposed modules the page rendered: loaded before hydrating. */
+  remotes: string[];
+  /** The page data the server rendered with (`usePageData`), by key. */
+  data: Record<string, unknown>;
+}
 
 /** What the shell's server said about the page it rendered, or null when the page is rendered here. */
 export function readServerRenderState(): ServerRenderState | null {

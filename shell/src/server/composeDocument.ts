@@ -1,13 +1,5 @@
+import { SERVER_RENDER_STATE_ID, type ServerRenderState } from '../app/serverRenderState';
 import type { RenderedPage } from './renderPage';
-
-/** The id of the data block that tells the browser which exposed modules to load before it hydrates. */
-export const SERVER_RENDER_STATE_ID = 'server-render';
-
-export interface ServerRenderState {
-  remotes: string[];
-  /** The page data the server rendered with (`usePageData`), by key. */
-  data: Record<string, unknown>;
-}
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

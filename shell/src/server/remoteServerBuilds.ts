@@ -16,15 +16,9 @@ interface Cached<T> {
 /** Where a remote's server build lives: `server/render.js` beside its manifest. */
 export const serverBuildUrl = (entry: RemoteRegistryEntry): string => new URL('server/render.js', entry.entry).href;
 
-/** The stylesheets an exposed module needs before it paints, from the remote's manifest, as absolute URLs. */
-export interface ExposeAssets {
-  stylesheets: string[];
-  scripts: string[];
-}
-
 interface ManifestExpose {
   path?: string;
-  assets?: { css?: { sync?: string[] }; js?: { sync?: string[] } };
+  assets?: { css?: { sync?: string[] } };
 }
 
 export class RemoteServerBuilds {
@@ -43,14 +37,11 @@ export class RemoteServerBuilds {
     return this.revalidate(url, this.builds, (code) => this.evaluate(code, url, new URL('./', entry.entry).href), null);
   }
 
-  async exposeAssets(entry: RemoteRegistryEntry, expose: string): Promise<ExposeAssets> {
+  /** The stylesheets an exposed module needs before it paints, from the remote's manifest, as absolute URLs. */
+  async exposeStylesheets(entry: RemoteRegistryEntry, expose: string): Promise<string[]> {
     const exposes = await this.revalidate(entry.entry, this.manifests, (text) => (JSON.parse(text) as { exposes?: ManifestExpose[] }).exposes ?? [], []);
     const found = exposes.find((candidate) => candidate.path === expose);
-    const absolute = (file: string) => new URL(file, entry.entry).href;
-    return {
-      stylesheets: (found?.assets?.css?.sync ?? []).map(absolute),
-      scripts: (found?.assets?.js?.sync ?? []).map(absolute),
-    };
+    return (found?.assets?.css?.sync ?? []).map((file) => new URL(file, entry.entry).href);
   }
 
   /** One conditional GET per use; concurrent uses of one URL share it. A 404 means "none" (`missing`). */

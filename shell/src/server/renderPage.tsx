@@ -6,10 +6,8 @@ import { routes, type RouteHandle } from '../app/router';
 import { RemoteLoaderContext, type RemoteLoader } from '../federation/remoteLoader';
 import type { RemoteServerBuilds } from './remoteServerBuilds';
 
-export interface RenderRequest {
-  /** Path and query, e.g. `/how-it-works`. */
-  url: string;
-  /** The site's origin (the shell's), for the router's request. */
+export interface PageRendererOptions {
+  /** The site's origin (the shell's): the router's requests and the pages' canonical URLs. */
   origin: string;
   registry: RemoteRegistry;
   runtimeConfig: Partial<RuntimeConfig>;
@@ -23,9 +21,8 @@ export interface RenderedPage {
   remotes: string[];
   /** What the page's parts loaded to render (`usePageData`), by key: the browser hydrates with the same. */
   data: Record<string, unknown>;
-  /** Stylesheets and first scripts of those modules, for the head (absolute URLs, from the remotes' manifests). */
+  /** Stylesheets of those modules, for the head (absolute URLs, from the remotes' manifests). */
   stylesheets: string[];
-  scripts: string[];
   /** Why parts of the page were left to the browser (a remote without a server build, one that failed). */
   errors: string[];
 }
@@ -43,35 +40,42 @@ function handleOf(matches: Array<{ route: { handle?: unknown } }>): RouteHandle 
 }
 
 /**
- * Renders one public page of the site to HTML with the same routes, frame and remote components as the
- * browser, as a signed-out visitor sees it. Null when the path is rendered in the browser only.
+ * The shell server's renderer: configured once (the runtime config, the route table's handler), then each call
+ * renders one public page of the site (path and query) to HTML with the same routes, frame and remote components
+ * as the browser, as a signed-out visitor sees it; null when the path is rendered in the browser only.
  */
-export async function renderPage(request: RenderRequest, builds: RemoteServerBuilds): Promise<RenderedPage | null> {
-  configureRuntime({ ...request.runtimeConfig, siteOrigin: request.origin });
+export function createPageRenderer(options: PageRendererOptions, builds: RemoteServerBuilds): (url: string) => Promise<RenderedPage | null> {
+  configureRuntime({ ...options.runtimeConfig, siteOrigin: options.origin });
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(request.url, request.origin)));
+  return (url) => renderPage(url, options, handler, builds);
+}
+
+async function renderPage(
+  url: string,
+  { origin, registry }: PageRendererOptions,
+  handler: ReturnType<typeof createStaticHandler>,
+  builds: RemoteServerBuilds,
+): Promise<RenderedPage | null> {
+  const context = await handler.query(new Request(new URL(url, origin)));
   if (context instanceof Response) return null;
   const handle = handleOf(context.matches);
   if (!handle.serverRendered) return null;
 
   const remotes: string[] = [];
   const stylesheets: string[] = [];
-  const scripts: string[] = [];
   const errors: string[] = [];
   const loader: RemoteLoader = {
     cached: () => undefined,
     async load(id) {
       const [remoteName, exposeName] = id.split('/');
-      const entry = request.registry.remotes.find((remote) => remote.name === remoteName);
+      const entry = registry.remotes.find((remote) => remote.name === remoteName);
       if (!entry || !exposeName) throw new Error(`${id}: no such remote in the registry`);
       const build = await builds.build(entry);
       if (!build) throw new BrowserOnlyRemote(id);
       const component = build?.modules[`./${exposeName}`];
       if (typeof component !== 'function' && typeof component !== 'object') throw new Error(`${id}: not in ${remoteName}'s server build`);
-      const assets = await builds.exposeAssets(entry, `./${exposeName}`);
       remotes.push(id);
-      stylesheets.push(...assets.stylesheets);
-      scripts.push(...assets.scripts);
+      stylesheets.push(...(await builds.exposeStylesheets(entry, `./${exposeName}`)));
       return component as ComponentType<object>;
     },
   };
@@ -97,5 +101,5 @@ export async function renderPage(request: RenderRequest, builds: RemoteServerBui
     },
   );
   const html = await new Response(prelude).text();
-  return { status: handle.status ?? 200, html, remotes, data: pageData.loaded(), stylesheets, scripts, errors };
+  return { status: handle.status ?? 200, html, remotes, data: pageData.loaded(), stylesheets, errors };
 }
