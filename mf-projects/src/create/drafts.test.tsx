@@ -145,7 +145,8 @@ describe("a member's server draft", () => {
     renderCreatePage('/create-project?draft=31');
     expect(await screen.findByText(PROJECT_MESSAGES.notDraft)).toBeInTheDocument();
     expect(screen.getByLabelText('Title')).toHaveValue('');
-    expect(location()).toBe('/create-project');
+    // The router's navigation settles after the message renders (React Router navigates asynchronously).
+    await waitFor(() => expect(location()).toBe('/create-project'));
   });
 
   it("shows the server's message for a draft that is not there", async () => {
@@ -187,7 +188,7 @@ describe("a member's server draft", () => {
     renderCreatePage('/create-project');
     // The kept copy is newer than the server's (same updatedAt as when this browser saved it).
     expect(await screen.findByLabelText('Title')).toHaveValue('Changed after the last save');
-    expect(location()).toBe('/create-project?draft=31');
+    await waitFor(() => expect(location()).toBe('/create-project?draft=31'));
     expect(screen.getByText(RESTORED_MESSAGE)).toBeInTheDocument();
   });
 });
