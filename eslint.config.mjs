@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const noSliceImports = { group: ['**/mf-*/**', 'mf-*', '**/shell/**'], message: 'Slices do not import each other; go through shared or the shell.' };
+// A direct import would bundle a second router, whose context the shell's routes never provide.
+const sharedRouterOnly = { group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'], message: 'Browser code imports the router from @sciexperts/shared/router, the page\'s one shared instance.' };
 
 export default tseslint.config(
   {
@@ -24,14 +26,22 @@ export default tseslint.config(
     // Remotes never import each other or the shell: their exposes map is their only public API.
     files: ['mf-*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noSliceImports, { regex: '^@sciexperts/shared/', message: 'Browser code imports the shared singleton entry only.' }] }],
+      'no-restricted-imports': ['error', { patterns: [noSliceImports, sharedRouterOnly, { regex: '^@sciexperts/shared/(?!router$)', message: 'Browser code imports the shared singleton entries only (@sciexperts/shared and @sciexperts/shared/router).' }] }],
     },
   },
   {
     // Tests may also use the shared fixtures, which never reach a bundle.
     files: ['mf-*/src/**/*.test.{ts,tsx}', 'mf-*/src/test/**', 'shell/src/**/*.test.{ts,tsx}', 'shell/src/test/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noSliceImports, { regex: '^@sciexperts/shared/(?!testing$)', message: 'Tests import the shared singleton entry or @sciexperts/shared/testing.' }] }],
+      'no-restricted-imports': ['error', { patterns: [noSliceImports, { regex: '^@sciexperts/shared/(?!testing$|router$)', message: 'Tests import the shared singleton entries or @sciexperts/shared/testing.' }] }],
+    },
+  },
+  {
+    // The shell's server build bundles the router once, with the facade's own import of it: its static
+    // rendering API (createStaticHandler …) is used there directly and never reaches a browser.
+    files: ['shell/src/server/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noSliceImports, { regex: '^@sciexperts/shared/(?!router$)', message: 'Server code imports the shared singleton entries only.' }] }],
     },
   },
   {

@@ -76,9 +76,11 @@ test.describe('shell composition', () => {
       return { instances: federation.__INSTANCES__.map((i) => i.name).sort(), loaded };
     });
     expect(report.instances).toEqual(['mf_auth', 'mf_chat', 'mf_marketing', 'mf_profile', 'shell']);
-    for (const pkg of ['react', 'react-dom', 'react-router', 'react-router-dom', 'zustand', '@sciexperts/shared']) {
+    for (const pkg of ['react', 'react-dom', '@sciexperts/shared/router', 'zustand', '@sciexperts/shared']) {
       expect(report.loaded[pkg], `${pkg} is loaded exactly once`).toHaveLength(1);
     }
+    // The router travels inside @sciexperts/shared/router, never as the whole package.
+    expect(Object.keys(report.loaded).filter((pkg) => pkg.startsWith('react-router'))).toEqual([]);
   });
 
   test('a remote that cannot be fetched fails in its own region; Retry brings it back', async ({ page }) => {

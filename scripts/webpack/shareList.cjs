@@ -1,6 +1,8 @@
 // The one share list every federated build uses (see docs/decisions/0001-share-list.md).
 // Only what must exist once in the page is shared: React (hooks break with two copies), the router
 // (one history and context), zustand, and the `shared` package (one auth store for shell and remotes).
+// The router is shared as `@sciexperts/shared/router`, the parts of it the slices use, not as the whole
+// react-router-dom: federation cannot tree-shake a shared package, and the whole router is 50 KB compressed.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -19,10 +21,8 @@ function caretMinor(version) {
 const packages = {
   react: ['react', 'react/jsx-runtime'],
   'react-dom': ['react-dom', 'react-dom/client'],
-  'react-router': ['react-router'],
-  'react-router-dom': ['react-router-dom'],
   zustand: ['zustand', 'zustand/vanilla'],
-  '@sciexperts/shared': ['@sciexperts/shared'],
+  '@sciexperts/shared': ['@sciexperts/shared', '@sciexperts/shared/router'],
 };
 
 function createShareList() {

@@ -4,8 +4,7 @@
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import * as ReactDom from 'react-dom';
-import * as ReactRouter from 'react-router';
-import * as ReactRouterDom from 'react-router-dom';
+import * as router from '@sciexperts/shared/router';
 import * as zustand from 'zustand';
 import * as zustandVanilla from 'zustand/vanilla';
 import * as shared from '@sciexperts/shared';
@@ -18,8 +17,7 @@ const sharedModules: SharedModules = {
   react: React,
   'react/jsx-runtime': jsxRuntime,
   'react-dom': ReactDom,
-  'react-router': ReactRouter,
-  'react-router-dom': ReactRouterDom,
+  '@sciexperts/shared/router': router,
   zustand,
   'zustand/vanilla': zustandVanilla,
   '@sciexperts/shared': shared,

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@sciexperts/shared/router';
 import { ACCOUNT_SETTINGS_PAGE_PATH, authStore, updateStoredUser, userApi, type User } from '@sciexperts/shared';
 import { useSubmitGuard } from '../forms/useSubmitGuard';
 import formStyles from '../forms/Form.module.css';

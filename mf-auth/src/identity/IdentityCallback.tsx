@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@sciexperts/shared/router';
 import { openLoginModal, signIn } from '@sciexperts/shared';
 import { completeIdentityRedirect } from './completeIdentityRedirect';
 import { describeIdentityError, IDENTITY_LOGIN_FAILED_MESSAGE } from './describeIdentityError';

@@ -1,5 +1,5 @@
 import { useCallback, useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@sciexperts/shared/router';
 import { Modal } from '@sciexperts/ui';
 import { loginModalStore, type AuthModalProps, type LoginModalTab } from '@sciexperts/shared';
 import { LoginForm } from '../login/LoginForm';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@sciexperts/shared/router';
 import { ACCOUNT_MESSAGES, PASSWORD_RULES_TEXT, accountApi, openLoginModal, passwordProblem } from '@sciexperts/shared';
 import { FormMessages } from '../forms/FormMessages';
 import { useSubmitGuard } from '../forms/useSubmitGuard';

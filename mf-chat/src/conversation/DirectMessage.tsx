@@ -1,6 +1,6 @@
 import { getRuntimeConfig, useAuth, type DirectMessageProps } from '@sciexperts/shared';
 import { useState } from 'react';
-import { useInRouterContext } from 'react-router';
+import { useInRouterContext } from '@sciexperts/shared/router';
 import { ChatProvider } from '../chat/ChatProvider';
 import { ChatView } from './ChatView';
 import { RoutedChatView } from './RoutedChatView';

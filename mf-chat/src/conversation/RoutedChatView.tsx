@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@sciexperts/shared/router';
 import { ChatProvider } from '../chat/ChatProvider';
 import { ChatView } from './ChatView';
 import { parseCounterpart } from '../chat/ids';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import type { ExpertCard as ExpertCardData } from '@sciexperts/shared';
 import { RatingSummary } from '@sciexperts/ui';
 import { expertPath } from '../routing';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from '@sciexperts/shared/router';
 import { isUnreachable, openLoginModal, useAuth, usePageData, type PublicExpertProfile } from '@sciexperts/shared';
 import { directoryApi } from '../api/directoryApi';
 import { Avatar } from '../cards/Avatar';

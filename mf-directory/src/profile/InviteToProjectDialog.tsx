@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { projectsApi, type Project, type PublicExpertProfile } from '@sciexperts/shared';
 import { LiveMessage, Modal } from '@sciexperts/ui';
 import { postProjectPath, projectPath } from '../routing';

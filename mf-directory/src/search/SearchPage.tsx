@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@sciexperts/shared/router';
 import { PageMeta } from '@sciexperts/ui';
 import { SEARCH_PATH, subjectPath } from '../routing';
 import { SUBJECTS } from '../subjects/subjects';

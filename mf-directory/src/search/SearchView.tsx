@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@sciexperts/shared/router';
 import { isUnreachable, type ExpertSearchResponse } from '@sciexperts/shared';
 import { ExpertCard } from '../cards/ExpertCard';
 import { SearchForm } from './SearchForm';

@@ -1,5 +1,5 @@
 import { type ComponentType } from 'react';
-import { Link, Navigate, Route, Routes } from 'react-router-dom';
+import { Link, Navigate, Route, Routes } from '@sciexperts/shared/router';
 import ExpertProfilePage from '../exposes/ExpertProfilePage';
 import SearchPage from '../exposes/SearchPage';
 import SubjectPage from '../exposes/SubjectPage';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@sciexperts/shared/router';
 import { PageMeta } from '@sciexperts/ui';
 import { SEARCH_PATH, subjectPath } from '../routing';
 import { SearchView, type LockedFilters } from '../search/SearchView';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { formatBlogDate, type BlogItem } from '../content/blog';
 import styles from './Cards.module.css';
 

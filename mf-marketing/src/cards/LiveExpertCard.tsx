@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import type { ExpertCard } from '@sciexperts/shared';
 import { expertInitials, expertName, expertProfilePath, formatHourlyFee } from '../directory/liveExperts';
 import styles from './Cards.module.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { type Story } from '../content/stories';
 import styles from './Cards.module.css';
 

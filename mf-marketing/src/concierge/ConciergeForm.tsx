@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { ApiError, request } from '@sciexperts/shared';
 import { BUDGET_OPTIONS, CONCIERGE_LIMITS, CONCIERGE_REQUEST_PATH, conciergeMessages, type ConciergeRequest } from '../content/concierge';
 import { CONCIERGE_FIELDS, localIsoDate, normaliseConciergeRequest, validateConciergeField, validateConciergeRequest, type ConciergeErrors, type ConciergeField } from '@sciexperts/shared';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { expertTypes } from '../content/experts';
 import { EXPERT_TYPE_ROTATION_MS } from '../motion/timings';
 import { usePauseOnInteraction } from '../motion/usePauseOnInteraction';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { heroClaims } from '../content/claims';
 import layout from '../ui/layout.module.css';
 import { RotatingExpertCard } from './RotatingExpertCard';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { processSteps } from '../content/steps';
 import layout from '../ui/layout.module.css';
 import styles from './Home.module.css';

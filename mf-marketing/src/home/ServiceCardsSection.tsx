@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { serviceCardPath, serviceCards } from '../content/services';
 import layout from '../ui/layout.module.css';
 import styles from './Home.module.css';

@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@sciexperts/shared/router';
 import styles from './Home.module.css';
 
 export const FIND_EXPERT_PATH = '/find-an-expert';

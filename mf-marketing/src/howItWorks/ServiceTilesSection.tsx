@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { serviceTilePath, serviceTiles } from '../content/services';
 import layout from '../ui/layout.module.css';
 import styles from './HowItWorks.module.css';

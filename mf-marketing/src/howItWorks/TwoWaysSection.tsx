@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { openLoginModal } from '@sciexperts/shared';
 import { waysToUse } from '../content/howItWorks';
 import layout from '../ui/layout.module.css';

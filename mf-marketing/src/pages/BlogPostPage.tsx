@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@sciexperts/shared/router';
 import { BlogCard } from '../cards/BlogCard';
 import { formatBlogDate } from '../content/blog';
 import { blogPostPath, blogPosts, findBlogPost, type BlogPost } from '../content/blogPosts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@sciexperts/shared/router';
 import { paymentModel } from '../content/platform';
 import { contentPagePath, contentPages, findContentPage, postProjectPath, type ContentPage as ContentPageData, type ContentSection } from '../content/servicePages';
 import { organizationData, PageMeta } from '../head/PageMeta';

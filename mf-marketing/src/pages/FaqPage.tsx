@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { countQuestions, faqGroups, searchFaq } from '../content/faqPage';
 import { PageMeta } from '../head/PageMeta';
 import { FaqAccordion } from '../ui/FaqAccordion';

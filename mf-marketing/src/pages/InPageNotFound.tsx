@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@sciexperts/shared/router';
 import { PageMeta } from '../head/PageMeta';
 import styles from './Page.module.css';
 

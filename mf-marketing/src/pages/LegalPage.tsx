@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@sciexperts/shared/router';
 import { formatBlogDate } from '../content/blog';
 import { findLegalDocumentByPath, legalDocuments, type LegalDocument } from '../content/legal';
 import { type DocSection } from '../content/richText';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import type { ExpertCard as LiveExpert } from '@sciexperts/shared';
 import { ExpertCard } from '../cards/ExpertCard';
 import { ExpertCardPlaceholder, LiveExpertCard } from '../cards/LiveExpertCard';

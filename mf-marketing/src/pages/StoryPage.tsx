@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@sciexperts/shared/router';
 import { ExpertCard } from '../cards/ExpertCard';
 import { TestimonialCard } from '../cards/TestimonialCard';
 import { findSampleExpert } from '../content/experts';

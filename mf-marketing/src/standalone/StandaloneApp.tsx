@@ -1,5 +1,5 @@
 import { type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@sciexperts/shared/router';
 import BlogIndexPage from '../exposes/BlogIndexPage';
 import BlogPostPage from '../exposes/BlogPostPage';
 import ConciergePage from '../exposes/ConciergePage';

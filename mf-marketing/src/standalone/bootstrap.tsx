@@ -1,6 +1,6 @@
 import '@sciexperts/ui/tokens.css';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@sciexperts/shared/router';
 import { startAuthSync } from '@sciexperts/shared';
 import { StandaloneApp } from './StandaloneApp';
 

@@ -1,5 +1,5 @@
 import { type MouseEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@sciexperts/shared/router';
 import { jumpTo } from './inPageNavigation';
 
 /** A click handler for links to a place on this page: scroll, focus the heading, put the fragment in the URL. */

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { parseInline, type Block, type DocSection } from '../content/richText';
 import styles from './RichText.module.css';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@sciexperts/shared/router';
 import { useJumpToFragment } from './InPageLink';
 import { jumpTo } from './inPageNavigation';
 import styles from './TableOfContents.module.css';

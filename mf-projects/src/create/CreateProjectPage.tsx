@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '@sciexperts/shared/router';
 import { LiveMessage, PageMeta } from '@sciexperts/ui';
 import { openLoginModal, PROJECT_MESSAGES, projectsApi, useAuth, type Project } from '@sciexperts/shared';
 import { CREATE_PROJECT_PATH, editDraftPath, idOf } from '../routing';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@sciexperts/shared/router';
 import { FieldError, LiveMessage, fieldErrorProps } from '@sciexperts/ui';
 import { authStore, loginModalStore, openLoginModal, PROJECT_LIMITS, projectsApi, useAuth, type Attachment, type ProjectInput } from '@sciexperts/shared';
 import { projectPath } from '../routing';

@@ -1,7 +1,7 @@
 // Test helpers for the project form's tests (never imported by the remote's code).
 import { render, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from '@sciexperts/shared/router';
 import { closeLoginModal, loginModalStore, signIn, useLoginModal, type User } from '@sciexperts/shared';
 import { CreateProjectPage } from './CreateProjectPage';
 import type { AutosaveDelays } from './ProjectForm';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { listQueryString, type ListState } from './listState';
 import styles from './List.module.css';
 

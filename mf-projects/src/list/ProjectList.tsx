@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@sciexperts/shared/router';
 import { projectsApi, type ProjectList as ProjectPage, type ProjectTeaserList } from '@sciexperts/shared';
 import { useLoad } from '../ui/useLoad';
 import { countOf } from './countText';

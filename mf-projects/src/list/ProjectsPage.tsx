@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@sciexperts/shared/router';
 import { useAuth } from '@sciexperts/shared';
 import { PageMeta } from '@sciexperts/ui';
 import { CREATE_PROJECT_PATH, PROJECTS_PATH } from '../routing';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import type { Contract } from '@sciexperts/shared';
 import { fullName, priceText } from '../format';
 import { countOf } from '../list/countText';

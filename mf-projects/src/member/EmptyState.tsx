@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import styles from './Member.module.css';
 
 /** Nothing to list yet: what will appear here, and where to go to make it happen. */

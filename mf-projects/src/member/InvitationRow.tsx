@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { ApiError, projectsApi, type Invitation } from '@sciexperts/shared';
 import { LiveMessage } from '@sciexperts/ui';
 import { ageText } from '../format';

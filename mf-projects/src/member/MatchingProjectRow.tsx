@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import type { Project } from '@sciexperts/shared';
 import { ageText, budgetText } from '../format';
 import { projectPath } from '../routing';

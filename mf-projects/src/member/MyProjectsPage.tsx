@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { PROJECT_STATUSES, projectsApi, useAuth, type Contract, type Project, type ProjectStatus } from '@sciexperts/shared';
 import { CREATE_PROJECT_PATH } from '../routing';
 import { useLoad } from '../ui/useLoad';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { projectsApi, useAuth, type Project } from '@sciexperts/shared';
 import { CREATE_PROJECT_PATH, editDraftPath, MY_PROJECTS_PATH } from '../routing';
 import { useLoad } from '../ui/useLoad';

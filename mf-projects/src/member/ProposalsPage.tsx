@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@sciexperts/shared/router';
 import { useAuth } from '@sciexperts/shared';
 import { useTabs } from '@sciexperts/ui';
 import { InvitationsTab } from './InvitationsTab';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { projectsApi, type Project } from '@sciexperts/shared';
 import { formatDate, fullName, priceText } from '../format';
 import { expertPath, projectPath } from '../routing';

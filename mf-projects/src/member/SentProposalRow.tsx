@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import type { Proposal } from '@sciexperts/shared';
 import { formatDate, priceText } from '../format';
 import { projectPath } from '../routing';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@sciexperts/shared/router';
 import { paymentsApi, PAYOUT_ACCOUNT_RETURN_PARAM, type PayoutAccount } from '@sciexperts/shared';
 import { usePoll } from '../ui/usePoll';
 

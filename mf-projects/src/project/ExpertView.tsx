@@ -1,5 +1,5 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { PROJECT_MESSAGES, projectsApi, type ApiError, type Project, type Proposal } from '@sciexperts/shared';
 import { PROJECTS_PATH } from '../routing';
 import ui from '../ui/Ui.module.css';

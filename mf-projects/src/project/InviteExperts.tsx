@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { projectsApi, type Invitation, type Project } from '@sciexperts/shared';
 import { pickSuggestions, searchExpertsForService } from '../api/suggestions';
 import { fullName } from '../format';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { projectsApi, type ApiError, type Project, type Proposal } from '@sciexperts/shared';
 import { ConfirmDialog, LiveMessage } from '@sciexperts/ui';
 import { chatPath } from '../routing';

@@ -1,5 +1,5 @@
 import { PROJECT_MESSAGES } from '@sciexperts/shared';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import ui from '../ui/Ui.module.css';
 import { PROJECTS_PATH } from '../routing';
 import { ProjectMeta } from './ProjectMeta';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@sciexperts/shared/router';
 import { useAuth } from '@sciexperts/shared';
 import { idOf } from '../routing';
 import { LoadingState } from './LoadingState';

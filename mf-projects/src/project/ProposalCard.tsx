@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { projectsApi, type ApiError, type Proposal } from '@sciexperts/shared';
 import { ConfirmDialog, LiveMessage } from '@sciexperts/ui';
 import { fullName, priceText } from '../format';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { projectsApi, type ExpertCard, type Invitation } from '@sciexperts/shared';
 import { LiveMessage } from '@sciexperts/ui';
 import { countryText, formatMoney, fullName, initials } from '../format';

@@ -1,5 +1,5 @@
 import { type ComponentType } from 'react';
-import { Link, Navigate, Route, Routes } from 'react-router-dom';
+import { Link, Navigate, Route, Routes } from '@sciexperts/shared/router';
 import BillingPage from '../exposes/BillingPage';
 import BrowseProjectsPage from '../exposes/BrowseProjectsPage';
 import CreateProjectPage from '../exposes/CreateProjectPage';

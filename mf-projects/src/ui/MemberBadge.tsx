@@ -1,5 +1,5 @@
 import type { MemberSummary } from '@sciexperts/shared';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { countryText, fullName, initials } from '../format';
 import { expertPath } from '../routing';
 import styles from './Ui.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@sciexperts/shared/router';
 
 /**
  * Moves the focus to a page's heading once its content is there, when the member came from another page of the app

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { projectsApi, useAuth } from '@sciexperts/shared';
 import { Loaded } from '../member/Loaded';
 import { MemberPageTitle } from '../member/MemberPageTitle';

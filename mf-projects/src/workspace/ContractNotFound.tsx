@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { PAYMENT_MESSAGES } from '@sciexperts/shared';
 import { MemberPageTitle } from '../member/MemberPageTitle';
 import { WORKSPACE_PATH } from '../routing';

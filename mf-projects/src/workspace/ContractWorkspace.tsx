@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { paymentsApi, type ContractFile, type Workspace } from '@sciexperts/shared';
 import { LiveMessage } from '@sciexperts/ui';
 import { formatMoney, fullName, priceText } from '../format';

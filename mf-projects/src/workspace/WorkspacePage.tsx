@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@sciexperts/shared/router';
 import { idOf } from '../routing';
 import { ContractList } from './ContractList';
 import { ContractNotFound } from './ContractNotFound';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@sciexperts/shared/router';
 import { paymentsApi, type Workspace } from '@sciexperts/shared';
 import { formatMoney } from '../format';
 import { usePoll } from '../ui/usePoll';

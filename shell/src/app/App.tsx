@@ -1,4 +1,4 @@
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider } from '@sciexperts/shared/router';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@sciexperts/shared/router';
 import { SiteHeader } from './header/SiteHeader';
 import { SiteFooter } from './SiteFooter';
 import styles from './PublicLayout.module.css';

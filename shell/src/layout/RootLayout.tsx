@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from '@sciexperts/shared/router';
 import { useAuth } from '@sciexperts/shared';
 import { LoadingMessage } from './LoadingMessage';
 import { AuthModalHost } from './AuthModalHost';

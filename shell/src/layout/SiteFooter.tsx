@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import styles from './SiteFooter.module.css';
 
 export function SiteFooter() {

@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@sciexperts/shared/router';
 import { MemberLayout } from './MemberLayout';
 import { MemberNotFound } from './MemberNotFound';
 import { MemberPageContent } from './MemberPageContent';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import styles from './MemberLayout.module.css';
 
 // The spec's five footer links, to the content pages mf-marketing provides.

@@ -1,4 +1,4 @@
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from '@sciexperts/shared/router';
 import { logOut, useAuth } from '@sciexperts/shared';
 import { MemberHeader } from './header/MemberHeader';
 import { FREELANCER_DASHBOARD, OWNER_DASHBOARD, pageForPath, profileHref, type AnyMemberPage } from './memberPages';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@sciexperts/shared/router';
 import { Icon } from '../ui/Icon';
 import { FREELANCER_DASHBOARD, OWNER_DASHBOARD, profileHref, type AnyMemberPage } from './memberPages';
 import type { DashboardMode } from './header/RoleSwitch';

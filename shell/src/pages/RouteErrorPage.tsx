@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from '@sciexperts/shared/router';
 import styles from './StatusPage.module.css';
 
 function describe(error: unknown): string {

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@sciexperts/shared/router';
 import { useAuth } from '@sciexperts/shared';
 import { LoadingMessage } from '../layout/LoadingMessage';
 import { resumeIdentitySession } from '../federation/identitySession';

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@sciexperts/shared/router';
 import { useAuth } from '@sciexperts/shared';
 import { RemoteModule } from '../federation/RemoteModule';
 

@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@sciexperts/shared/router';
 
 /** An old address that moved: the same query and fragment at the new path, replacing the old entry in history. */
 export function KeepQueryRedirect({ to }: { to: string }) {

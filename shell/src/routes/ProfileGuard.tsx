@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@sciexperts/shared/router';
 import { isIdentityReturn, useAuth } from '@sciexperts/shared';
 import { LoadingMessage } from '../layout/LoadingMessage';
 import { IdentityReturn } from './IdentityReturn';

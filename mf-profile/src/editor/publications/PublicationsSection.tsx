@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@sciexperts/shared/router';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { goToSection, headingId } from '../sections';
 import { OrcidConnectLink } from './OrcidConnectLink';

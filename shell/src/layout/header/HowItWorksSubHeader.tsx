@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { howItWorksQuickLinks } from './navigation';
 import styles from './HowItWorksSubHeader.module.css';
 

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@sciexperts/shared/router';
 import { Modal } from '@sciexperts/ui';
 import { isMenu, navigation, requestServiceLink } from './navigation';
 import styles from './MobileDrawer.module.css';

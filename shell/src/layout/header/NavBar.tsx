@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@sciexperts/shared/router';
 import { isMenu, navigation, requestServiceLink } from './navigation';
 import { NavDropdown } from './NavDropdown';
 import styles from './NavBar.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import type { NavMenu } from './navigation';
 import styles from './NavDropdown.module.css';
 

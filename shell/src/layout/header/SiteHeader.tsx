@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@sciexperts/shared/router';
 import { NavBar } from './NavBar';
 import { MobileDrawer } from './MobileDrawer';
 import { HowItWorksSubHeader } from './HowItWorksSubHeader';

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@sciexperts/shared/router';
 import { logOut, openLoginModal, useAuth } from '@sciexperts/shared';
 
 /**

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { Icon } from '../../ui/Icon';
 import { MessagesLink } from './MessagesLink';
 import { NotificationsButton } from '../notifications/NotificationsButton';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { useUnreadMessageCount } from '@sciexperts/shared';
 import { Icon } from '../../ui/Icon';
 import styles from './MemberHeader.module.css';

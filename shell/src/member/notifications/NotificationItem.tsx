@@ -1,5 +1,5 @@
 import type { Notification } from '@sciexperts/shared';
-import { Link } from 'react-router-dom';
+import { Link } from '@sciexperts/shared/router';
 import { timeAgo } from './timeAgo';
 import styles from './Notifications.module.css';
 
