@@ -45,6 +45,22 @@ export default tseslint.config(
     },
   },
   {
+    // Public pages render without Intl: its first use initialises ICU, a long task on a phone (decision 0020).
+    // The fixed English formats are in @sciexperts/shared (contracts/format.ts); member pages may use Intl.
+    files: ['mf-marketing/src/**/*.{ts,tsx}', 'mf-directory/src/**/*.{ts,tsx}', 'shared/src/contracts/**/*.ts', 'ui/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='Intl']", message: 'Public pages format without Intl: use groupDigits, formatDollars or formatLongDate from @sciexperts/shared.' },
+        {
+          selector: "CallExpression[callee.property.name=/^(toLocaleString|toLocaleDateString|toLocaleTimeString|localeCompare)$/]",
+          message: 'Public pages format and sort without ICU: use the fixed English formats in @sciexperts/shared, or a plain comparison.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: {
       globals: { window: 'readonly', process: 'readonly', console: 'readonly', __dirname: 'readonly', require: 'readonly', module: 'writable', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', fetch: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' },

@@ -19,7 +19,17 @@ export function catalogueService(name: string): CatalogueEntry | undefined {
 export function practiceAreasFor(service: string): string[] {
   const entry = service ? catalogueService(service) : undefined;
   if (entry) return [...entry.practiceAreas];
-  return [...new Set(SERVICE_CATALOGUE.flatMap((e) => e.practiceAreas))].sort((a, b) => a.localeCompare(b));
+  return [...new Set(SERVICE_CATALOGUE.flatMap((e) => e.practiceAreas))].sort(byEnglishName);
+}
+
+/**
+ * Alphabetical, ignoring case: the order localeCompare gives these plain English names (catalogue.test.ts holds
+ * it so), without the ICU collator whose first use costs a phone a long task while the search page hydrates.
+ */
+function byEnglishName(a: string, b: string): number {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  if (x !== y) return x < y ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The service a practice area belongs to. */

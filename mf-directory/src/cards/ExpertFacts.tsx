@@ -1,4 +1,5 @@
-import { formatCountry, formatHourlyFee } from '../format';
+import { formatHourlyFee } from '@sciexperts/shared';
+import { formatCountry } from '../format';
 
 /** An expert's hourly fee and country as a description list; each row only when it is known. */
 export function ExpertFacts({ hourlyFee, country, className }: { hourlyFee: number | null; country: string | null; className?: string }) {

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { Link, useSearchParams } from '@sciexperts/shared/router';
-import { isUnreachable, type ExpertSearchResponse } from '@sciexperts/shared';
+import { groupDigits, isUnreachable, type ExpertSearchResponse } from '@sciexperts/shared';
 import { ExpertCard } from '../cards/ExpertCard';
 import { SearchForm } from './SearchForm';
 import { hasFilters, parseSearch, searchQueryString, serialiseSearch, withChange, type SearchState } from './searchState';
@@ -67,7 +67,7 @@ function countText(data: ExpertSearchResponse, page: number): string {
   if (data.total === 0) return 'No experts found';
   const first = (page - 1) * data.pageSize + 1;
   const last = first + data.results.length - 1;
-  const experts = data.total === 1 ? '1 expert' : `${data.total.toLocaleString('en-US')} experts`;
+  const experts = data.total === 1 ? '1 expert' : `${groupDigits(data.total)} experts`;
   if (data.results.length === 0 || data.total <= data.pageSize) return experts;
   return `${experts}, showing ${first}–${last}`;
 }

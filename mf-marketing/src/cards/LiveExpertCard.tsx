@@ -1,6 +1,7 @@
 import { Link } from '@sciexperts/shared/router';
 import type { ExpertCard } from '@sciexperts/shared';
-import { expertInitials, expertName, expertProfilePath, formatHourlyFee } from '../directory/liveExperts';
+import { formatHourlyFee } from '@sciexperts/shared';
+import { expertInitials, expertName, expertProfilePath } from '../directory/liveExperts';
 import styles from './Cards.module.css';
 
 const AVATAR_PX = 72;

@@ -1,4 +1,5 @@
 // Blog teasers (title, date, excerpt, image, link). Every card carries its own link.
+import { formatLongDate } from '@sciexperts/shared';
 import dataIllustration from '../assets/illustrations/data.svg';
 import networkIllustration from '../assets/illustrations/network.svg';
 import writingIllustration from '../assets/illustrations/writing.svg';
@@ -40,7 +41,5 @@ export const blogItems: BlogItem[] = [
   },
 ];
 
-/** Formats an ISO date for display, fixed to English so server and tests agree. */
-export function formatBlogDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+/** '2 March 2026' from '2026-03-02'. */
+export const formatBlogDate = formatLongDate;

@@ -1,5 +1,6 @@
 // The full success stories behind the cards of ./stories (same ids; the card's category, title, cost and time
 // are the story's). Each story's milestones add up to the cost on its card.
+import { groupDigits } from '@sciexperts/shared';
 import { stories, type Story } from './stories';
 import { type DocSection } from './richText';
 import { testimonials, type Testimonial } from './testimonials';
@@ -178,5 +179,5 @@ export function findStoryByPath(path: string): StoryDetail | undefined {
 }
 
 export function formatUsd(amount: number): string {
-  return `USD ${amount.toLocaleString('en-US')}`;
+  return `USD ${groupDigits(amount)}`;
 }

@@ -19,13 +19,6 @@ export function expertProfilePath(expert: Pick<ExpertCard, 'id' | 'slug' | 'firs
   return `/experts/${expert.id}-${expert.slug || expertSlug(expert.firstName, expert.lastName)}`;
 }
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2, minimumFractionDigits: 0 });
-
-/** '$85/hr', as the directory shows it; null when the expert has not set a fee. */
-export function formatHourlyFee(fee: number | null): string | null {
-  return fee === null ? null : `${money.format(fee)}/hr`;
-}
-
 export function expertName(expert: Pick<ExpertCard, 'firstName' | 'lastName'>): string {
   return `${expert.firstName} ${expert.lastName}`.trim();
 }

@@ -8,7 +8,8 @@ export const BLOG_INDEX_DESCRIPTION = 'Practical advice on hiring scientific exp
 
 /** /blog: every post, newest first. */
 export function BlogIndexPage() {
-  const posts = [...blogPosts].sort((a, b) => b.date.localeCompare(a.date));
+  // ISO dates sort as plain strings (and without the ICU collator, which costs a phone a long task on first use).
+  const posts = [...blogPosts].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   return (
     <>
       <PageMeta

@@ -1,6 +1,7 @@
 // The expert directory ("Find an expert"): constants, messages and types shared by the API and mf-directory.
 // Types are Static<> of the TypeBox schemas in ./schemas/directory (a type-only import: no run-time cost).
 import type { Static } from 'typebox';
+import { groupDigits } from './format';
 import type * as S from './schemas/directory';
 
 /**
@@ -24,7 +25,7 @@ export const DIRECTORY_MESSAGES = {
   countryInvalid: 'Please choose a country from the list.',
   queryTooLong: `Please keep the search under ${SEARCH_QUERY_MAX_LENGTH} characters.`,
   feeInvalid: 'Fees must be whole numbers of 0 or more.',
-  feeTooHigh: `Fees must be at most ${EXPERT_FEE_MAX.toLocaleString('en-US')}.`,
+  feeTooHigh: `Fees must be at most ${groupDigits(EXPERT_FEE_MAX)}.`,
   feeRange: 'The lowest fee must not be higher than the highest fee.',
   sortInvalid: `Sort must be one of: ${EXPERT_SORTS.join(', ')}.`,
   pageInvalid: `Page must be a whole number from 1 to ${DIRECTORY_PAGE_MAX}.`,

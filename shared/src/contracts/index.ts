@@ -21,3 +21,4 @@ export * from './payments';
 export * from './notifications';
 export * from './reviews';
 export * from './accountSettings';
+export * from './format';

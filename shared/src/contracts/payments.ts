@@ -2,6 +2,7 @@
 // (docs/decisions/0012-escrow-ledger.md). Constants, messages and types shared by the API and the front end.
 // Types are Static<> of the TypeBox schemas in ./schemas/payments (type-only import).
 import type { Static } from 'typebox';
+import { formatCents, groupDigits } from './format';
 import { PROJECT_LIMITS } from './projects';
 import type * as S from './schemas/payments';
 
@@ -108,13 +109,6 @@ export function receiptFileName(paymentId: number): string {
   return `sciexperts-receipt-${receiptNumber(paymentId)}.pdf`;
 }
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-
-/** '$1,234.50' from 123450 cents. */
-export function formatCents(cents: number): string {
-  return dollars.format(cents / 100);
-}
-
 export function withdrawalTooLargeMessage(availableCents: number): string {
   return `You can withdraw at most ${formatCents(availableCents)}.`;
 }
@@ -138,7 +132,7 @@ export const PAYMENT_MESSAGES = {
   notDisputed: 'Only a disputed milestone can be resolved.',
   moneyInEscrow: 'The contract can end only when no milestone holds money in escrow: approve, refund or resolve them first.',
   noteRequired: 'Please add a note.',
-  noteTooLong: `The note may be at most ${PAYMENT_LIMITS.noteMax.toLocaleString('en-US')} characters.`,
+  noteTooLong: `The note may be at most ${groupDigits(PAYMENT_LIMITS.noteMax)} characters.`,
   plainText: 'Please use plain text (no control characters).',
   titleRequired: 'Please give the milestone a title.',
   dateInvalid: 'Dates must be real calendar dates (YYYY-MM-DD).',

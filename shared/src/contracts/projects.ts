@@ -1,6 +1,7 @@
 // Projects, proposals, invitations and contracts: constants, messages and types shared by the API and the
 // future mf-projects remote. Types are Static<> of the TypeBox schemas in ./schemas/projects (type-only import).
 import type { Static } from 'typebox';
+import { formatCents, groupDigits } from './format';
 import type * as S from './schemas/projects';
 
 export const PROJECT_STATUSES = ['draft', 'open', 'in-progress', 'completed', 'cancelled'] as const;
@@ -43,7 +44,7 @@ export const PROJECT_MESSAGES = {
   authorOnly: 'Only the author of a proposal can do this.',
   titleRequired: 'Please give the project a title.',
   plainText: 'Please use plain text (no control characters).',
-  descriptionLength: `The description must be ${PROJECT_LIMITS.descriptionMin} to ${PROJECT_LIMITS.descriptionMax.toLocaleString('en-US')} characters.`,
+  descriptionLength: `The description must be ${PROJECT_LIMITS.descriptionMin} to ${groupDigits(PROJECT_LIMITS.descriptionMax)} characters.`,
   serviceInvalid: 'Please choose a service from the catalogue.',
   areaInvalid: 'Practice areas must belong to the chosen service.',
   fixedAmount: 'A fixed budget needs amountCents (and no minCents or maxCents).',
@@ -79,10 +80,8 @@ export const PROJECT_MESSAGES = {
 } as const;
 
 /** '… add up to $X, $Y less than the total $Z' (amounts in cents, shown as dollars). */
-const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-
 export function milestoneSumMessage(sumCents: number, totalCents: number): string {
-  const usd = (c: number) => dollarsAndCents.format(c / 100);
+  const usd = formatCents;
   const diff = totalCents - sumCents;
   return `The milestones add up to ${usd(sumCents)}, ${usd(Math.abs(diff))} ${diff > 0 ? 'less' : 'more'} than the total of ${usd(totalCents)}.`;
 }

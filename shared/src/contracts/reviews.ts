@@ -2,6 +2,7 @@
 // both reviews are published together. Limits, messages and the words of a rating, shared by the API and the clients.
 // Types are Static<> of the TypeBox schemas in ./schemas/reviews (a type-only import: no run-time cost).
 import type { Static } from 'typebox';
+import { groupDigits } from './format';
 import type * as S from './schemas/reviews';
 
 export const REVIEW_LIMITS = {
@@ -28,8 +29,8 @@ export type ReviewRole = (typeof REVIEW_ROLES)[number];
 export const REVIEW_WINDOW_STATES = ['unavailable', 'open', 'closed'] as const;
 export type ReviewWindowState = (typeof REVIEW_WINDOW_STATES)[number];
 
-const textMax = REVIEW_LIMITS.textMax.toLocaleString('en-US');
-const replyMax = REVIEW_LIMITS.replyMax.toLocaleString('en-US');
+const textMax = groupDigits(REVIEW_LIMITS.textMax);
+const replyMax = groupDigits(REVIEW_LIMITS.replyMax);
 
 export const REVIEW_MESSAGES = {
   contractNotFound: 'This contract is not available.',
@@ -67,7 +68,7 @@ export function roundRating(average: number): number {
 
 /** '1 review', '12 reviews'. */
 export function reviewCountText(count: number): string {
-  return count === 1 ? '1 review' : `${count.toLocaleString('en-US')} reviews`;
+  return count === 1 ? '1 review' : `${groupDigits(count)} reviews`;
 }
 
 /** The compact form a card shows: '★ 4.8 (12 reviews)'. */

@@ -1,14 +1,9 @@
-import type { PublicReview } from '@sciexperts/shared';
+import { formatMediumDate, type PublicReview } from '@sciexperts/shared';
 import { Stars } from './Rating';
 import styles from './Rating.module.css';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
 /** '2026-12-02T09:00:00.000Z' → 'Dec 2, 2026'. */
-export function formatReviewDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateFormat.format(d);
-}
+export const formatReviewDate = formatMediumDate;
 
 export interface ReviewListProps {
   reviews: readonly PublicReview[];

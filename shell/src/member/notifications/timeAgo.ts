@@ -6,13 +6,15 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['hour', 3_600_000],
   ['minute', 60_000],
 ];
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+// Made on first use, not when the module loads: the first Intl object of a page initialises ICU, which costs a
+// phone a long task (see formatDollars in the shared contracts), and the shell's frame loads this module early.
+let relative: Intl.RelativeTimeFormat | undefined;
 
 /** '5 minutes ago', 'yesterday', 'just now'. */
 export function timeAgo(iso: string, now: number = Date.now()): string {
   const elapsed = now - Date.parse(iso);
   for (const [unit, ms] of UNITS) {
-    if (elapsed >= ms) return relative.format(-Math.floor(elapsed / ms), unit);
+    if (elapsed >= ms) return (relative ??= new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })).format(-Math.floor(elapsed / ms), unit);
   }
   return 'just now';
 }
