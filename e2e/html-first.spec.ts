@@ -96,6 +96,21 @@ test('the browser hydrates the server-rendered page without re-rendering it, and
   expect(problems).toEqual([]);
 });
 
+test('a server-rendered page starts with the registry and configuration it was rendered with', async ({ page, request }) => {
+  const html = await (await request.get('/how-it-works')).text();
+  const state = JSON.parse(html.match(/<script type="application\/json" id="server-render">([^<]*)<\/script>/)![1]!) as { registry: unknown; runtimeConfig: unknown };
+  expect(state.registry).toEqual(await (await request.get('/remotes.json')).json());
+  expect(state.runtimeConfig).toEqual(await (await request.get('/runtime-config.json')).json());
+
+  const requested: string[] = [];
+  page.on('request', (call) => requested.push(call.url()));
+  await page.goto('/how-it-works');
+  // No round trip to either stands between the page's scripts and its hydration, and the page works.
+  expect(requested.filter((url) => /\/(remotes|runtime-config)\.json$/.test(url))).toEqual([]);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
 test('an unknown path answers 404 with the not-found page in the HTML', async ({ request }) => {
   const response = await request.get('/no-such-page-here');
   expect(response.status()).toBe(404);

@@ -3,7 +3,7 @@ import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { configureRuntime, createHydrationPageData, PageDataContext, startAuthSync, type RuntimeConfig } from '@sciexperts/shared';
-import { loadRegistry } from './federation/remoteRegistry';
+import { loadRegistry, applyRegistry } from './federation/remoteRegistry';
 import { registerIdentitySignOut } from './federation/identitySession';
 import { retryPlugin } from './federation/retryPlugin';
 import { browserRemoteLoader } from './federation/remoteLoader';
@@ -38,11 +38,22 @@ async function start(): Promise<void> {
   // Before the first remote loads: a dropped manifest or chunk is fetched again before any error region shows.
   registerPlugins([retryPlugin()]);
   registerIdentitySignOut();
-  const [config] = await Promise.all([fetchRuntimeConfig(), loadRegistry().catch(() => undefined)]);
-  if (config) configureRuntime(config);
+  const serverRendered = readServerRenderState();
+  // A server-rendered page carries the registry and configuration it was rendered with: no round trips to
+  // /remotes.json and /runtime-config.json stand between the page's scripts and its hydration.
+  if (serverRendered?.registry && serverRendered.runtimeConfig) {
+    configureRuntime(serverRendered.runtimeConfig);
+    try {
+      applyRegistry(serverRendered.registry);
+    } catch {
+      await loadRegistry().catch(() => undefined);
+    }
+  } else {
+    const [config] = await Promise.all([fetchRuntimeConfig(), loadRegistry().catch(() => undefined)]);
+    if (config) configureRuntime(config);
+  }
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  const serverRendered = readServerRenderState();
   if (!serverRendered) {
     createRoot(container).render(<App />);
     return;

@@ -1,3 +1,5 @@
+import type { RuntimeConfig } from '@sciexperts/shared';
+
 /** The id of the data block in which the shell's server tells the browser what it rendered (composeDocument). */
 export const SERVER_RENDER_STATE_ID = 'server-render';
 
@@ -6,17 +8,36 @@ export interface ServerRenderState {
   remotes: string[];
   /** The page data the server rendered with (`usePageData`), by key. */
   data: Record<string, unknown>;
+  /**
+   * The registry (/remotes.json) and runtime configuration (/runtime-config.json) the page was rendered with:
+   * the browser starts with them instead of fetching both before it can load the page's modules.
+   */
+  registry?: unknown;
+  runtimeConfig?: Partial<RuntimeConfig>;
 }
 
-/** What the shell's server said about the page it rendered, or null when the page is rendered here. */
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+let read: { state: ServerRenderState | null } | undefined;
+
+/** What the shell's server said about the page it rendered, or null when the page is rendered here (read once). */
 export function readServerRenderState(): ServerRenderState | null {
+  read ??= { state: parseServerRenderState() };
+  return read.state;
+}
+
+function parseServerRenderState(): ServerRenderState | null {
   const block = document.getElementById(SERVER_RENDER_STATE_ID);
   if (!block?.textContent) return null;
   try {
     const state = JSON.parse(block.textContent) as Partial<ServerRenderState>;
     if (!Array.isArray(state.remotes)) return null;
-    const data = typeof state.data === 'object' && state.data !== null && !Array.isArray(state.data) ? state.data : {};
-    return { remotes: state.remotes.filter((id): id is string => typeof id === 'string'), data };
+    return {
+      remotes: state.remotes.filter((id): id is string => typeof id === 'string'),
+      data: isRecord(state.data) ? state.data : {},
+      // Both or neither: the registry alone would leave the configuration to a fetch that could disagree.
+      ...(isRecord(state.registry) && isRecord(state.runtimeConfig) ? { registry: state.registry, runtimeConfig: state.runtimeConfig as Partial<RuntimeConfig> } : {}),
+    };
   } catch {
     return null;
   }

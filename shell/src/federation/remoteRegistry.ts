@@ -58,7 +58,11 @@ export function pagesOf(entry: RegistryEntryWithPages): RegistryPage[] {
 export async function loadRegistry(): Promise<void> {
   const response = await fetch('/remotes.json', { cache: 'no-cache' });
   if (!response.ok) throw new Error(`The remote registry answered ${response.status}`);
-  const registry: unknown = await response.json();
+  applyRegistry(await response.json());
+}
+
+/** Registers the remotes of a registry (/remotes.json's content, or the one a server-rendered page carries). */
+export function applyRegistry(registry: unknown): void {
   if (!isRegistry(registry)) throw new Error('The remote registry is malformed');
   const entries = registry.remotes as RegistryEntryWithPages[];
   // The runtime gets exactly { name, entry }: `pages` is the shell's business, not the federation runtime's.

@@ -12,15 +12,21 @@ const leadingHeadTags = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*
 
 /**
  * The shell's index.html with a server-rendered page in it: the page's head tags (its title replaces the
- * shell's), the stylesheets it paints with before any script runs, its markup in #root, and the modules the
- * browser loads before it hydrates. `shellStylesheets`: the shell's own, root-relative as its build links them.
+ * shell's), the stylesheets it paints with before any script runs, its markup in #root, and the state the
+ * browser starts from (modules, data, registry, configuration).
+ * `shellStylesheets`: the shell's own, root-relative as its build links them.
  */
 export function composeDocument(template: string, page: RenderedPage, shellStylesheets: string[]): string {
   const headTags = page.html.match(leadingHeadTags)?.[0] ?? '';
   const body = page.html.slice(headTags.length);
   const stylesheets = [...new Set([...shellStylesheets, ...page.stylesheets])];
   const links = stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
-  const state: ServerRenderState = { remotes: page.remotes, data: page.data };
+  const state: ServerRenderState = {
+    remotes: page.remotes,
+    data: page.data,
+    registry: page.registry,
+    runtimeConfig: page.runtimeConfig,
+  };
   let document = template;
   if (headTags.includes('<title>')) document = document.replace(/<title>[\s\S]*?<\/title>/, '');
   document = document.replace('</head>', `${headTags}${links}</head>`);

@@ -23,6 +23,9 @@ export interface RenderedPage {
   data: Record<string, unknown>;
   /** Stylesheets of those modules, for the head (absolute URLs, from the remotes' manifests). */
   stylesheets: string[];
+  /** The registry and runtime configuration the page was rendered with: the browser starts with the same. */
+  registry: RemoteRegistry;
+  runtimeConfig: Partial<RuntimeConfig>;
   /** Why parts of the page were left to the browser (a remote without a server build, one that failed). */
   errors: string[];
 }
@@ -52,10 +55,11 @@ export function createPageRenderer(options: PageRendererOptions, builds: RemoteS
 
 async function renderPage(
   url: string,
-  { origin, registry }: PageRendererOptions,
+  options: PageRendererOptions,
   handler: ReturnType<typeof createStaticHandler>,
   builds: RemoteServerBuilds,
 ): Promise<RenderedPage | null> {
+  const { origin, registry } = options;
   const context = await handler.query(new Request(new URL(url, origin)));
   if (context instanceof Response) return null;
   const handle = handleOf(context.matches);
@@ -101,5 +105,14 @@ async function renderPage(
     },
   );
   const html = await new Response(prelude).text();
-  return { status: handle.status ?? 200, html, remotes, data: pageData.loaded(), stylesheets, errors };
+  return {
+    status: handle.status ?? 200,
+    html,
+    remotes,
+    data: pageData.loaded(),
+    stylesheets,
+    registry: options.registry,
+    runtimeConfig: options.runtimeConfig,
+    errors,
+  };
 }
