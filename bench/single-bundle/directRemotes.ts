@@ -22,6 +22,8 @@ const contexts: Record<string, LazyContext> = {
 
 export async function loadRegistry(): Promise<void> {}
 
+export function applyRegistry(): void {}
+
 export async function loadRemoteModule<T>(id: string): Promise<T> {
   const [remote, exposed] = id.split('/');
   const context = remote ? contexts[remote] : undefined;
