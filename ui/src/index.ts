@@ -9,6 +9,6 @@ export { FieldError, fieldErrorProps, errorIdOf } from './field/fieldError';
 export { PageMeta, SITE_NAME, absoluteUrl, serialiseJsonLd, siteOrigin, type PageMetaProps, type StructuredData } from './head/PageMeta';
 export { formatPublicationDate, formatWorkType, safeWorkUrl, type PartialDate, type PublicationDateText } from './format/publicationFormat';
 export { RatingSummary, Stars, type RatingSummaryProps } from './rating/Rating';
-export { ReviewList, formatReviewDate, type ReviewListProps } from './rating/ReviewList';
+export { ReviewList, type ReviewListProps } from './rating/ReviewList';
 export { useReviewPages, type ReviewPagesState } from './rating/useReviewPages';
 export { saveBlob } from './file/saveBlob';

@@ -1,5 +1,6 @@
 import { Link } from '@sciexperts/shared/router';
-import { formatBlogDate, type BlogItem } from '../content/blog';
+import { formatLongDate } from '@sciexperts/shared';
+import { type BlogItem } from '../content/blog';
 import styles from './Cards.module.css';
 
 /** `titleAs`: h3 inside a section (the default), h2 where the cards are the page's main list (the blog index). */
@@ -9,7 +10,7 @@ export function BlogCard({ post, titleAs: Title = 'h3' }: { post: BlogItem; titl
       <img className={styles.illustration} src={post.image} width={320} height={180} alt="" loading="lazy" />
       <div className={styles.body}>
         <time className={styles.category} dateTime={post.date}>
-          {formatBlogDate(post.date)}
+          {formatLongDate(post.date)}
         </time>
         <Title className={styles.title}>
           <Link to={post.link} className={styles.titleLink}>

@@ -1,5 +1,4 @@
 // Blog teasers (title, date, excerpt, image, link). Every card carries its own link.
-import { formatLongDate } from '@sciexperts/shared';
 import dataIllustration from '../assets/illustrations/data.svg';
 import networkIllustration from '../assets/illustrations/network.svg';
 import writingIllustration from '../assets/illustrations/writing.svg';
@@ -40,6 +39,3 @@ export const blogItems: BlogItem[] = [
     link: '/blog/institutions-on-demand',
   },
 ];
-
-/** '2 March 2026' from '2026-03-02'. */
-export const formatBlogDate = formatLongDate;

@@ -1,6 +1,6 @@
 import { Link, useParams } from '@sciexperts/shared/router';
 import { BlogCard } from '../cards/BlogCard';
-import { formatBlogDate } from '../content/blog';
+import { formatLongDate } from '@sciexperts/shared';
 import { blogPostPath, blogPosts, findBlogPost, type BlogPost } from '../content/blogPosts';
 import { absoluteUrl, organizationData, PageMeta } from '../head/PageMeta';
 import layout from '../ui/layout.module.css';
@@ -57,7 +57,7 @@ function BlogPostBody({ post }: { post: BlogPost }) {
                 By {post.author.name}, {post.author.role}
               </li>
               <li>
-                <time dateTime={post.date}>{formatBlogDate(post.date)}</time>
+                <time dateTime={post.date}>{formatLongDate(post.date)}</time>
               </li>
               <li>{post.readingMinutes} min read</li>
             </ul>

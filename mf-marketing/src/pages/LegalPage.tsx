@@ -1,5 +1,5 @@
 import { useLocation } from '@sciexperts/shared/router';
-import { formatBlogDate } from '../content/blog';
+import { formatLongDate } from '@sciexperts/shared';
 import { findLegalDocumentByPath, legalDocuments, type LegalDocument } from '../content/legal';
 import { type DocSection } from '../content/richText';
 import { absoluteUrl, PageMeta } from '../head/PageMeta';
@@ -47,7 +47,7 @@ function LegalDocumentBody({ document }: { document: LegalDocument }) {
             <ul className={styles.byline} aria-label="Version">
               <li>Version {document.version}</li>
               <li>
-                Effective <time dateTime={document.effectiveDate}>{formatBlogDate(document.effectiveDate)}</time>
+                Effective <time dateTime={document.effectiveDate}>{formatLongDate(document.effectiveDate)}</time>
               </li>
             </ul>
             <p className={styles.lead}>{document.summary}</p>
@@ -71,7 +71,7 @@ function versionsSection(document: LegalDocument): DocSection {
     id: 'versions',
     heading: 'Versions',
     blocks: [
-      { type: 'ul', items: document.history.map((entry) => `Version ${entry.version}, effective ${formatBlogDate(entry.date)}: ${entry.summary}`) },
+      { type: 'ul', items: document.history.map((entry) => `Version ${entry.version}, effective ${formatLongDate(entry.date)}: ${entry.summary}`) },
       { type: 'p', text: `See also our ${others.map((other) => `[${other.title}](${other.path})`).join(' and ')}.` },
     ],
   };

@@ -1,6 +1,6 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import { REVIEW_MESSAGES, reviewsApi, type ApiError, type ContractReview, type ContractReviews as ContractReviewsData, type ReviewInput } from '@sciexperts/shared';
-import { formatReviewDate, Stars } from '@sciexperts/ui';
+import { formatMediumDate, REVIEW_MESSAGES, reviewsApi, type ApiError, type ContractReview, type ContractReviews as ContractReviewsData, type ReviewInput } from '@sciexperts/shared';
+import { Stars } from '@sciexperts/ui';
 import { formatDate, fullName } from '../format';
 import { Notice } from '../project/Notice';
 import { useAction } from '../project/useAction';
@@ -26,7 +26,7 @@ function ReviewCard({ title, review, replierFirstName, children }: { title: stri
       </h3>
       <p className={styles.reviewMeta}>
         <Stars rating={review.rating} />
-        <span>{review.publishedAt ? `Published ${formatReviewDate(review.publishedAt)}` : `Written ${formatReviewDate(review.createdAt)}, not published yet`}</span>
+        <span>{review.publishedAt ? `Published ${formatMediumDate(review.publishedAt)}` : `Written ${formatMediumDate(review.createdAt)}, not published yet`}</span>
       </p>
       {review.text ? <p className={styles.note}>{review.text}</p> : <p className={styles.meta}>No text, only the rating.</p>}
       {review.reply ? (

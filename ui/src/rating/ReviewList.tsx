@@ -2,9 +2,6 @@ import { formatMediumDate, type PublicReview } from '@sciexperts/shared';
 import { Stars } from './Rating';
 import styles from './Rating.module.css';
 
-/** '2026-12-02T09:00:00.000Z' → 'Dec 2, 2026'. */
-export const formatReviewDate = formatMediumDate;
-
 export interface ReviewListProps {
   reviews: readonly PublicReview[];
   /** The reviewed member's first name, for their replies ('Reply from Ada'). */
@@ -23,7 +20,7 @@ export function ReviewList({ reviews, subjectFirstName, label }: ReviewListProps
             <Stars rating={review.rating} />
             <span className={styles.reviewer}>{review.reviewerFirstName}</span>
             <time className={styles.date} dateTime={review.publishedAt}>
-              {formatReviewDate(review.publishedAt)}
+              {formatMediumDate(review.publishedAt)}
             </time>
           </p>
           {review.text ? <p className={styles.text}>{review.text}</p> : null}
