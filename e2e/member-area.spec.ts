@@ -56,6 +56,27 @@ test.describe('the member area frame', () => {
     expect(tries).toEqual({ manifest: 2, chunk: 2 });
   });
 
+  test('a remote built for another federation runtime is refused in its own region, before its entry is fetched', async ({ page, request }) => {
+    await page.route(`${e2eOrigins.profile}/mf-manifest.json`, async (route) => {
+      const response = await route.fetch();
+      const manifest = (await response.json()) as { metaData: { pluginVersion: string } };
+      manifest.metaData.pluginVersion = '3.0.0';
+      await route.fulfill({ response, json: manifest });
+    });
+    const entryRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(`${e2eOrigins.profile}/remoteEntry.js`)) entryRequests.push(r.url());
+    });
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    await signUpMember(request, page, 'Grace', 'Hopper');
+    await page.goto('/profile/calls');
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('Sorry, this page could not be loaded.');
+    await expect(page.getByRole('banner')).toContainText('Scheduled Calls');
+    expect(entryRequests).toEqual([]);
+    expect(messages.join('\n')).toContain('mf_profile was built with federation runtime 3.0.0, but this page provides');
+  });
+
   test('a remote that stays down shows the error region in its page only; the frame works and Retry recovers', async ({ page, request }) => {
     await page.route(`${e2eOrigins.profile}/**`, (route) => route.abort('connectionrefused'));
     await signUpMember(request, page, 'Grace', 'Hopper');

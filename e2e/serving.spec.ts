@@ -59,6 +59,19 @@ test.describe('serving like production', () => {
     }
   });
 
+  test("each remote's own page works without the shell, on the federation runtime it provides itself", async ({ page }) => {
+    // The page fixture fails the test on any page error or CSP violation.
+    const pages = [
+      { url: `${e2eOrigins.marketing}/`, heading: 'Hire vetted scientific and research experts' },
+      { url: `${e2eOrigins.auth}/`, heading: 'Sign-in remote' },
+    ];
+    for (const { url, heading } of pages) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading }), url).toBeVisible();
+      expect(await page.evaluate(() => typeof (window as unknown as { _FEDERATION_RUNTIME_CORE?: unknown })._FEDERATION_RUNTIME_CORE), url).toBe('object');
+    }
+  });
+
   test('a malformed percent-encoding in a path is a 400, never a server error', async ({ request }) => {
     for (const origin of [e2eOrigins.site, e2eOrigins.marketing, e2eOrigins.api]) {
       const response = await request.get(`${origin}/%E0%A4%A`);

@@ -81,6 +81,16 @@ test.describe('shell composition', () => {
     }
     // The router travels inside @sciexperts/shared/router, never as the whole package.
     expect(Object.keys(report.loaded).filter((pkg) => pkg.startsWith('react-router'))).toEqual([]);
+
+    // One federation runtime core: the shell's. The remotes' entries read it from the page instead of carrying
+    // their own; the chat keeps its own for integrators' pages.
+    const runtimeCoreFrom = await page.evaluate(() => (window as unknown as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM);
+    expect(runtimeCoreFrom?.name).toBe('shell');
+    for (const origin of [e2eOrigins.marketing, e2eOrigins.auth, e2eOrigins.profile]) {
+      const entry = await (await request.get(`${origin}/remoteEntry.js`)).text();
+      expect(entry, origin).toContain('_FEDERATION_RUNTIME_CORE');
+      expect(entry.length, `${origin}'s entry carries no runtime core`).toBeLessThan(40_000);
+    }
   });
 
   test('a remote that cannot be fetched fails in its own region; Retry brings it back', async ({ page }) => {

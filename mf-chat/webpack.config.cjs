@@ -5,6 +5,9 @@ const remote = createConfig({
   dir: __dirname,
   name: 'mf_chat',
   title: 'SciExperts direct messages (standalone)',
+  // Integrators load this remote into pages with their own federation runtime (or none but the embed's),
+  // so its remoteEntry.js keeps its own runtime core (decision 0021).
+  ownRuntime: true,
   exposes: {
     './DirectMessage': './src/exposes/DirectMessage.tsx',
     // Framework-free: mount(element, options) => unmount; also defines <sciexperts-chat>.

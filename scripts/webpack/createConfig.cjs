@@ -51,15 +51,62 @@ function swcMinimizer() {
  * @param {string} [options.title]      standalone page title
  * @param {boolean} [options.serverRender] also build `dist/server/render.js` from `src/server.tsx`: the
  *   shell's server renders public pages with it (decision 0018)
+ * @param {boolean} [options.ownRuntime] a remote whose remoteEntry.js carries its own federation runtime core
+ *   instead of using the page's (the chat, which integrators load into pages that have no shell; decision 0021)
  */
-function createConfig({ dir, name, exposes = {}, isHost = false, title = 'SciExperts', serverRender = false }) {
-  const client = clientConfig({ dir, name, exposes, isHost, title, serverRender });
-  if (!serverRender) return client;
+function createConfig({ dir, name, exposes = {}, isHost = false, title = 'SciExperts', serverRender = false, ownRuntime = false }) {
+  const client = clientConfig({ dir, name, exposes, isHost, title, serverRender, ownRuntime });
   return (env, argv) => {
     const production = argv.mode !== 'development';
-    // The dev server serves the browser build only: `npm run dev` renders in the browser.
+    // The dev server serves the browser build only: `npm run dev` renders in the browser, and its remotes
+    // carry their own runtime (see usesPageRuntime).
     if (env?.WEBPACK_SERVE) return client(env, argv);
-    return [client(env, argv), serverConfig({ dir, name, isHost, production })];
+    const configs = [client(env, argv)];
+    if (usesPageRuntime({ isHost, ownRuntime, production })) configs.push(runtimeProviderConfig({ dir, name }));
+    if (serverRender) configs.push(serverConfig({ dir, name, isHost, production }));
+    return configs.length === 1 ? configs[0] : configs;
+  };
+}
+
+/**
+ * Whether a remote's build leaves `@module-federation/runtime-core` out and uses the one the page provides
+ * (`experiments.externalRuntime`, the global `_FEDERATION_RUNTIME_CORE`): the shell provides it
+ * (shell/src/federation/runtimeCore.ts), and the remote's own standalone page loads `federation-runtime.js`
+ * first. Production builds only: under the dev server each remote keeps its own copy, which costs nothing there.
+ */
+const usesPageRuntime = ({ isHost, ownRuntime, production }) => !isHost && !ownRuntime && production;
+
+/** The standalone page's first script: it provides the federation runtime core the remote's build leaves out. */
+const RUNTIME_PROVIDER_FILE = 'federation-runtime.js';
+
+/**
+ * `federation-runtime.js`, a build of its own (a federation build externalises runtime-core everywhere in its
+ * compilation, so it cannot also provide it). Only the remote's standalone page loads it; the composed site
+ * never does, the shell provides the runtime there.
+ */
+function runtimeProviderConfig({ dir, name }) {
+  return {
+    name: `${name}-runtime`,
+    mode: 'production',
+    context: dir,
+    entry: { 'federation-runtime': path.join(__dirname, 'federationRuntimeProvider.js') },
+    target: 'web',
+    devtool: false,
+    output: { path: path.join(dir, 'dist'), filename: RUNTIME_PROVIDER_FILE, clean: false },
+    plugins: [
+      new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', threshold: 0, minRatio: 1 }),
+      new CompressionPlugin({
+        filename: '[path][base].br',
+        algorithm: 'brotliCompress',
+        compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+        threshold: 0,
+        minRatio: 1,
+      }),
+    ],
+    performance: { hints: false },
+    optimization: { minimizer: [swcMinimizer()] },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
   };
 }
 
@@ -121,10 +168,11 @@ function serverConfig({ dir, name, isHost, production }) {
   };
 }
 
-function clientConfig({ dir, name, exposes, isHost, title, serverRender }) {
+function clientConfig({ dir, name, exposes, isHost, title, serverRender, ownRuntime }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const refresh = !production && Boolean(_env?.WEBPACK_SERVE) ? refreshSetup() : null;
+    const pageRuntime = usesPageRuntime({ isHost, ownRuntime, production });
     const compressible = /\.(js|css|html|json|svg|txt|map)$/;
     return {
       mode: production ? 'production' : 'development',
@@ -140,8 +188,8 @@ function clientConfig({ dir, name, exposes, isHost, title, serverRender }) {
         filename: production ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         assetModuleFilename,
-        // The server build writes server/ into the same folder.
-        clean: serverRender ? { keep: /^server\// } : true,
+        // The server build and the runtime provider's write into the same folder, in parallel.
+        clean: serverRender || pageRuntime ? { keep: /^(server\/|federation-runtime\.js)/ } : true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], ...(refresh ? { alias: refresh.alias } : {}) },
       module: {
@@ -184,7 +232,8 @@ function clientConfig({ dir, name, exposes, isHost, title, serverRender }) {
           // Remotes never load remotes themselves (only the shell does, from the registry's manifests), so
           // their remoteEntry.js can leave out the runtime's remote-loading and manifest-snapshot code:
           // 28 KB -> 20 KB gzip for every remote entry a page loads.
-          ...(isHost ? {} : { experiments: { optimization: { disableRemote: true, disableSnapshot: true } } }),
+          // pageRuntime: the entry uses the page's runtime core instead of carrying one (decision 0021).
+          ...(isHost ? {} : { experiments: { externalRuntime: pageRuntime, optimization: { disableRemote: true, disableSnapshot: true } } }),
         }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
@@ -193,6 +242,8 @@ function clientConfig({ dir, name, exposes, isHost, title, serverRender }) {
           favicon: path.join(__dirname, 'favicon.svg'),
           scriptLoading: 'defer',
           chunks: ['main'],
+          // Deferred scripts run in document order: the template's runtime provider before the injected main.
+          federationRuntime: pageRuntime ? RUNTIME_PROVIDER_FILE : null,
         }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',

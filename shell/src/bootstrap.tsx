@@ -1,11 +1,12 @@
 import '@sciexperts/ui/tokens.css';
 import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { registerPlugins } from '@module-federation/enhanced/runtime';
+import { getInstance, registerPlugins } from '@module-federation/enhanced/runtime';
 import { configureRuntime, createHydrationPageData, PageDataContext, startAuthSync, type RuntimeConfig } from '@sciexperts/shared';
 import { loadRegistry, applyRegistry } from './federation/remoteRegistry';
 import { registerIdentitySignOut } from './federation/identitySession';
 import { retryPlugin } from './federation/retryPlugin';
+import { provideRuntimeCore, runtimeVersionGuard } from './federation/runtimeCore';
 import { browserRemoteLoader } from './federation/remoteLoader';
 import { readServerRenderState } from './app/serverRenderState';
 import { releaseEarlyInteractions } from './app/earlyInteractions';
@@ -47,8 +48,11 @@ function OnHydrated({ children }: { children: ReactNode }) {
 
 async function start(): Promise<void> {
   startAuthSync();
-  // Before the first remote loads: a dropped manifest or chunk is fetched again before any error region shows.
-  registerPlugins([retryPlugin()]);
+  // Before the first remote loads: remotes use the shell's federation runtime core (decision 0021), only when
+  // built for its version, and a dropped manifest or chunk is fetched again before any error region shows.
+  const runtimeVersion = getInstance()?.version ?? '';
+  provideRuntimeCore(runtimeVersion);
+  registerPlugins([runtimeVersionGuard(runtimeVersion), retryPlugin()]);
   registerIdentitySignOut();
   const serverRendered = readServerRenderState();
   // A server-rendered page carries the registry and configuration it was rendered with: no round trips to
