@@ -9,3 +9,7 @@ export function registerRemotes(): void {}
 export function loadRemote<T>(id: string): Promise<T> {
   return loadRemoteModule<T>(id);
 }
+
+export function getInstance(): undefined {
+  return undefined;
+}

@@ -11,6 +11,7 @@ module.exports = (env, argv) => {
   config.plugins = config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin');
   config.resolve.alias = {
     [path.join(root, 'shell/src/federation/remoteRegistry')]: path.join(__dirname, 'directRemotes.ts'),
+    [path.join(root, 'shell/src/federation/runtimeCore')]: path.join(__dirname, 'runtimeCore.ts'),
     '@module-federation/enhanced/runtime$': path.join(__dirname, 'federationRuntime.ts'),
   };
   return config;
