@@ -23,9 +23,18 @@ async function audit(lighthouse, chromeLauncher, chromiumPath, url) {
     const { categories, audits, runtimeError } = result.lhr;
     // A run that could not load the page (Lighthouse scores it 0) says nothing about the page's speed.
     if (runtimeError || categories.performance.score === null) return { failed: runtimeError?.message ?? 'no score' };
+    // The accessibility audits that failed, by id, with the elements they name: a score under 100 says which.
+    const accessibilityFailures = categories.accessibility.auditRefs
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+      .map((ref) => {
+        const items = audits[ref.id].details?.items ?? [];
+        const nodes = items.map((item) => item.node?.selector).filter(Boolean).slice(0, 3);
+        return nodes.length > 0 ? `${ref.id} (${nodes.join(', ')})` : ref.id;
+      });
     return {
       performance: Math.round(categories.performance.score * 100),
       accessibility: Math.round(categories.accessibility.score * 100),
+      accessibilityFailures,
       bestPractices: Math.round(categories['best-practices'].score * 100),
       lcp: audits['largest-contentful-paint'].numericValue,
       tbt: audits['total-blocking-time'].numericValue,
@@ -54,6 +63,7 @@ async function medianAudit(lighthouse, chromeLauncher, chromiumPath, url, onProg
   return {
     performance: median('performance'),
     accessibility: Math.min(...all('accessibility')),
+    accessibilityFailures: [...new Set(runs.flatMap((run) => run.accessibilityFailures))],
     bestPractices: median('bestPractices'),
     lcp: median('lcp'),
     tbt: median('tbt'),
@@ -83,7 +93,8 @@ export async function runLighthouse({ chromiumPath, pages, onProgress = () => un
       met: federated.performance >= 95,
     });
     // Accessibility: the worst run, since one failing run means a visitor can meet the failure.
-    rows.push({ group: 'lighthouse', metric: `${label} accessibility (lowest run)`, value: federated.accessibility, unit: '', goal: '100', met: federated.accessibility === 100 });
+    const failures = federated.accessibilityFailures.length > 0 ? ` (failed: ${federated.accessibilityFailures.join('; ')})` : '';
+    rows.push({ group: 'lighthouse', metric: `${label} accessibility (lowest run)`, value: `${federated.accessibility}${failures}`, unit: '', goal: '100', met: federated.accessibility === 100 });
     rows.push({ group: 'lighthouse', metric: `${label} best practices`, value: federated.bestPractices, unit: '' });
     rows.push({ group: 'lighthouse', metric: `${label} LCP (median)`, value: withRuns(Math.round(federated.lcp), federated.runs.lcp), unit: 'ms', goal: '< 1800 ms', met: federated.lcp < 1800 });
     rows.push({ group: 'lighthouse', metric: `${label} TBT (median)`, value: withRuns(Math.round(federated.tbt), federated.runs.tbt), unit: 'ms', goal: '< 150 ms', met: federated.tbt < 150 });
