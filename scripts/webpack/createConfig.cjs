@@ -233,7 +233,11 @@ function clientConfig({ dir, name, exposes, isHost, title, serverRender, ownRunt
           // their remoteEntry.js can leave out the runtime's remote-loading and manifest-snapshot code:
           // 28 KB -> 20 KB gzip for every remote entry a page loads.
           // pageRuntime: the entry uses the page's runtime core instead of carrying one (decision 0021).
-          ...(isHost ? {} : { experiments: { externalRuntime: pageRuntime, optimization: { disableRemote: true, disableSnapshot: true } } }),
+          // target 'web': these builds only run in browsers, so the runtime's Node script loader (vm, node:module)
+          // is left out.
+          experiments: isHost
+            ? { optimization: { target: 'web' } }
+            : { externalRuntime: pageRuntime, optimization: { disableRemote: true, disableSnapshot: true, target: 'web' } },
         }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
