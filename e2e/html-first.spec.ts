@@ -96,6 +96,17 @@ test('the browser hydrates the server-rendered page without re-rendering it, and
   expect(problems).toEqual([]);
 });
 
+test('a part the server leaves to the browser by design (a remote without a server build) hydrates without a warning', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+  expect(warnings).toEqual([]);
+});
+
 test('a server-rendered page starts with the registry and configuration it was rendered with', async ({ page, request }) => {
   const html = await (await request.get('/how-it-works')).text();
   const state = JSON.parse(html.match(/<script type="application\/json" id="server-render">([^<]*)<\/script>/)![1]!) as { registry: unknown; runtimeConfig: unknown };

@@ -8,7 +8,7 @@ import { registerIdentitySignOut } from './federation/identitySession';
 import { retryPlugin } from './federation/retryPlugin';
 import { provideRuntimeCore, runtimeVersionGuard } from './federation/runtimeCore';
 import { browserRemoteLoader } from './federation/remoteLoader';
-import { readServerRenderState } from './app/serverRenderState';
+import { BROWSER_ONLY_DIGEST, readServerRenderState } from './app/serverRenderState';
 import { releaseEarlyInteractions } from './app/earlyInteractions';
 
 /**
@@ -94,7 +94,11 @@ async function start(): Promise<void> {
       {
         // Markup that does not match (a remote released between the HTML and its scripts) is rendered again here;
         // the visitor sees the new page, so this is worth a warning, not an error.
-        onRecoverableError: (error, info) => console.warn('[shell] part of the page was rendered again in the browser:', error, info.componentStack),
+        // A part the server left to the browser by design (BROWSER_ONLY_DIGEST) is no news.
+        onRecoverableError: (error, info) => {
+          if ((error as { digest?: unknown } | null)?.digest === BROWSER_ONLY_DIGEST) return;
+          console.warn('[shell] part of the page was rendered again in the browser:', error, info.componentStack);
+        },
       },
     );
   });

@@ -3,6 +3,12 @@ import type { RuntimeConfig } from '@sciexperts/shared';
 /** The id of the data block in which the shell's server tells the browser what it rendered (composeDocument). */
 export const SERVER_RENDER_STATE_ID = 'server-render';
 
+/**
+ * The digest the server gives a part it leaves to the browser by design (a remote without a server build). The
+ * browser's hydration reports such a part as a recoverable error carrying this digest, and does not warn of it.
+ */
+export const BROWSER_ONLY_DIGEST = 'sciexperts:browser-only-remote';
+
 export interface ServerRenderState {
   /** Exposed modules the page rendered: loaded before hydrating. */
   remotes: string[];

@@ -3,6 +3,7 @@ import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { configureRuntime, createServerPageData, PageDataContext, type RemoteRegistry, type RuntimeConfig } from '@sciexperts/shared';
 import { routes, type RouteHandle } from '../app/router';
+import { BROWSER_ONLY_DIGEST } from '../app/serverRenderState';
 import { RemoteLoaderContext, type RemoteLoader } from '../federation/remoteLoader';
 import type { RemoteServerBuilds } from './remoteServerBuilds';
 
@@ -98,9 +99,11 @@ async function renderPage(
       // them with inline scripts, which the site's CSP (no 'unsafe-inline' scripts) rightly blocks.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       // A part that fails is sent as its fallback and rendered by the browser; the page is still served.
+      // The returned digest travels to the browser with the part's fallback.
       onError: (error) => {
-        if (error instanceof BrowserOnlyRemote) return;
+        if (error instanceof BrowserOnlyRemote) return BROWSER_ONLY_DIGEST;
         errors.push(error instanceof Error ? error.message : String(error));
+        return undefined;
       },
     },
   );
