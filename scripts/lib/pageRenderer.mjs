@@ -13,11 +13,13 @@ const require = createRequire(import.meta.url);
  * @param {{ remotes: Array<{ name: string, entry: string }> }} options.registry
  * @param {object} options.runtimeConfig
  * @param {string} options.siteOrigin
+ * @param {string} [options.apiOrigin]  where a render's API calls go, with the visitor's address (the API trusts
+ *   this server as its one proxy hop); without it they go through the site's own /api/ proxy
  * @param {(message: string) => void} [options.log]
- * @returns {null | ((url: string) => Promise<{ status: number, html: string, etag: string } | null>)}  null: the
- *   shell build has no server build (pages render in the browser, as before)
+ * @returns {null | ((url: string, visitor?: { address?: string }) => Promise<{ status: number, html: string, etag: string } | null>)}
+ *   null: the shell build has no server build (pages render in the browser, as before)
  */
-export function createPageRenderer({ shellDist, registry, runtimeConfig, siteOrigin, log = () => {} }) {
+export function createPageRenderer({ shellDist, registry, runtimeConfig, siteOrigin, apiOrigin, log = () => {} }) {
   const serverBuild = path.join(shellDist, 'server', 'render.js');
   if (!fs.existsSync(serverBuild)) return null;
   const shellServer = require(serverBuild);
@@ -28,9 +30,9 @@ export function createPageRenderer({ shellDist, registry, runtimeConfig, siteOri
     .filter((file) => file.endsWith('.css'))
     .sort()
     .map((file) => `/${file}`);
-  const render = shellServer.createPageRenderer({ origin: siteOrigin, registry, runtimeConfig }, shellServer.createRemoteServerBuilds());
-  return async (url) => {
-    const page = await render(url);
+  const render = shellServer.createPageRenderer({ origin: siteOrigin, registry, runtimeConfig, apiOrigin }, shellServer.createRemoteServerBuilds());
+  return async (url, visitor) => {
+    const page = await render(url, visitor);
     if (!page) return null;
     for (const error of page.errors) log(`${url}: left to the browser: ${error}`);
     const html = shellServer.composeDocument(template, page, shellStylesheets);

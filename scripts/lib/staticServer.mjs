@@ -62,7 +62,7 @@ async function isFile(file) {
  * @param {(req) => Record<string,string>} [options.pageHeaders]  extra headers on HTML pages (CSP)
  * @param {boolean} [options.cors]         allow any origin to fetch these public assets (remotes)
  * @param {{ prefixes: string[], target: string }} [options.proxy]  paths passed through to another server (the API)
- * @param {(url: string) => Promise<{ status: number, html: string, etag: string } | null>} [options.renderPage]
+ * @param {(url: string, visitor: { address?: string }) => Promise<{ status: number, html: string, etag: string } | null>} [options.renderPage]
  *   pages that are not files: the server-rendered page, or null for index.html (pageRenderer.mjs)
  */
 export function createStaticServer({ root, spa = false, generated = {}, pageHeaders = () => ({}), cors = false, proxy = null, renderPage = null }) {
@@ -167,7 +167,7 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
   async function serveRendered(req, res, url, headers) {
     let page;
     try {
-      page = await renderPage(url.pathname + url.search);
+      page = await renderPage(url.pathname + url.search, { address: req.socket.remoteAddress });
     } catch (error) {
       console.error('[static] server rendering failed; sending the page to render in the browser:', error);
       return false;

@@ -283,6 +283,7 @@ export async function startSuite(config, { log = console.log, env = process.env,
             registry: config.registry,
             runtimeConfig: config.runtimeConfig,
             siteOrigin: config.siteOrigin,
+            apiOrigin: `http://127.0.0.1:${config.apiPort}`,
             log: (message) => log(`[render] ${message}`),
           }),
         })

@@ -7,7 +7,7 @@ export { isIdentityReturn } from './auth/identityReturn';
 export { logOut, setIdentitySignOut } from './auth/logOut';
 export * from './ui/loginModalStore';
 export * from './ssr/pageData';
-export { ApiError, apiUrl, isUnreachable, request, toApiError, SESSION_EXPIRED_MESSAGE } from './api/http';
+export { ApiError, apiUrl, isUnreachable, request, setRequestAdjuster, toApiError, SESSION_EXPIRED_MESSAGE, type RequestAdjuster } from './api/http';
 export { accountApi } from './api/accountApi';
 export { userApi } from './api/userApi';
 export { workExperienceApi, educationApi, certificationApi, type RecordsClient } from './api/recordsApi';

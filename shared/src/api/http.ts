@@ -30,6 +30,18 @@ export function isUnreachable(error: unknown): boolean {
   return (error as { status?: unknown } | null)?.status === 0;
 }
 
+/**
+ * Rewrites an API call before it is sent, or leaves it (undefined). Server-side only: the shell's server sends the
+ * calls of the page it renders straight to the API with the visitor's address (serverApiCalls.ts); browsers never
+ * set one.
+ */
+export type RequestAdjuster = (request: Request) => Request | undefined;
+let adjustRequest: RequestAdjuster | null = null;
+
+export function setRequestAdjuster(adjuster: RequestAdjuster | null): void {
+  adjustRequest = adjuster;
+}
+
 function createHttp(): KyInstance {
   return ky.create({
     timeout: 15_000,
@@ -40,6 +52,7 @@ function createHttp(): KyInstance {
           const token = authStore.getState().token;
           if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
         },
+        (request) => adjustRequest?.(request),
       ],
       afterResponse: [
         (request, _options, response) => {

@@ -1,17 +1,23 @@
 import type { ComponentType } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { configureRuntime, createServerPageData, PageDataContext, type RemoteRegistry, type RuntimeConfig } from '@sciexperts/shared';
+import { configureRuntime, createServerPageData, PageDataContext, setRequestAdjuster, type RemoteRegistry, type RuntimeConfig } from '@sciexperts/shared';
 import { routes, type RouteHandle } from '../app/router';
 import { BROWSER_ONLY_DIGEST } from '../app/serverRenderState';
 import { RemoteLoaderContext, type RemoteLoader } from '../federation/remoteLoader';
 import type { RemoteServerBuilds } from './remoteServerBuilds';
+import { renderFor, serverApiCalls, type Visitor } from './serverApiCalls';
 
 export interface PageRendererOptions {
   /** The site's origin (the shell's): the router's requests and the pages' canonical URLs. */
   origin: string;
   registry: RemoteRegistry;
   runtimeConfig: Partial<RuntimeConfig>;
+  /**
+   * The API's own address, for the calls a render makes: straight there with the visitor's address instead of
+   * through the site's `/api/` proxy (serverApiCalls.ts). Without it they go to `runtimeConfig.apiBaseUrl`.
+   */
+  apiOrigin?: string;
 }
 
 export interface RenderedPage {
@@ -48,10 +54,14 @@ function handleOf(matches: Array<{ route: { handle?: unknown } }>): RouteHandle 
  * renders one public page of the site (path and query) to HTML with the same routes, frame and remote components
  * as the browser, as a signed-out visitor sees it; null when the path is rendered in the browser only.
  */
-export function createPageRenderer(options: PageRendererOptions, builds: RemoteServerBuilds): (url: string) => Promise<RenderedPage | null> {
+export function createPageRenderer(
+  options: PageRendererOptions,
+  builds: RemoteServerBuilds,
+): (url: string, visitor?: Visitor) => Promise<RenderedPage | null> {
   configureRuntime({ ...options.runtimeConfig, siteOrigin: options.origin });
+  setRequestAdjuster(options.apiOrigin ? serverApiCalls(options.runtimeConfig.apiBaseUrl ?? options.origin, options.apiOrigin) : null);
   const handler = createStaticHandler(routes);
-  return (url) => renderPage(url, options, handler, builds);
+  return (url, visitor = {}) => renderFor(visitor, () => renderPage(url, options, handler, builds));
 }
 
 async function renderPage(
