@@ -5,5 +5,6 @@ import { SERVER_RENDER_STATE_ID } from './app/serverRenderState';
 const root = document.getElementById('root');
 if (root && document.getElementById(SERVER_RENDER_STATE_ID)) holdEarlyInteractions(root);
 
-// Async boundary: shared singletons are negotiated before any of them is used.
-import('./bootstrap');
+// Async boundary: shared singletons are negotiated before any of them is used. In a task of its own: evaluating the
+// federation runtime and negotiating the shared modules were one task of ~230 ms on a slow phone (decision 0020).
+setTimeout(() => void import('./bootstrap'), 0);
