@@ -1,6 +1,5 @@
 import '@sciexperts/ui/tokens.css';
 import { startTransition, useEffect, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { getInstance, registerPlugins } from '@module-federation/enhanced/runtime';
 import { configureRuntime, createHydrationPageData, PageDataContext, startAuthSync, type RuntimeConfig } from '@sciexperts/shared';
 import { loadRegistry, applyRegistry } from './federation/remoteRegistry';
@@ -23,6 +22,12 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  * in this chunk already, so no request is added; only their evaluation moves.
  */
 const loadApp = () => import(/* webpackMode: "eager" */ './app/App');
+
+/**
+ * React DOM, evaluated in a task of its own (its evaluation is the largest single piece of script on the page).
+ * `eager`: the federation still fetches it with this chunk; only its evaluation waits.
+ */
+const loadReactDom = () => import(/* webpackMode: "eager" */ 'react-dom/client');
 
 async function fetchRuntimeConfig(): Promise<Partial<RuntimeConfig> | null> {
   try {
@@ -70,6 +75,8 @@ async function start(): Promise<void> {
   }
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  await yieldToBrowser();
+  const { createRoot, hydrateRoot } = await loadReactDom();
   await yieldToBrowser();
   const { App } = await loadApp();
   if (!serverRendered) {
