@@ -12,19 +12,36 @@ async function main() {
     console.error(`Configuration error: ${error.message}`);
     process.exit(2);
   }
-  const built = await buildFrontends();
-  if (Object.keys(built).length === 0) console.log('front-end builds are up to date');
-
-  const suite = await startSuite(config);
-  console.log(suiteBanner(config));
-
+  // Listening from the start: a signal while the servers are starting must stop the ones already started, or
+  // they would outlive this process and hold their ports. During the builds there is nothing to stop: it exits.
+  let suite = null;
+  let starting = false;
+  let stopping = false;
   const shutdown = async (signal) => {
+    if (stopping) return;
+    stopping = true;
     console.log(`\n${signal}: stopping…`);
-    await suite.stop();
+    if (starting) return; // the suite stops as soon as it is up (below)
+    if (suite) await suite.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const built = await buildFrontends();
+  if (Object.keys(built).length === 0) console.log('front-end builds are up to date');
+
+  starting = true;
+  try {
+    suite = await startSuite(config);
+  } finally {
+    starting = false;
+  }
+  if (stopping) {
+    await suite.stop();
+    process.exit(0);
+  }
+  console.log(suiteBanner(config));
 }
 
 main().catch((error) => {

@@ -47,17 +47,48 @@ export function needsBuild(app, base = root) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** One build of an app at a time, across processes (several test runs may share a checkout). */
-async function withBuildLock(app, fn) {
-  const lock = path.join(root, app.dir, '.build-lock');
-  for (let waited = 0; ; waited += 500) {
+/** Whether a process with this id is running (signal 0 tests without sending anything). */
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/**
+ * One build of an app at a time, across processes (several test runs may share a checkout). The lock is a folder
+ * holding its owner's process id: a lock whose owner is gone (a build stopped by Ctrl-C or killed) is taken over
+ * at once, instead of making the next `npm start` wait in silence for it to age.
+ */
+export async function withBuildLock(app, fn, { base = root, log = console.log } = {}) {
+  const lock = path.join(base, app.dir, '.build-lock');
+  const ownerFile = path.join(lock, 'owner');
+  let told = false;
+  for (;;) {
     try {
       fs.mkdirSync(lock);
+      fs.writeFileSync(ownerFile, String(process.pid));
       break;
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
-      // A lock older than 10 minutes belongs to a build that died.
-      if (Date.now() - fs.statSync(lock).mtimeMs > 600_000) fs.rmSync(lock, { recursive: true, force: true });
+      let owner = null;
+      try {
+        owner = Number(fs.readFileSync(ownerFile, 'utf8'));
+      } catch {
+        owner = null; // being created this instant, or left by a build that died before it wrote its id
+      }
+      const age = Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      const abandoned = owner ? !isRunning(owner) : age > 10_000;
+      if (abandoned) {
+        fs.rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (!told) {
+        log(`waiting for another build of ${app.dir}${owner ? ` (process ${owner})` : ''}…`);
+        told = true;
+      }
       await sleep(500);
     }
   }

@@ -46,3 +46,31 @@ test('a missing build stamp (never built, or a build that died) is stale', () =>
   fs.rmSync(path.join(base, 'mf-demo/dist/.build-stamp'));
   assert.equal(needsBuild(app, base), true);
 });
+
+test('a build lock whose process is gone is taken over at once', async () => {
+  const { withBuildLock } = await import('../lib/build.mjs');
+  const { spawnSync } = await import('node:child_process');
+  const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+  fs.mkdirSync(path.join(base, 'mf-demo/.build-lock'), { recursive: true });
+  fs.writeFileSync(path.join(base, 'mf-demo/.build-lock/owner'), gone);
+  const said = [];
+  const result = await withBuildLock(app, async () => 'built', { base, log: (line) => said.push(line) });
+  assert.equal(result, 'built');
+  assert.deepEqual(said, []);
+  assert.equal(fs.existsSync(path.join(base, 'mf-demo/.build-lock')), false);
+});
+
+test("a build lock held by a running process is waited for, and said so", async () => {
+  const { withBuildLock } = await import('../lib/build.mjs');
+  fs.mkdirSync(path.join(base, 'mf-demo/.build-lock'), { recursive: true });
+  fs.writeFileSync(path.join(base, 'mf-demo/.build-lock/owner'), String(process.pid));
+  const said = [];
+  let ran = false;
+  const waiting = withBuildLock(app, async () => { ran = true; }, { base, log: (line) => said.push(line) });
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  assert.equal(ran, false);
+  assert.deepEqual(said, [`waiting for another build of mf-demo (process ${process.pid})…`]);
+  fs.rmSync(path.join(base, 'mf-demo/.build-lock'), { recursive: true, force: true });
+  await waiting;
+  assert.equal(ran, true);
+});
