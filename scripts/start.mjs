@@ -13,16 +13,15 @@ async function main() {
     process.exit(2);
   }
   // Listening from the start: a signal while the servers are starting must stop the ones already started, or
-  // they would outlive this process and hold their ports. During the builds there is nothing to stop: it exits.
-  let suite = null;
-  let starting = false;
+  // they would outlive this process and hold their ports. During the builds there is nothing to stop yet.
+  let suiteStarting = null;
   let stopping = false;
   const shutdown = async (signal) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping…`);
-    if (starting) return; // the suite stops as soon as it is up (below)
-    if (suite) await suite.stop();
+    const suite = await suiteStarting?.catch(() => null);
+    await suite?.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -31,16 +30,9 @@ async function main() {
   const built = await buildFrontends();
   if (Object.keys(built).length === 0) console.log('front-end builds are up to date');
 
-  starting = true;
-  try {
-    suite = await startSuite(config);
-  } finally {
-    starting = false;
-  }
-  if (stopping) {
-    await suite.stop();
-    process.exit(0);
-  }
+  suiteStarting = startSuite(config);
+  await suiteStarting;
+  if (stopping) return; // shutdown stops it
   console.log(suiteBanner(config));
 }
 

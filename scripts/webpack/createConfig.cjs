@@ -93,21 +93,27 @@ function runtimeProviderConfig({ dir, name }) {
     target: 'web',
     devtool: false,
     output: { path: path.join(dir, 'dist'), filename: RUNTIME_PROVIDER_FILE, clean: false },
-    plugins: [
-      new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', threshold: 0, minRatio: 1 }),
-      new CompressionPlugin({
-        filename: '[path][base].br',
-        algorithm: 'brotliCompress',
-        compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
-        threshold: 0,
-        minRatio: 1,
-      }),
-    ],
+    plugins: precompressed(/\.js$/),
     performance: { hints: false },
     optimization: { minimizer: [swcMinimizer()] },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'error' },
   };
+}
+
+/** A `.gz` and a `.br` beside every file `test` matches, for the static server to send by Accept-Encoding. */
+function precompressed(test) {
+  return [
+    new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test, threshold: 0, minRatio: 1 }),
+    new CompressionPlugin({
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      test,
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      threshold: 0,
+      minRatio: 1,
+    }),
+  ];
 }
 
 /** Where images go: the server build computes the same URLs as the browser build. */
@@ -254,19 +260,7 @@ function clientConfig({ dir, name, exposes, isHost, title, serverRender, ownRunt
           chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
         }),
         ...(refresh ? [refresh.plugin] : []),
-        ...(production
-          ? [
-              new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: compressible, threshold: 0, minRatio: 1 }),
-              new CompressionPlugin({
-                filename: '[path][base].br',
-                algorithm: 'brotliCompress',
-                test: compressible,
-                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
-                threshold: 0,
-                minRatio: 1,
-              }),
-            ]
-          : []),
+        ...(production ? precompressed(compressible) : []),
       ],
       performance: { hints: false },
       optimization: {
