@@ -154,6 +154,20 @@ export interface Account {
   lastName: string;
 }
 
+/**
+ * Resolves once the page's socket.io connection is accepted: its CONNECT packet ("40…") arrived, and the server has
+ * put the socket in the member's room. Call before the page opens it; events sent before this are read, not pushed.
+ */
+export function liveConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && payload.startsWith('40')) resolve();
+      });
+    });
+  });
+}
+
 /** A word no other expert has, so a search for it finds exactly the expert created with it. */
 export const uniqueWord = () => `zq${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 8)}`;
 

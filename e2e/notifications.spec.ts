@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { e2eOrigins } from '../playwright.config';
-import { createExpert, expect, mailTo, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
+import { createExpert, expect, liveConnected, mailTo, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -42,9 +42,12 @@ test.describe('notifications', () => {
     const signedIn = await people.signedIn(sessionOf(owner), { bypassCSP: true });
     const first = signedIn.page;
     const second = await signedIn.context.newPage();
+    // The proposal must come after both tabs joined the live connection: one sent earlier is counted, not announced.
+    const live = Promise.all([first, second].map(liveConnected));
     await first.goto('/profile/my-projects');
     await second.goto('/profile/proposals');
     for (const tab of [first, second]) await expect(tab.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await live;
 
     const proposal = await api.post(`${e2eOrigins.api}/api/Projects/${projectId}/Proposals`, {
       headers: as(expert),

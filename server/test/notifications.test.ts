@@ -14,7 +14,9 @@ type Member = Awaited<ReturnType<typeof member>>;
 
 describe.each(['sqlite', 'postgres'] as const)('notifications over %s', (dialect) => {
   let h: Harness;
-  let now = Date.now();
+  // The clock starts at 06:00 UTC tomorrow, never at the wall clock's time of day: the daily digest is due at each UTC
+  // midnight, and a run started near midnight would see it early. Forward only: tokens are issued on this clock.
+  let now = Math.ceil(Date.now() / DAY_MS) * DAY_MS + 6 * 60 * MINUTE_MS;
   let mailer: RecordingMailer;
   let owner: Member;
   let expert: Member;

@@ -21,9 +21,9 @@ export function earliestToday(now: Date): string {
 }
 
 /** Concierge requests from the public /concierge page: validated, throttled, stored, then mailed to the operator. */
-export function conciergeModule(clock: () => Date = () => new Date()): Module {
+export function conciergeModule(): Module {
   return async (app) => {
-    const { db, mailer, config } = app.ctx;
+    const { db, mailer, config, clock } = app.ctx;
     const perAddress = new FailureThrottle(CONCIERGE_LIMITS.perAddress, CONCIERGE_LIMITS.windowMinutes * 60_000);
 
     api(app).post(

@@ -58,9 +58,10 @@ const pageOf = (total: number, page: number) => ({ total, page, pageSize: PROJEC
  * not leak); a visible project or a proposal the member may read but not change is a 403; an illegal
  * transition is a 409 and changes nothing (every transition is a conditional UPDATE on the current status).
  */
-export function projectsModule(clock: () => Date = () => new Date()): Module {
+export function projectsModule(): Module {
   return async (app) => {
-    const { db, config } = app.ctx;
+    // The app's clock, so jobs and notifications written here agree with the clock the job queue runs on.
+    const { db, config, clock } = app.ctx;
     // Files whose rows went with their project (cascade) are removed when the server starts.
     app.addHook('onReady', async () => {
       await sweepOrphanAttachments(db, attachmentsDir(config.dataDir)).catch((err: unknown) => app.log.warn({ err }, 'attachment sweep failed'));
