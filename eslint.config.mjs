@@ -26,14 +26,14 @@ export default tseslint.config(
     // Remotes never import each other or the shell: their exposes map is their only public API.
     files: ['mf-*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noSliceImports, sharedRouterOnly, { regex: '^@sciexperts/shared/(?!router$)', message: 'Browser code imports the shared singleton entries only (@sciexperts/shared and @sciexperts/shared/router).' }] }],
+      'no-restricted-imports': ['error', { patterns: [noSliceImports, sharedRouterOnly, { regex: '^@sciexperts/shared/(?!router$|member$)', message: 'Browser code imports the shared singleton entries only (@sciexperts/shared, @sciexperts/shared/member and @sciexperts/shared/router).' }] }],
     },
   },
   {
     // Tests may also use the shared fixtures, which never reach a bundle.
     files: ['mf-*/src/**/*.test.{ts,tsx}', 'mf-*/src/test/**', 'shell/src/**/*.test.{ts,tsx}', 'shell/src/test/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noSliceImports, { regex: '^@sciexperts/shared/(?!testing$|router$)', message: 'Tests import the shared singleton entries or @sciexperts/shared/testing.' }] }],
+      'no-restricted-imports': ['error', { patterns: [noSliceImports, { regex: '^@sciexperts/shared/(?!testing$|router$|member$)', message: 'Tests import the shared singleton entries or @sciexperts/shared/testing.' }] }],
     },
   },
   {

@@ -12,6 +12,21 @@ test.describe('shell composition', () => {
     expect(manifests).toContain(`${e2eOrigins.marketing}/mf-manifest.json`);
     // Lazy remotes: nothing the route does not need is fetched.
     expect(manifests.some((url) => url.startsWith(e2eOrigins.chat) || url.startsWith(e2eOrigins.profile))).toBe(false);
+    // The shared package's root entry is loaded; its member entry (the member area's API clients) is not.
+    await page.waitForLoadState('networkidle');
+    const loadedShares = await page.evaluate(() => {
+      type Instance = { shareScopeMap: Record<string, Record<string, Record<string, { loaded?: boolean }>>> };
+      const federation = (window as unknown as { __FEDERATION__: { __INSTANCES__: Instance[] } }).__FEDERATION__;
+      const loaded = new Set<string>();
+      for (const instance of federation.__INSTANCES__) {
+        for (const [pkg, versions] of Object.entries(instance.shareScopeMap.default ?? {})) {
+          if (Object.values(versions).some((shared) => shared.loaded)) loaded.add(pkg);
+        }
+      }
+      return [...loaded];
+    });
+    expect(loadedShares).toContain('@sciexperts/shared');
+    expect(loadedShares).not.toContain('@sciexperts/shared/member');
   });
 
   test('loads each of the four remotes at run time', async ({ page, request }) => {
@@ -76,7 +91,7 @@ test.describe('shell composition', () => {
       return { instances: federation.__INSTANCES__.map((i) => i.name).sort(), loaded };
     });
     expect(report.instances).toEqual(['mf_auth', 'mf_chat', 'mf_marketing', 'mf_profile', 'shell']);
-    for (const pkg of ['react', 'react-dom', '@sciexperts/shared/router', 'zustand', '@sciexperts/shared']) {
+    for (const pkg of ['react', 'react-dom', '@sciexperts/shared/router', 'zustand', '@sciexperts/shared', '@sciexperts/shared/member']) {
       expect(report.loaded[pkg], `${pkg} is loaded exactly once`).toHaveLength(1);
     }
     // The router travels inside @sciexperts/shared/router, never as the whole package.

@@ -1,5 +1,5 @@
 // How this remote writes money, budgets, durations, ages and statuses (Intl, en-US, USD as the contract says).
-import type { Budget, ProjectStatus, ProposalStatus } from '@sciexperts/shared';
+import type { Budget, ProjectStatus, ProposalStatus } from '@sciexperts/shared/member';
 import { countryName } from '@sciexperts/shared';
 
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });

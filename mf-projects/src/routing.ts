@@ -1,7 +1,8 @@
 // The public routes whose pages this remote provides, the member-area pages it fills, and the links it makes.
 // The shell's router registers these paths (and its member-page list names these exposes); the standalone
 // page uses the same table.
-import { expertSlug, projectPagePath, workspacePagePath } from '@sciexperts/shared';
+import { expertSlug } from '@sciexperts/shared';
+import { projectPagePath, workspacePagePath } from '@sciexperts/shared/member';
 
 export type PublicExpose = 'ProjectsPage' | 'ProjectPage' | 'CreateProjectPage';
 export type MemberExpose = 'MyProjectsPage' | 'BrowseProjectsPage' | 'ProposalsPage' | 'FreelancerDashboard' | 'OwnerDashboard' | 'WorkspacePage' | 'PaymentDetailsPage' | 'BillingPage';

@@ -233,6 +233,11 @@ function clientConfig({ dir, name, exposes, isHost, title, serverRender, ownRunt
           exposes,
           remotes: {},
           shared: createShareList(),
+          // Every shared package is a singleton the shell provides, so the first registered copy is the one to
+          // use. The default ('version-first') fetches and starts every registered remote's entry to compare
+          // versions the first time a lazy chunk consumes a shared module: a member page would load all six
+          // remote entries, and one remote that is down would fail a page that does not use it.
+          shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
           // Remotes never load remotes themselves (only the shell does, from the registry's manifests), so

@@ -3,6 +3,7 @@
 // (one history and context), zustand, and the `shared` package (one auth store for shell and remotes).
 // The router is shared as `@sciexperts/shared/router`, the parts of it the slices use, not as the whole
 // react-router-dom: federation cannot tree-shake a shared package, and the whole router is 50 KB compressed.
+// The member area's API clients and contracts are `@sciexperts/shared/member`, so public pages load only the root.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -22,7 +23,7 @@ const packages = {
   react: ['react', 'react/jsx-runtime'],
   'react-dom': ['react-dom', 'react-dom/client'],
   zustand: ['zustand', 'zustand/vanilla'],
-  '@sciexperts/shared': ['@sciexperts/shared', '@sciexperts/shared/router'],
+  '@sciexperts/shared': ['@sciexperts/shared', '@sciexperts/shared/router', '@sciexperts/shared/member'],
 };
 
 function createShareList() {

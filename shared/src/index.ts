@@ -1,5 +1,24 @@
-// The browser entry of the shared singleton: contracts, API clients and stores. No React screens.
-export * from './contracts';
+// The browser entry of the shared singleton: the contracts public pages use, the HTTP client, the stores, and the
+// clients of sign-in and public reviews. No React screens. The member area's clients and contracts are the
+// '@sciexperts/shared/member' entry, so public pages never download them.
+export * from './contracts/entities';
+export * from './contracts/api';
+export * from './contracts/chat';
+export * from './contracts/constants';
+export * from './contracts/runtime';
+export * from './contracts/paths';
+export * from './contracts/limits';
+export * from './contracts/messages';
+export * from './contracts/rules';
+export * from './contracts/records';
+export * from './contracts/exposes';
+export * from './contracts/concierge';
+export * from './contracts/publicPages';
+export * from './contracts/directory';
+export * from './contracts/countries';
+export * from './contracts/catalogue';
+export * from './contracts/reviews';
+export * from './contracts/format';
 export * from './config/runtimeConfig';
 export * from './auth/authStore';
 export { useAuth } from './auth/useAuth';
@@ -7,16 +26,6 @@ export { isIdentityReturn } from './auth/identityReturn';
 export { logOut, setIdentitySignOut } from './auth/logOut';
 export * from './ui/loginModalStore';
 export * from './ssr/pageData';
-export { ApiError, apiUrl, isUnreachable, request, setRequestAdjuster, toApiError, SESSION_EXPIRED_MESSAGE, type RequestAdjuster } from './api/http';
+export { ApiError, apiUrl, isUnreachable, request, requestBlob, setRequestAdjuster, toApiError, SESSION_EXPIRED_MESSAGE, type RequestAdjuster } from './api/http';
 export { accountApi } from './api/accountApi';
-export { userApi } from './api/userApi';
-export { workExperienceApi, educationApi, certificationApi, type RecordsClient } from './api/recordsApi';
-export { publicationsApi, orcidAuthorizeUrl, ORCID_SYNC_FAILED, PUBLICATIONS_LOAD_FAILED, type OrcidSettings } from './api/publicationsApi';
-export { projectsApi, type ProjectsApi } from './api/projectsApi';
-export { paymentsApi, type PaymentsApi } from './api/paymentsApi';
-export { notificationsApi, type NotificationsApi } from './api/notificationsApi';
 export { reviewsApi, type ReviewsApi } from './api/reviewsApi';
-export { accountSettingsApi } from './api/accountSettingsApi';
-export { chatApi, createChatApi, type ChatApi, type ChatApiTarget, type MessagePageQuery } from './api/chatApi';
-export { unreadCountStore, refreshUnreadCount, announceUnreadChange, watchUnreadCount, UNREAD_POLL_MS, type UnreadCountState } from './chat/unreadCountStore';
-export { useUnreadMessageCount } from './chat/useUnreadMessageCount';

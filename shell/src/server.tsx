@@ -8,6 +8,7 @@ import * as router from '@sciexperts/shared/router';
 import * as zustand from 'zustand';
 import * as zustandVanilla from 'zustand/vanilla';
 import * as shared from '@sciexperts/shared';
+import * as sharedMember from '@sciexperts/shared/member';
 import { RemoteServerBuilds, type SharedModules } from './server/remoteServerBuilds';
 
 export { createPageRenderer, type PageRendererOptions, type RenderedPage } from './server/renderPage';
@@ -21,6 +22,7 @@ const sharedModules: SharedModules = {
   zustand,
   'zustand/vanilla': zustandVanilla,
   '@sciexperts/shared': shared,
+  '@sciexperts/shared/member': sharedMember,
 };
 
 /** The remotes' server builds, kept for the life of the process and revalidated on each use. */

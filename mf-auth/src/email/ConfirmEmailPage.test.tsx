@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi, ApiError, authStore, signIn, signOut, userApi } from '@sciexperts/shared';
+import { ApiError, authStore, signIn, signOut } from '@sciexperts/shared';
+import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi, userApi } from '@sciexperts/shared/member';
 import { makeUser } from '@sciexperts/shared/testing';
 import { ConfirmEmailPage } from './ConfirmEmailPage';
 

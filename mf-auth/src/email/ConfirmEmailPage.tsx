@@ -1,4 +1,4 @@
-import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi } from '@sciexperts/shared';
+import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi } from '@sciexperts/shared/member';
 import { EmailLinkPage } from './EmailLinkPage';
 
 /** /account/confirm-email?token=… — the link mailed to a new address makes it the member's. */

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from '@sciexperts/shared/router';
-import { ACCOUNT_SETTINGS_PAGE_PATH, authStore, updateStoredUser, userApi, type User } from '@sciexperts/shared';
+import { authStore, updateStoredUser, type User } from '@sciexperts/shared';
+import { ACCOUNT_SETTINGS_PAGE_PATH, userApi } from '@sciexperts/shared/member';
 import { useSubmitGuard } from '../forms/useSubmitGuard';
 import formStyles from '../forms/Form.module.css';
 import styles from '../password/ResetPasswordPage.module.css';

@@ -1,4 +1,4 @@
-import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi } from '@sciexperts/shared';
+import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi } from '@sciexperts/shared/member';
 import { EmailLinkPage } from './EmailLinkPage';
 
 /** /account/verify-email?token=… — the link in the welcome e-mail confirms the member's address. */

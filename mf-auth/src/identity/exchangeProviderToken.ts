@@ -1,5 +1,6 @@
 import type { UserManager } from 'oidc-client-ts';
-import { accountApi, userApi, type LoginWithAuth0Response, type User } from '@sciexperts/shared';
+import { accountApi, type LoginWithAuth0Response, type User } from '@sciexperts/shared';
+import { userApi } from '@sciexperts/shared/member';
 
 /** The error when the token exchange answers without an access token. */
 export const NO_ACCESS_TOKEN_MESSAGE = 'No access token received';

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { ApiError, NOTIFICATION_MESSAGES, notificationsApi } from '@sciexperts/shared';
+import { ApiError } from '@sciexperts/shared';
+import { NOTIFICATION_MESSAGES, notificationsApi } from '@sciexperts/shared/member';
 import { UnsubscribePage } from './UnsubscribePage';
 
 function renderPage(path: string) {

@@ -1,4 +1,4 @@
-import { NOTIFICATION_MESSAGES, NOTIFICATION_SETTINGS_PATH, notificationsApi } from '@sciexperts/shared';
+import { NOTIFICATION_MESSAGES, NOTIFICATION_SETTINGS_PATH, notificationsApi } from '@sciexperts/shared/member';
 import { EmailLinkPage } from '../email/EmailLinkPage';
 
 /**

@@ -1,13 +1,5 @@
-import {
-  announceUnreadChange,
-  CHAT_MESSAGES,
-  isUnreachable,
-  type ChatApi,
-  type ChatMessage,
-  type ClientToServerEvents,
-  type SendMessageAck,
-  type ServerToClientEvents,
-} from '@sciexperts/shared';
+import { CHAT_MESSAGES, isUnreachable, type ChatMessage, type ClientToServerEvents, type SendMessageAck, type ServerToClientEvents } from '@sciexperts/shared';
+import { announceUnreadChange, type ChatApi } from '@sciexperts/shared/member';
 import { io, type Socket } from 'socket.io-client';
 import { emptyConversation, isBetween, mergeMessages, type ChatStore, type OutgoingMessage } from './chatStore';
 

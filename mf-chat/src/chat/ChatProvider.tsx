@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { ChatController } from './ChatController';
-import { chatApi, createChatApi } from '@sciexperts/shared';
+import { chatApi, createChatApi } from '@sciexperts/shared/member';
 import { createChatStore, type ChatState, type ChatStore } from './chatStore';
 
 interface ChatContextValue {

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, loginModalStore, PROJECT_MESSAGES, projectsApi, type Invitation, type Project, type ProjectList } from '@sciexperts/shared';
+import { ApiError, authStore, loginModalStore } from '@sciexperts/shared';
+import { PROJECT_MESSAGES, projectsApi, type Invitation, type Project, type ProjectList } from '@sciexperts/shared/member';
 import { makeInvitation, makeProject, makeUser } from '@sciexperts/shared/testing';
 import { directoryApi } from '../api/directoryApi';
 import { profile } from '../test/fixtures';
@@ -88,7 +89,7 @@ describe('Invite to a project, on an expert’s public profile', () => {
     const user = userEvent.setup();
     renderRoute(PROFILE_PATH);
     await user.click(await screen.findByRole('button', { name: 'Invite to a project' }));
-    const dialog = screen.getByRole('dialog', { name: 'Invite Ada to a project' });
+    const dialog = await screen.findByRole('dialog', { name: 'Invite Ada to a project' });
     expect(within(dialog).getByRole('status')).toHaveTextContent('Loading your projects…');
     expect(within(dialog).getByRole('heading', { name: 'Invite Ada to a project' })).toHaveFocus();
 

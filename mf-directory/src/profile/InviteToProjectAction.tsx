@@ -1,7 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { openLoginModal, useAuth, type PublicExpertProfile } from '@sciexperts/shared';
-import { InviteToProjectDialog } from './InviteToProjectDialog';
 import styles from './Profile.module.css';
+
+// Only a signed-in member opens the dialog; loaded then (or when the button is pointed at or focused), it brings
+// the projects client with it ('@sciexperts/shared/member'), which a visitor's profile page never needs.
+const loadDialog = () => import('./InviteToProjectDialog');
+const InviteToProjectDialog = lazy(() => loadDialog().then((module) => ({ default: module.InviteToProjectDialog })));
 
 /**
  * 'Invite to a project' beside Message: a member picks one of their projects in a dialog; a visitor is asked to
@@ -24,10 +28,22 @@ export function InviteToProjectAction({ expert }: { expert: PublicExpertProfile 
   const signedIn = token !== null;
   return (
     <>
-      <button ref={buttonRef} type="button" className={styles.secondaryButton} aria-haspopup="dialog" onClick={() => (signedIn ? setOpen(true) : openLoginModal('login'))}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.secondaryButton}
+        aria-haspopup="dialog"
+        onPointerEnter={signedIn ? () => void loadDialog() : undefined}
+        onFocus={signedIn ? () => void loadDialog() : undefined}
+        onClick={() => (signedIn ? setOpen(true) : openLoginModal('login'))}
+      >
         Invite to a project
       </button>
-      {open && signedIn ? <InviteToProjectDialog expert={expert} onClose={() => setOpen(false)} /> : null}
+      {open && signedIn ? (
+        <Suspense fallback={null}>
+          <InviteToProjectDialog expert={expert} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@sciexperts/shared/router';
-import { projectsApi, type Project, type PublicExpertProfile } from '@sciexperts/shared';
+import { type PublicExpertProfile } from '@sciexperts/shared';
+import { projectsApi, type Project } from '@sciexperts/shared/member';
 import { LiveMessage, Modal } from '@sciexperts/ui';
 import { postProjectPath, projectPath } from '../routing';
 import styles from './InviteToProject.module.css';

@@ -1,7 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { ApiError, authStore, signIn, userApi } from '@sciexperts/shared';
+import { ApiError, authStore, signIn } from '@sciexperts/shared';
+import { userApi } from '@sciexperts/shared/member';
 import { ProfileEditor } from './ProfileEditor';
 import { makeUser, offeredDataScience } from '../test/fixtures';
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ApiError, updateStoredUser, userApi, type Certification, type Education, type User, type WorkExperience } from '@sciexperts/shared';
+import { ApiError, updateStoredUser, type Certification, type Education, type User, type WorkExperience } from '@sciexperts/shared';
+import { userApi } from '@sciexperts/shared/member';
 
 export interface LoadedCounts {
   workExperience: number | null;

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { ACCOUNT_SETTINGS_MESSAGES, useAuth } from '@sciexperts/shared';
+import { useAuth } from '@sciexperts/shared';
+import { ACCOUNT_SETTINGS_MESSAGES } from '@sciexperts/shared/member';
 import { DataSection } from './DataSection';
 import { EmailSection } from './EmailSection';
 import { NotificationPreferencesSection } from './NotificationPreferencesSection';

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi, ApiError, signOut, useAuth } from '@sciexperts/shared';
+import { ApiError, signOut, useAuth } from '@sciexperts/shared';
+import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi } from '@sciexperts/shared/member';
 import { ConfirmDialog, saveBlob, type ConfirmDialogClassNames } from '@sciexperts/ui';
 import records from '../editor/records/Records.module.css';
 import { StatusMessage } from '../ui/StatusMessage';

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, DEFAULT_EMAIL_MODES, NOTIFICATION_MESSAGES, NOTIFICATION_TYPES, notificationsApi, type NotificationPreferences } from '@sciexperts/shared';
+import { ApiError } from '@sciexperts/shared';
+import { DEFAULT_EMAIL_MODES, NOTIFICATION_MESSAGES, NOTIFICATION_TYPES, notificationsApi, type NotificationPreferences } from '@sciexperts/shared/member';
 import { NotificationPreferencesSection } from './NotificationPreferencesSection';
 
 const defaults: NotificationPreferences = { preferences: NOTIFICATION_TYPES.map((type) => ({ type, email: DEFAULT_EMAIL_MODES[type] })) };

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi, PASSWORD_RULES_TEXT, passwordProblem } from '@sciexperts/shared';
+import { PASSWORD_RULES_TEXT, passwordProblem } from '@sciexperts/shared';
+import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi } from '@sciexperts/shared/member';
 import { StatusMessage } from '../ui/StatusMessage';
 import { TextField } from './TextField';
 import { useFieldForm } from './useFieldForm';

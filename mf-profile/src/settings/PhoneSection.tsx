@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { accountSettingsApi, authStore, FIELD_MESSAGES, PHONE_RE, updateStoredUser, useAuth } from '@sciexperts/shared';
+import { authStore, FIELD_MESSAGES, PHONE_RE, updateStoredUser, useAuth } from '@sciexperts/shared';
+import { accountSettingsApi } from '@sciexperts/shared/member';
 import { StatusMessage } from '../ui/StatusMessage';
 import { TextField } from './TextField';
 import { useFieldForm } from './useFieldForm';

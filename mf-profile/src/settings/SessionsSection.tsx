@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { accountSettingsApi, type SessionInfo } from '@sciexperts/shared';
+import { accountSettingsApi, type SessionInfo } from '@sciexperts/shared/member';
 import { StatusMessage } from '../ui/StatusMessage';
 import utilities from '../ui/utilities.module.css';
 import styles from './Settings.module.css';

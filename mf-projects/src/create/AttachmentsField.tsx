@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { FieldError } from '@sciexperts/ui';
-import { ATTACHMENT_ACCEPT, PROJECT_LIMITS, type Attachment } from '@sciexperts/shared';
+import { ATTACHMENT_ACCEPT, PROJECT_LIMITS, type Attachment } from '@sciexperts/shared/member';
 import { formatFileSize } from './attachments';
 import { fieldId } from './fieldIds';
 import type { PendingFile } from './formStart';

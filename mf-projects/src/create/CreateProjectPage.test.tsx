@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore, PROJECT_MESSAGES } from '@sciexperts/shared';
+import { authStore } from '@sciexperts/shared';
+import { PROJECT_MESSAGES } from '@sciexperts/shared/member';
 import { renderRoute } from '../test/renderRoute';
 import { localToday, FORM_MESSAGES } from './projectForm';
 import { DESCRIPTION, fillValidForm, pdf, renderCreatePage } from './testKit';

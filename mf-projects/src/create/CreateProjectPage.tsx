@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '@sciexperts/shared/router';
 import { LiveMessage, PageMeta } from '@sciexperts/ui';
-import { openLoginModal, PROJECT_MESSAGES, projectsApi, useAuth, type Project } from '@sciexperts/shared';
+import { openLoginModal, useAuth } from '@sciexperts/shared';
+import { PROJECT_MESSAGES, projectsApi, type Project } from '@sciexperts/shared/member';
 import { CREATE_PROJECT_PATH, editDraftPath, idOf } from '../routing';
 import { draftStart, freshStart, localStart, type FormStart } from './formStart';
 import { clearLocalDraft, readLocalDraft } from './localDraft';

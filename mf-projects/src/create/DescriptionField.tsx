@@ -1,5 +1,5 @@
 import { FieldError, fieldErrorProps } from '@sciexperts/ui';
-import { PROJECT_LIMITS } from '@sciexperts/shared';
+import { PROJECT_LIMITS } from '@sciexperts/shared/member';
 import { fieldId, inputClass } from './fieldIds';
 import { descriptionLength } from './projectForm';
 import styles from './CreateProject.module.css';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '@sciexperts/shared/router';
 import { FieldError, LiveMessage, fieldErrorProps } from '@sciexperts/ui';
-import { authStore, loginModalStore, openLoginModal, PROJECT_LIMITS, projectsApi, useAuth, type Attachment, type ProjectInput } from '@sciexperts/shared';
+import { authStore, loginModalStore, openLoginModal, useAuth } from '@sciexperts/shared';
+import { PROJECT_LIMITS, projectsApi, type Attachment, type ProjectInput } from '@sciexperts/shared/member';
 import { projectPath } from '../routing';
 import { AttachmentsField, removeButtonId } from './AttachmentsField';
 import { pickFiles } from './attachments';

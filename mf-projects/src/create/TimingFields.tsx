@@ -1,5 +1,5 @@
 import { FieldError, fieldErrorProps } from '@sciexperts/ui';
-import { PROJECT_DURATIONS } from '@sciexperts/shared';
+import { PROJECT_DURATIONS } from '@sciexperts/shared/member';
 import { DURATION_LABELS } from '../format';
 import { fieldId, inputClass } from './fieldIds';
 import type { FieldErrors, ProjectDuration, ProjectFormValues, Timing } from './projectForm';

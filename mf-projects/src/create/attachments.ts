@@ -1,5 +1,5 @@
 // The client's first check of chosen files (count and size); the server decides by their content.
-import { PROJECT_LIMITS, PROJECT_MESSAGES } from '@sciexperts/shared';
+import { PROJECT_MESSAGES, PROJECT_LIMITS } from '@sciexperts/shared/member';
 
 /** 512 → '512 bytes', 2_400 → '2 KB', 3_500_000 → '3.3 MB'. */
 export function formatFileSize(bytes: number): string {

@@ -1,6 +1,6 @@
 // A member's server draft: created on the first save, updated after. Saves run one after another, so an
 // autosave and a publish never create two drafts or overwrite newer values with older ones.
-import { projectsApi, type Project, type ProjectInput } from '@sciexperts/shared';
+import { projectsApi, type Project, type ProjectInput } from '@sciexperts/shared/member';
 
 export interface DraftSaverState {
   draftId: number | null;

@@ -1,14 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, loginModalStore, PROJECT_MESSAGES, projectsApi } from '@sciexperts/shared';
+import { ApiError, authStore, loginModalStore } from '@sciexperts/shared';
+import { PROJECT_MESSAGES, projectsApi } from '@sciexperts/shared/member';
 import { makeProject, makeUser } from '@sciexperts/shared/testing';
 import { SIGN_IN_FOR_DRAFT } from './CreateProjectPage';
 import { RESTORED_MESSAGE } from './DraftNotice';
 import { DRAFT_SAVED } from './ProjectForm';
 import { DESCRIPTION, fillValidForm, location, pdf, renderCreatePage } from './testKit';
 
-jest.mock('@sciexperts/shared', () => {
-  const actual = jest.requireActual('@sciexperts/shared');
+jest.mock('@sciexperts/shared/member', () => {
+  const actual = jest.requireActual('@sciexperts/shared/member');
   return { ...actual, projectsApi: { ...actual.projectsApi, createDraft: jest.fn(), updateDraft: jest.fn(), get: jest.fn(), deleteAttachment: jest.fn() } };
 });
 const createDraft = projectsApi.createDraft as jest.MockedFunction<typeof projectsApi.createDraft>;

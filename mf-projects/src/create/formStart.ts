@@ -1,6 +1,6 @@
 // Where a project form starts from: nothing, what this browser kept, or a saved draft. The page works out the
 // start; the form takes it once.
-import type { Attachment, Project } from '@sciexperts/shared';
+import type { Attachment, Project } from '@sciexperts/shared/member';
 import { readLocalDraft } from './localDraft';
 import { DEFAULT_VALUES, isCatalogueService, toProjectInput, valuesFromProject, withService, type ProjectFormValues } from './projectForm';
 

@@ -1,4 +1,5 @@
-import { ApiError, PROJECT_MESSAGES } from '@sciexperts/shared';
+import { ApiError } from '@sciexperts/shared';
+import { PROJECT_MESSAGES } from '@sciexperts/shared/member';
 import { makeProject } from '@sciexperts/shared/testing';
 import { formatFileSize, pickFiles } from './attachments';
 import {

@@ -1,14 +1,7 @@
 // The project form's values as a person types them, the checks that mirror the server's rules
 // (server/src/modules/projects/rules.ts) and the one place that turns them into the API's ProjectInput.
-import {
-  PROJECT_DURATIONS,
-  PROJECT_LIMITS,
-  PROJECT_MESSAGES,
-  SERVICE_CATALOGUE,
-  type ApiError,
-  type Project,
-  type ProjectInput,
-} from '@sciexperts/shared';
+import { SERVICE_CATALOGUE, type ApiError } from '@sciexperts/shared';
+import { PROJECT_MESSAGES, PROJECT_DURATIONS, PROJECT_LIMITS, type Project, type ProjectInput } from '@sciexperts/shared/member';
 import { centsFromInput, formatMoney, inputFromCents } from '../format';
 
 export type ProjectDuration = (typeof PROJECT_DURATIONS)[number];

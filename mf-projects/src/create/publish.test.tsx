@@ -1,12 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, closeLoginModal, loginModalStore, PROJECT_MESSAGES, projectsApi, signIn, type Attachment } from '@sciexperts/shared';
+import { ApiError, authStore, closeLoginModal, loginModalStore, signIn } from '@sciexperts/shared';
+import { PROJECT_MESSAGES, projectsApi, type Attachment } from '@sciexperts/shared/member';
 import { makeProject, makeUser } from '@sciexperts/shared/testing';
 import { FILE_REFUSED, SIGN_IN_TO_PUBLISH } from './ProjectForm';
 import { deferred, fillValidForm, location, pdf, renderCreatePage } from './testKit';
 
-jest.mock('@sciexperts/shared', () => {
-  const actual = jest.requireActual('@sciexperts/shared');
+jest.mock('@sciexperts/shared/member', () => {
+  const actual = jest.requireActual('@sciexperts/shared/member');
   return {
     ...actual,
     projectsApi: { ...actual.projectsApi, createDraft: jest.fn(), updateDraft: jest.fn(), get: jest.fn(), publish: jest.fn(), uploadAttachment: jest.fn() },

@@ -1,6 +1,7 @@
 // Publishing a member's project: save the draft, upload the chosen files one by one, then publish. Each stage
 // stops at the first refusal, leaving the draft saved (and the files uploaded so far attached to it).
-import { ApiError, projectsApi, type Attachment, type ProjectInput } from '@sciexperts/shared';
+import { ApiError } from '@sciexperts/shared';
+import { projectsApi, type Attachment, type ProjectInput } from '@sciexperts/shared/member';
 import type { DraftSaver } from './draftSaver';
 import type { PendingFile } from './formStart';
 

@@ -1,5 +1,5 @@
 import { Link } from '@sciexperts/shared/router';
-import type { Project } from '@sciexperts/shared';
+import type { Project } from '@sciexperts/shared/member';
 import { ageText, budgetText } from '../format';
 import { projectPath } from '../routing';
 import { countOf, excerptOf } from './countText';

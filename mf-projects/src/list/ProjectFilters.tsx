@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { BUDGET_TYPES, PROJECT_LIMITS, SERVICE_CATALOGUE } from '@sciexperts/shared';
+import { SERVICE_CATALOGUE } from '@sciexperts/shared';
+import { BUDGET_TYPES, PROJECT_LIMITS } from '@sciexperts/shared/member';
 import { inputFromCents } from '../format';
 import { BUDGET_TYPE_LABELS, budgetCents, POSTED_LABELS, POSTED_WITHIN, type BudgetTypeFilter, type ListState, type PostedWithin } from './listState';
 import styles from './List.module.css';

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { Link, useSearchParams } from '@sciexperts/shared/router';
-import { projectsApi, type ProjectList as ProjectPage, type ProjectTeaserList } from '@sciexperts/shared';
+import { projectsApi, type ProjectList as ProjectPage, type ProjectTeaserList } from '@sciexperts/shared/member';
 import { useLoad } from '../ui/useLoad';
 import { countOf } from './countText';
 import { LoadFailed } from '../ui/LoadFailed';

@@ -1,4 +1,4 @@
-import type { ProjectTeaser } from '@sciexperts/shared';
+import type { ProjectTeaser } from '@sciexperts/shared/member';
 import { ageText, budgetText } from '../format';
 import styles from './List.module.css';
 

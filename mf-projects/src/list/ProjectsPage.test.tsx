@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, loginModalStore, projectsApi, type Project, type ProjectList, type ProjectTeaser, type ProjectTeaserList } from '@sciexperts/shared';
+import { ApiError, authStore, loginModalStore } from '@sciexperts/shared';
+import { projectsApi, type Project, type ProjectList, type ProjectTeaser, type ProjectTeaserList } from '@sciexperts/shared/member';
 import { makeProject, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 import { postedSince } from './listState';
 
-jest.mock('@sciexperts/shared', () => {
-  const actual = jest.requireActual('@sciexperts/shared');
+jest.mock('@sciexperts/shared/member', () => {
+  const actual = jest.requireActual('@sciexperts/shared/member');
   return { ...actual, projectsApi: { ...actual.projectsApi, list: jest.fn(), publicList: jest.fn() } };
 });
 const list = projectsApi.list as jest.MockedFunction<typeof projectsApi.list>;

@@ -2,7 +2,8 @@
 // parseListState reads any query a link or a person may write (unknown values are dropped, never fatal);
 // serialiseListState writes the canonical form (defaults left out, a fixed order), so links are short and shareable.
 // Budgets are dollars in the URL (what people type and read) and cents to the API (what the contract counts in).
-import { BUDGET_TYPES, PROJECT_LIMITS, SERVICE_CATALOGUE, type ProjectListQuery } from '@sciexperts/shared';
+import { SERVICE_CATALOGUE } from '@sciexperts/shared';
+import { BUDGET_TYPES, PROJECT_LIMITS, type ProjectListQuery } from '@sciexperts/shared/member';
 import { centsFromInput, inputFromCents } from '../format';
 
 export type BudgetTypeFilter = (typeof BUDGET_TYPES)[number];

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore, projectsApi, type Project, type ProjectList, type User } from '@sciexperts/shared';
+import { authStore, type User } from '@sciexperts/shared';
+import { projectsApi, type Project, type ProjectList } from '@sciexperts/shared/member';
 import { makeProject, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 
-jest.mock('@sciexperts/shared', () => {
-  const actual = jest.requireActual('@sciexperts/shared');
+jest.mock('@sciexperts/shared/member', () => {
+  const actual = jest.requireActual('@sciexperts/shared/member');
   return { ...actual, projectsApi: { ...actual.projectsApi, list: jest.fn(), publicList: jest.fn() } };
 });
 const list = projectsApi.list as jest.MockedFunction<typeof projectsApi.list>;

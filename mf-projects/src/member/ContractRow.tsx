@@ -1,5 +1,5 @@
 import { Link } from '@sciexperts/shared/router';
-import type { Contract } from '@sciexperts/shared';
+import type { Contract } from '@sciexperts/shared/member';
 import { fullName, priceText } from '../format';
 import { countOf } from '../list/countText';
 import { projectPath } from '../routing';

@@ -1,16 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, projectsApi, reviewsApi, type Project, type User } from '@sciexperts/shared';
+import { ApiError, authStore, reviewsApi, type User } from '@sciexperts/shared';
+import { projectsApi, type Project } from '@sciexperts/shared/member';
 import { makeContract, makeInvitation, makeProject, makeProposal, makePublicReview, makeReviewPage, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 
+jest.mock('@sciexperts/shared/member', () => {
+  const actual = jest.requireActual('@sciexperts/shared/member');
+  return { ...actual, projectsApi: { ...actual.projectsApi, myInvitations: jest.fn(), myProposals: jest.fn(), myContracts: jest.fn(), list: jest.fn() } };
+});
 jest.mock('@sciexperts/shared', () => {
   const actual = jest.requireActual('@sciexperts/shared');
-  return {
-    ...actual,
-    projectsApi: { ...actual.projectsApi, myInvitations: jest.fn(), myProposals: jest.fn(), myContracts: jest.fn(), list: jest.fn() },
-    reviewsApi: { ...actual.reviewsApi, ofExpert: jest.fn() },
-  };
+  return { ...actual, reviewsApi: { ...actual.reviewsApi, ofExpert: jest.fn() } };
 });
 const myInvitations = projectsApi.myInvitations as jest.MockedFunction<typeof projectsApi.myInvitations>;
 const myProposals = projectsApi.myProposals as jest.MockedFunction<typeof projectsApi.myProposals>;

@@ -1,4 +1,5 @@
-import { LIVE_PROPOSAL_STATUSES, projectsApi, useAuth, type ProposalStatus } from '@sciexperts/shared';
+import { useAuth } from '@sciexperts/shared';
+import { LIVE_PROPOSAL_STATUSES, projectsApi, type ProposalStatus } from '@sciexperts/shared/member';
 import { BROWSE_PROJECTS_PATH, MY_PROJECTS_PATH, PROPOSALS_PATH } from '../routing';
 import { useLoad } from '../ui/useLoad';
 import { ContractRow } from './ContractRow';

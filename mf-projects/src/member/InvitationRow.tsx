@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@sciexperts/shared/router';
-import { ApiError, projectsApi, type Invitation } from '@sciexperts/shared';
+import { ApiError } from '@sciexperts/shared';
+import { projectsApi, type Invitation } from '@sciexperts/shared/member';
 import { LiveMessage } from '@sciexperts/ui';
 import { ageText } from '../format';
 import { projectPath } from '../routing';

@@ -1,4 +1,4 @@
-import { projectsApi, type Invitation } from '@sciexperts/shared';
+import { projectsApi, type Invitation } from '@sciexperts/shared/member';
 import { useLoad } from '../ui/useLoad';
 import { EmptyState } from './EmptyState';
 import { InvitationRow } from './InvitationRow';

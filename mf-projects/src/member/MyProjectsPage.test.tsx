@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, projectsApi, type Contract, type Project, type ProjectList } from '@sciexperts/shared';
+import { ApiError, authStore } from '@sciexperts/shared';
+import { projectsApi, type Contract, type Project, type ProjectList } from '@sciexperts/shared/member';
 import { makeContract, makeMemberSummary, makeProject, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 
-jest.mock('@sciexperts/shared', () => {
-  const actual = jest.requireActual('@sciexperts/shared');
+jest.mock('@sciexperts/shared/member', () => {
+  const actual = jest.requireActual('@sciexperts/shared/member');
   return { ...actual, projectsApi: { ...actual.projectsApi, mine: jest.fn(), myContracts: jest.fn() } };
 });
 const mine = projectsApi.mine as jest.MockedFunction<typeof projectsApi.mine>;

@@ -1,5 +1,6 @@
 import { Link } from '@sciexperts/shared/router';
-import { PROJECT_STATUSES, projectsApi, useAuth, type Contract, type Project, type ProjectStatus } from '@sciexperts/shared';
+import { useAuth } from '@sciexperts/shared';
+import { PROJECT_STATUSES, projectsApi, type Contract, type Project, type ProjectStatus } from '@sciexperts/shared/member';
 import { CREATE_PROJECT_PATH } from '../routing';
 import { useLoad } from '../ui/useLoad';
 import { ContractRow } from './ContractRow';

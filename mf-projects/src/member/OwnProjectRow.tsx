@@ -1,5 +1,5 @@
 import { Link } from '@sciexperts/shared/router';
-import type { Project } from '@sciexperts/shared';
+import type { Project } from '@sciexperts/shared/member';
 import { ageText, budgetText } from '../format';
 import { countOf } from '../list/countText';
 import { editDraftPath, projectPath } from '../routing';

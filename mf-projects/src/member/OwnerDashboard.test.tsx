@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { authStore, projectsApi, type Project } from '@sciexperts/shared';
+import { authStore } from '@sciexperts/shared';
+import { projectsApi, type Project } from '@sciexperts/shared/member';
 import { makeContract, makeProject, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 
-jest.mock('@sciexperts/shared', () => {
-  const actual = jest.requireActual('@sciexperts/shared');
+jest.mock('@sciexperts/shared/member', () => {
+  const actual = jest.requireActual('@sciexperts/shared/member');
   return { ...actual, projectsApi: { ...actual.projectsApi, mine: jest.fn(), myContracts: jest.fn() } };
 });
 const mine = projectsApi.mine as jest.MockedFunction<typeof projectsApi.mine>;

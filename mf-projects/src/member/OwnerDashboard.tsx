@@ -1,5 +1,6 @@
 import { Link } from '@sciexperts/shared/router';
-import { projectsApi, useAuth, type Project } from '@sciexperts/shared';
+import { useAuth } from '@sciexperts/shared';
+import { projectsApi, type Project } from '@sciexperts/shared/member';
 import { CREATE_PROJECT_PATH, editDraftPath, MY_PROJECTS_PATH } from '../routing';
 import { useLoad } from '../ui/useLoad';
 import { ContractRow } from './ContractRow';

@@ -1,11 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, PROJECT_MESSAGES, projectsApi, type Invitation, type Project } from '@sciexperts/shared';
+import { ApiError, authStore } from '@sciexperts/shared';
+import { PROJECT_MESSAGES, projectsApi, type Invitation, type Project } from '@sciexperts/shared/member';
 import { makeInvitation, makeMemberSummary, makeProject, makeProposal, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 
-jest.mock('@sciexperts/shared', () => {
-  const actual = jest.requireActual('@sciexperts/shared');
+jest.mock('@sciexperts/shared/member', () => {
+  const actual = jest.requireActual('@sciexperts/shared/member');
   return {
     ...actual,
     projectsApi: { ...actual.projectsApi, myProposals: jest.fn(), myInvitations: jest.fn(), declineInvitation: jest.fn(), mine: jest.fn(), proposals: jest.fn() },

@@ -1,5 +1,5 @@
 import { Link } from '@sciexperts/shared/router';
-import { projectsApi, type Project } from '@sciexperts/shared';
+import { projectsApi, type Project } from '@sciexperts/shared/member';
 import { formatDate, fullName, priceText } from '../format';
 import { expertPath, projectPath } from '../routing';
 import { StatusBadge } from '../ui/StatusBadge';

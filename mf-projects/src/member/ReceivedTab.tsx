@@ -1,4 +1,4 @@
-import { projectsApi } from '@sciexperts/shared';
+import { projectsApi } from '@sciexperts/shared/member';
 import { CREATE_PROJECT_PATH } from '../routing';
 import { useLoad } from '../ui/useLoad';
 import { EmptyState } from './EmptyState';

@@ -1,5 +1,5 @@
 import { Link } from '@sciexperts/shared/router';
-import type { Proposal } from '@sciexperts/shared';
+import type { Proposal } from '@sciexperts/shared/member';
 import { formatDate, priceText } from '../format';
 import { projectPath } from '../routing';
 import { StatusBadge } from '../ui/StatusBadge';

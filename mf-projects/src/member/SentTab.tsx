@@ -1,4 +1,4 @@
-import { PROPOSAL_STATUSES, projectsApi, type Proposal } from '@sciexperts/shared';
+import { PROPOSAL_STATUSES, projectsApi, type Proposal } from '@sciexperts/shared/member';
 import { PROPOSAL_STATUS_LABELS } from '../format';
 import { BROWSE_PROJECTS_PATH } from '../routing';
 import { useLoad } from '../ui/useLoad';

@@ -1,4 +1,4 @@
-import type { Balance } from '@sciexperts/shared';
+import type { Balance } from '@sciexperts/shared/member';
 import { formatMoney } from '../format';
 import styles from './Money.module.css';
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, paymentsApi, type StatementLine } from '@sciexperts/shared';
+import { ApiError, authStore } from '@sciexperts/shared';
+import { paymentsApi, type StatementLine } from '@sciexperts/shared/member';
 import { makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 import { statementCsv } from './statementCsv';

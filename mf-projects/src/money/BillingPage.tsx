@@ -1,4 +1,5 @@
-import { paymentsApi, useAuth } from '@sciexperts/shared';
+import { useAuth } from '@sciexperts/shared';
+import { paymentsApi } from '@sciexperts/shared/member';
 import { Loaded } from '../member/Loaded';
 import { MemberPageTitle } from '../member/MemberPageTitle';
 import { useLoad } from '../ui/useLoad';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act, fireEvent } from '@testing-library/react';
-import { ApiError, authStore, paymentsApi, PAYMENT_MESSAGES } from '@sciexperts/shared';
+import { ApiError, authStore } from '@sciexperts/shared';
+import { paymentsApi, PAYMENT_MESSAGES } from '@sciexperts/shared/member';
 import { browser } from '../ui/browser';
 import { PAYOUT_ACCOUNT_MESSAGES, PAYOUT_POLL_ATTEMPTS, PAYOUT_POLL_INTERVAL_MS } from './usePayoutAccountReturn';
 import { makeUser } from '@sciexperts/shared/testing';

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { paymentsApi, PAYMENT_MESSAGES, useAuth, type Withdrawal } from '@sciexperts/shared';
+import { useAuth } from '@sciexperts/shared';
+import { paymentsApi, PAYMENT_MESSAGES, type Withdrawal } from '@sciexperts/shared/member';
 import { LiveMessage } from '@sciexperts/ui';
 import { formatMoney } from '../format';
 import { Loaded } from '../member/Loaded';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ApiError, paymentsApi, type PayoutAccount } from '@sciexperts/shared';
+import { ApiError } from '@sciexperts/shared';
+import { paymentsApi, type PayoutAccount } from '@sciexperts/shared/member';
 import { LiveMessage } from '@sciexperts/ui';
 import { browser } from '../ui/browser';
 import styles from './Money.module.css';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { paymentsApi, receiptFileName } from '@sciexperts/shared';
+import { paymentsApi, receiptFileName } from '@sciexperts/shared/member';
 import { LiveMessage, saveBlob } from '@sciexperts/ui';
 import { useAction } from '../project/useAction';
 import styles from './Money.module.css';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Statement } from '@sciexperts/shared';
+import type { Statement } from '@sciexperts/shared/member';
 import { formatDate, formatMoney } from '../format';
 import { ReceiptButton } from './ReceiptButton';
 import { lineAccount, lineDescription, signedMoney } from './statementText';

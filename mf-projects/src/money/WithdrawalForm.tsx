@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, newIdempotencyKey, paymentsApi, type Withdrawal } from '@sciexperts/shared';
+import { ApiError } from '@sciexperts/shared';
+import { newIdempotencyKey, paymentsApi, type Withdrawal } from '@sciexperts/shared/member';
 import { errorIdOf, fieldErrorProps, LiveMessage } from '@sciexperts/ui';
 import { centsFromInput, formatMoney, inputFromCents } from '../format';
 import { checkWithdrawalAmount } from './withdrawalAmount';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Withdrawal } from '@sciexperts/shared';
+import type { Withdrawal } from '@sciexperts/shared/member';
 import { formatDate, formatMoney } from '../format';
 import { WITHDRAWAL_STATUS_LABELS } from './statementText';
 import styles from './Money.module.css';

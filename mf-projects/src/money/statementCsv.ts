@@ -1,5 +1,5 @@
 // The statement as a CSV file (RFC 4180), built in the browser from the lines already loaded.
-import type { StatementLine } from '@sciexperts/shared';
+import type { StatementLine } from '@sciexperts/shared/member';
 import { lineAccount, lineDescription } from './statementText';
 
 export const STATEMENT_CSV_FILENAME = 'sciexperts-statement.csv';

@@ -1,5 +1,5 @@
 // How a statement line and a withdrawal read in words (the page and the CSV say the same thing).
-import type { StatementLine, WithdrawalStatus } from '@sciexperts/shared';
+import type { StatementLine, WithdrawalStatus } from '@sciexperts/shared/member';
 import { formatMoney } from '../format';
 
 export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, string> = {

@@ -1,4 +1,4 @@
-import type { Balance, PayoutAccount, StatementLine, Withdrawal } from '@sciexperts/shared';
+import type { Balance, PayoutAccount, StatementLine, Withdrawal } from '@sciexperts/shared/member';
 
 /** A statement line as the API sends it (a release to the expert's available balance by default). */
 export function makeLine(overrides: Partial<StatementLine> = {}): StatementLine {

@@ -1,5 +1,5 @@
 import { useSearchParams } from '@sciexperts/shared/router';
-import { paymentsApi, PAYOUT_ACCOUNT_RETURN_PARAM, type PayoutAccount } from '@sciexperts/shared';
+import { paymentsApi, PAYOUT_ACCOUNT_RETURN_PARAM, type PayoutAccount } from '@sciexperts/shared/member';
 import { usePoll } from '../ui/usePoll';
 
 export const PAYOUT_POLL_INTERVAL_MS = 2000;

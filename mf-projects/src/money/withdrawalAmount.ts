@@ -1,4 +1,4 @@
-import { withdrawalTooLargeMessage } from '@sciexperts/shared';
+import { withdrawalTooLargeMessage } from '@sciexperts/shared/member';
 import { centsFromInput } from '../format';
 
 export const AMOUNT_MESSAGES = {

@@ -1,4 +1,4 @@
-import { projectsApi, type Attachment } from '@sciexperts/shared';
+import { projectsApi, type Attachment } from '@sciexperts/shared/member';
 import { LiveMessage, saveBlob } from '@sciexperts/ui';
 import { useState } from 'react';
 import { fileSizeText } from '../ui/fileSize';

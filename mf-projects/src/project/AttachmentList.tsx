@@ -1,4 +1,4 @@
-import type { Attachment } from '@sciexperts/shared';
+import type { Attachment } from '@sciexperts/shared/member';
 import { AttachmentItem } from './AttachmentItem';
 import styles from './Project.module.css';
 

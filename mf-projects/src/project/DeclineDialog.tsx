@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { PROJECT_LIMITS } from '@sciexperts/shared';
+import { PROJECT_LIMITS } from '@sciexperts/shared/member';
 import { LiveMessage, Modal } from '@sciexperts/ui';
 import dialog from '../ui/Dialog.module.css';
 import styles from './Project.module.css';

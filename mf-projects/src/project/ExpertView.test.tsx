@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, milestoneSumMessage, PROJECT_MESSAGES, projectsApi, type Project, type Proposal } from '@sciexperts/shared';
+import { ApiError, authStore } from '@sciexperts/shared';
+import { PROJECT_MESSAGES, milestoneSumMessage, projectsApi, type Project, type Proposal } from '@sciexperts/shared/member';
 import { makeInvitation, makeProject, makeProposal, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 
-jest.mock('@sciexperts/shared', () => {
-  const actual = jest.requireActual('@sciexperts/shared');
+jest.mock('@sciexperts/shared/member', () => {
+  const actual = jest.requireActual('@sciexperts/shared/member');
   const mocked = ['get', 'sendProposal', 'getProposal', 'updateProposal', 'withdraw', 'declineInvitation'];
   return { ...actual, projectsApi: { ...actual.projectsApi, ...Object.fromEntries(mocked.map((name) => [name, jest.fn()])) } };
 });

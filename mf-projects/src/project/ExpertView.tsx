@@ -1,6 +1,7 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { Link } from '@sciexperts/shared/router';
-import { PROJECT_MESSAGES, projectsApi, type ApiError, type Project, type Proposal } from '@sciexperts/shared';
+import { type ApiError } from '@sciexperts/shared';
+import { PROJECT_MESSAGES, projectsApi, type Project, type Proposal } from '@sciexperts/shared/member';
 import { PROJECTS_PATH } from '../routing';
 import ui from '../ui/Ui.module.css';
 import { InvitationNote } from './InvitationNote';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { projectsApi, type Project } from '@sciexperts/shared';
+import { projectsApi, type Project } from '@sciexperts/shared/member';
 import { ConfirmDialog, LiveMessage } from '@sciexperts/ui';
 import { dangerConfirmClassNames } from '../ui/dialogClassNames';
 import ui from '../ui/Ui.module.css';

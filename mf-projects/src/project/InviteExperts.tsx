@@ -1,6 +1,6 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link } from '@sciexperts/shared/router';
-import { projectsApi, type Invitation, type Project } from '@sciexperts/shared';
+import { projectsApi, type Invitation, type Project } from '@sciexperts/shared/member';
 import { pickSuggestions, searchExpertsForService } from '../api/suggestions';
 import { fullName } from '../format';
 import { expertPath, expertSearchPath } from '../routing';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { PROJECT_LIMITS } from '@sciexperts/shared';
+import { PROJECT_LIMITS } from '@sciexperts/shared/member';
 import { FieldError, fieldErrorProps, LiveMessage } from '@sciexperts/ui';
 import ui from '../ui/Ui.module.css';
 import type { MilestoneValues, ProposalErrors } from './proposalValues';

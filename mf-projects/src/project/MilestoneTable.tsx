@@ -1,4 +1,4 @@
-import type { Proposal } from '@sciexperts/shared';
+import type { Proposal } from '@sciexperts/shared/member';
 import { formatDate, formatMoney } from '../format';
 import styles from './Project.module.css';
 

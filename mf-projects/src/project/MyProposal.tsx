@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@sciexperts/shared/router';
-import { projectsApi, type ApiError, type Project, type Proposal } from '@sciexperts/shared';
+import { type ApiError } from '@sciexperts/shared';
+import { projectsApi, type Project, type Proposal } from '@sciexperts/shared/member';
 import { ConfirmDialog, LiveMessage } from '@sciexperts/ui';
 import { chatPath } from '../routing';
 import { dangerConfirmClassNames } from '../ui/dialogClassNames';

@@ -1,4 +1,4 @@
-import { PROJECT_MESSAGES } from '@sciexperts/shared';
+import { PROJECT_MESSAGES } from '@sciexperts/shared/member';
 import { Link } from '@sciexperts/shared/router';
 import ui from '../ui/Ui.module.css';
 import { PROJECTS_PATH } from '../routing';

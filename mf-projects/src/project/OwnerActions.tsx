@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from '@sciexperts/shared/router';
-import { projectsApi, type ApiError, type Project, type Proposal } from '@sciexperts/shared';
+import { type ApiError } from '@sciexperts/shared';
+import { projectsApi, type Project, type Proposal } from '@sciexperts/shared/member';
 import { ConfirmDialog, LiveMessage } from '@sciexperts/ui';
 import { fullName, priceText } from '../format';
 import { chatPath, editDraftPath, expertPath } from '../routing';

@@ -1,11 +1,16 @@
 import { screen, within } from '@testing-library/react';
-import { authStore, projectsApi, reviewsApi } from '@sciexperts/shared';
+import { authStore, reviewsApi } from '@sciexperts/shared';
+import { projectsApi } from '@sciexperts/shared/member';
 import { makeProject, makePublicReview, makeReviewPage, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 
+jest.mock('@sciexperts/shared/member', () => {
+  const actual = jest.requireActual('@sciexperts/shared/member');
+  return { ...actual, projectsApi: { ...actual.projectsApi, get: jest.fn() } };
+});
 jest.mock('@sciexperts/shared', () => {
   const actual = jest.requireActual('@sciexperts/shared');
-  return { ...actual, projectsApi: { ...actual.projectsApi, get: jest.fn() }, reviewsApi: { ...actual.reviewsApi, ofProjectOwner: jest.fn() } };
+  return { ...actual, reviewsApi: { ...actual.reviewsApi, ofProjectOwner: jest.fn() } };
 });
 const get = projectsApi.get as jest.MockedFunction<typeof projectsApi.get>;
 const ofProjectOwner = reviewsApi.ofProjectOwner as jest.MockedFunction<typeof reviewsApi.ofProjectOwner>;

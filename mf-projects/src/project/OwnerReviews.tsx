@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { reviewsApi, type Project } from '@sciexperts/shared';
+import { reviewsApi } from '@sciexperts/shared';
+import type { Project } from '@sciexperts/shared/member';
 import { RatingSummary, ReviewList, useReviewPages } from '@sciexperts/ui';
 import { LoadFailed } from '../ui/LoadFailed';
 import styles from './Project.module.css';

@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, PROJECT_MESSAGES, projectsApi, type Contract, type Project, type Proposal } from '@sciexperts/shared';
+import { ApiError, authStore } from '@sciexperts/shared';
+import { PROJECT_MESSAGES, projectsApi, type Contract, type Project, type Proposal } from '@sciexperts/shared/member';
 import { makeContract, makeExpertCard, makeExpertPage, makeInvitation, makeMemberSummary, makeProject, makeProposal, makeUser } from '@sciexperts/shared/testing';
 import { searchExpertsForService } from '../api/suggestions';
 import { renderRoute } from '../test/renderRoute';
 
-jest.mock('@sciexperts/shared', () => {
-  const actual = jest.requireActual('@sciexperts/shared');
+jest.mock('@sciexperts/shared/member', () => {
+  const actual = jest.requireActual('@sciexperts/shared/member');
   const mocked = ['get', 'proposals', 'invitations', 'invite', 'shortlist', 'decline', 'hire', 'publish', 'cancel', 'complete'];
   return { ...actual, projectsApi: { ...actual.projectsApi, ...Object.fromEntries(mocked.map((name) => [name, jest.fn()])) } };
 });

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { projectsApi, type ApiError, type Project, type ProposalList } from '@sciexperts/shared';
+import { type ApiError } from '@sciexperts/shared';
+import { projectsApi, type Project, type ProposalList } from '@sciexperts/shared/member';
 import { useLoad } from '../ui/useLoad';
 import { InviteExperts } from './InviteExperts';
 import { Notice } from './Notice';

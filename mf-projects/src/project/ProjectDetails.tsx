@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Project } from '@sciexperts/shared';
+import type { Project } from '@sciexperts/shared/member';
 import { RatingSummary } from '@sciexperts/ui';
 import { ageText, budgetText, countryText, durationText, formatDate } from '../format';
 import { StatusBadge } from '../ui/StatusBadge';

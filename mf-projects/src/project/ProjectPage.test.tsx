@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, loginModalStore, PROJECT_MESSAGES, projectsApi } from '@sciexperts/shared';
+import { ApiError, authStore, loginModalStore } from '@sciexperts/shared';
+import { PROJECT_MESSAGES, projectsApi } from '@sciexperts/shared/member';
 import { makeProject, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 
-jest.mock('@sciexperts/shared', () => {
-  const actual = jest.requireActual('@sciexperts/shared');
+jest.mock('@sciexperts/shared/member', () => {
+  const actual = jest.requireActual('@sciexperts/shared/member');
   return { ...actual, projectsApi: { ...actual.projectsApi, get: jest.fn(), proposals: jest.fn(), downloadAttachment: jest.fn() } };
 });
 const get = projectsApi.get as jest.MockedFunction<typeof projectsApi.get>;

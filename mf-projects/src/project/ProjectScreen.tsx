@@ -1,4 +1,4 @@
-import { projectsApi } from '@sciexperts/shared';
+import { projectsApi } from '@sciexperts/shared/member';
 import { useLoad } from '../ui/useLoad';
 import { LoadErrorState } from './LoadErrorState';
 import { LoadingState } from './LoadingState';

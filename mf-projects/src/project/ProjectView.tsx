@@ -1,4 +1,4 @@
-import type { Project } from '@sciexperts/shared';
+import type { Project } from '@sciexperts/shared/member';
 import { ExpertView } from './ExpertView';
 import { OwnerView } from './OwnerView';
 import { ProjectDetails } from './ProjectDetails';

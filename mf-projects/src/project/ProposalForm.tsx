@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { PROJECT_DURATIONS, PROJECT_LIMITS, type ApiError, type Project, type Proposal, type ProposalInput } from '@sciexperts/shared';
+import { type ApiError } from '@sciexperts/shared';
+import { PROJECT_DURATIONS, PROJECT_LIMITS, type Project, type Proposal, type ProposalInput } from '@sciexperts/shared/member';
 import { FieldError, fieldErrorProps, LiveMessage } from '@sciexperts/ui';
 import { DURATION_LABELS } from '../format';
 import ui from '../ui/Ui.module.css';

@@ -1,4 +1,4 @@
-import type { Proposal } from '@sciexperts/shared';
+import type { Proposal } from '@sciexperts/shared/member';
 import { durationText, formatDate, priceText } from '../format';
 import { CoverLetter } from './CoverLetter';
 import { MilestoneTable } from './MilestoneTable';

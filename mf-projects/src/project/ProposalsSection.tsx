@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Project, Proposal, ProposalList, ProposalStatus } from '@sciexperts/shared';
+import type { Project, Proposal, ProposalList, ProposalStatus } from '@sciexperts/shared/member';
 import type { Load } from '../ui/useLoad';
 import ui from '../ui/Ui.module.css';
 import { LoadFailed } from '../ui/LoadFailed';

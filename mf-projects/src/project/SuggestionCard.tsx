@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from '@sciexperts/shared/router';
-import { projectsApi, type ExpertCard, type Invitation } from '@sciexperts/shared';
+import { type ExpertCard } from '@sciexperts/shared';
+import { projectsApi, type Invitation } from '@sciexperts/shared/member';
 import { LiveMessage } from '@sciexperts/ui';
 import { countryText, formatMoney, fullName, initials } from '../format';
 import { expertPath } from '../routing';

@@ -1,4 +1,5 @@
-import { ApiError, milestoneSumMessage, PROJECT_LIMITS, PROJECT_MESSAGES } from '@sciexperts/shared';
+import { ApiError } from '@sciexperts/shared';
+import { PROJECT_MESSAGES, milestoneSumMessage, PROJECT_LIMITS } from '@sciexperts/shared/member';
 import { makeProject, makeProposal } from '@sciexperts/shared/testing';
 import {
   buildProposalInput,

@@ -1,14 +1,6 @@
 // The proposal form's values (what people type) and the ProposalInput the API takes (integer cents), both ways.
-import {
-  type ApiError,
-  milestoneSumMessage,
-  PROJECT_DURATIONS,
-  PROJECT_LIMITS,
-  PROJECT_MESSAGES,
-  type Project,
-  type Proposal,
-  type ProposalInput,
-} from '@sciexperts/shared';
+import { type ApiError } from '@sciexperts/shared';
+import { PROJECT_MESSAGES, milestoneSumMessage, PROJECT_DURATIONS, PROJECT_LIMITS, type Project, type Proposal, type ProposalInput } from '@sciexperts/shared/member';
 import { centsFromInput, formatMoney, inputFromCents } from '../format';
 
 export type PriceType = 'fixed' | 'hourly';

@@ -1,4 +1,4 @@
-import type { MemberSummary } from '@sciexperts/shared';
+import type { MemberSummary } from '@sciexperts/shared/member';
 import { Link } from '@sciexperts/shared/router';
 import { countryText, fullName, initials } from '../format';
 import { expertPath } from '../routing';

@@ -1,4 +1,4 @@
-import type { ProjectStatus, ProposalStatus } from '@sciexperts/shared';
+import type { ProjectStatus, ProposalStatus } from '@sciexperts/shared/member';
 import { PROJECT_STATUS_LABELS, PROPOSAL_STATUS_LABELS } from '../format';
 import styles from './Ui.module.css';
 

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { PAYMENT_LIMITS, PAYMENT_MESSAGES, type ApiError, type NewMilestoneInput } from '@sciexperts/shared';
+import { type ApiError } from '@sciexperts/shared';
+import { PAYMENT_LIMITS, PAYMENT_MESSAGES, type NewMilestoneInput } from '@sciexperts/shared/member';
 import { FieldError, fieldErrorProps, LiveMessage, Modal } from '@sciexperts/ui';
 import { centsFromInput } from '../format';
 import dialog from '../ui/Dialog.module.css';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { paymentsApi, type ApiError, type Workspace } from '@sciexperts/shared';
+import { type ApiError } from '@sciexperts/shared';
+import { paymentsApi, type Workspace } from '@sciexperts/shared/member';
 import { ConfirmDialog, LiveMessage } from '@sciexperts/ui';
 import { useAction } from '../project/useAction';
 import { dangerConfirmClassNames } from '../ui/dialogClassNames';

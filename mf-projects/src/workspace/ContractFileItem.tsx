@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { paymentsApi, type ContractFile, type Workspace } from '@sciexperts/shared';
+import { paymentsApi, type ContractFile, type Workspace } from '@sciexperts/shared/member';
 import { LiveMessage, saveBlob } from '@sciexperts/ui';
 import { formatDate, fullName } from '../format';
 import { useAction } from '../project/useAction';

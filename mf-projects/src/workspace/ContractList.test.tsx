@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { authStore, projectsApi } from '@sciexperts/shared';
+import { authStore } from '@sciexperts/shared';
+import { projectsApi } from '@sciexperts/shared/member';
 import { makeContract, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 

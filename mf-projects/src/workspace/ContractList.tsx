@@ -1,5 +1,6 @@
 import { Link } from '@sciexperts/shared/router';
-import { projectsApi, useAuth } from '@sciexperts/shared';
+import { useAuth } from '@sciexperts/shared';
+import { projectsApi } from '@sciexperts/shared/member';
 import { Loaded } from '../member/Loaded';
 import { MemberPageTitle } from '../member/MemberPageTitle';
 import { BROWSE_PROJECTS_PATH, MY_PROJECTS_PATH } from '../routing';

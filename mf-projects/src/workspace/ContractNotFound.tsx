@@ -1,5 +1,5 @@
 import { Link } from '@sciexperts/shared/router';
-import { PAYMENT_MESSAGES } from '@sciexperts/shared';
+import { PAYMENT_MESSAGES } from '@sciexperts/shared/member';
 import { MemberPageTitle } from '../member/MemberPageTitle';
 import { WORKSPACE_PATH } from '../routing';
 import styles from './Workspace.module.css';

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, paymentsApi, REVIEW_MESSAGES, reviewsApi, type ContractReview } from '@sciexperts/shared';
+import { ApiError, authStore, REVIEW_MESSAGES, reviewsApi, type ContractReview } from '@sciexperts/shared';
+import { paymentsApi } from '@sciexperts/shared/member';
 import { makeContractReviews, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 import { CLIENT, EXPERT, makeMilestone, makeWorkspace } from './testFixtures';

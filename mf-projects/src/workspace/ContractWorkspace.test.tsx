@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, PAYMENT_MESSAGES, paymentsApi, projectsApi } from '@sciexperts/shared';
+import { ApiError, authStore } from '@sciexperts/shared';
+import { PAYMENT_MESSAGES, paymentsApi, projectsApi } from '@sciexperts/shared/member';
 import { makeContract, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 import { browser } from '../ui/browser';

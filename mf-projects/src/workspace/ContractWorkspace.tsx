@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { Link } from '@sciexperts/shared/router';
-import { paymentsApi, type ContractFile, type Workspace } from '@sciexperts/shared';
+import { paymentsApi, type ContractFile, type Workspace } from '@sciexperts/shared/member';
 import { LiveMessage } from '@sciexperts/ui';
 import { formatMoney, fullName, priceText } from '../format';
 import { MemberPageTitle } from '../member/MemberPageTitle';

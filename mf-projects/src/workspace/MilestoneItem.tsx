@@ -1,5 +1,5 @@
 import { useId, useState, type ReactElement } from 'react';
-import { paymentsApi, type Workspace, type WorkspaceMilestone } from '@sciexperts/shared';
+import { paymentsApi, type Workspace, type WorkspaceMilestone } from '@sciexperts/shared/member';
 import { ConfirmDialog, LiveMessage } from '@sciexperts/ui';
 import { formatDate, formatMoney } from '../format';
 import { useAction } from '../project/useAction';

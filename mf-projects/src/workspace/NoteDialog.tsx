@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { PAYMENT_LIMITS, PAYMENT_MESSAGES, type ContractFile } from '@sciexperts/shared';
+import { PAYMENT_LIMITS, PAYMENT_MESSAGES, type ContractFile } from '@sciexperts/shared/member';
 import { LiveMessage, Modal } from '@sciexperts/ui';
 import { CountedTextArea } from './CountedTextArea';
 import dialog from '../ui/Dialog.module.css';

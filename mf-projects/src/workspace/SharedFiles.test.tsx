@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, PAYMENT_MESSAGES, paymentsApi, PROJECT_LIMITS, PROJECT_MESSAGES } from '@sciexperts/shared';
+import { ApiError, authStore } from '@sciexperts/shared';
+import { PROJECT_MESSAGES, PAYMENT_MESSAGES, paymentsApi, PROJECT_LIMITS } from '@sciexperts/shared/member';
 import { makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 import { CLIENT, EXPERT, makeEvent, makeFile, makeMilestone, makeWorkspace } from './testFixtures';

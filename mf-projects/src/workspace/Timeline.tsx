@@ -1,4 +1,4 @@
-import type { Workspace } from '@sciexperts/shared';
+import type { Workspace } from '@sciexperts/shared/member';
 import { formatDate } from '../format';
 import { actorName, EVENT_LABELS } from './labels';
 import styles from './Workspace.module.css';

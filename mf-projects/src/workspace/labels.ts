@@ -1,4 +1,4 @@
-import type { MilestoneEventKind, MilestoneStatus, Workspace } from '@sciexperts/shared';
+import type { MilestoneEventKind, MilestoneStatus, Workspace } from '@sciexperts/shared/member';
 
 /** A milestone's state in words (never by colour alone). */
 export const MILESTONE_STATUS_LABELS: Record<MilestoneStatus, string> = {

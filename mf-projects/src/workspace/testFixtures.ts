@@ -1,5 +1,5 @@
 // Test data for the workspace pages (tests only).
-import type { ContractFile, MemberSummary, MilestoneEvent, Workspace, WorkspaceMilestone } from '@sciexperts/shared';
+import type { ContractFile, MemberSummary, MilestoneEvent, Workspace, WorkspaceMilestone } from '@sciexperts/shared/member';
 
 // The parties of makeContract() in @sciexperts/shared/testing (which only *.test files may import).
 export const CLIENT: MemberSummary = { id: 9, firstName: 'Olivia', lastName: 'Owner', slug: 'olivia-owner', headline: '', profImgUrl: null, country: 'US' };

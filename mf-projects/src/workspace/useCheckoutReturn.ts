@@ -1,5 +1,5 @@
 import { useSearchParams } from '@sciexperts/shared/router';
-import { paymentsApi, type Workspace } from '@sciexperts/shared';
+import { paymentsApi, type Workspace } from '@sciexperts/shared/member';
 import { formatMoney } from '../format';
 import { usePoll } from '../ui/usePoll';
 

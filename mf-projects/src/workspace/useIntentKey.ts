@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { newIdempotencyKey } from '@sciexperts/shared';
+import { newIdempotencyKey } from '@sciexperts/shared/member';
 
 /**
  * One idempotency key per user intent ('fund milestone 7'): made on the first try, sent again on every retry of

@@ -5,9 +5,7 @@ import {
   type ChangePhoneRequest,
   type SessionList,
 } from '../contracts/accountSettings';
-import type { MessageResponse } from '../contracts/api';
-import { API_PATHS, pathTo } from '../contracts/paths';
-import { request, requestBlob } from './http';
+import { type MessageResponse, API_PATHS, pathTo, request, requestBlob } from '@sciexperts/shared';
 
 /** The signed-in member's account settings (docs/decisions/0016-account-settings.md); confirmEmail needs no session. */
 export const accountSettingsApi = {

@@ -1,7 +1,4 @@
-import { API_PATHS, pathTo } from '../contracts/paths';
-import { CHAT_MESSAGES } from '../contracts/messages';
-import type { ChatCounterpart, ConversationSummary, MessagePage, UnreadCountResponse } from '../contracts/chat';
-import { request } from './http';
+import { API_PATHS, pathTo, CHAT_MESSAGES, type ChatCounterpart, type ConversationSummary, type MessagePage, type UnreadCountResponse, request } from '@sciexperts/shared';
 
 export interface MessagePageQuery {
   /** An older page: messages before this id. */

@@ -1,6 +1,5 @@
-import { API_PATHS, pathTo } from '../contracts/paths';
+import { API_PATHS, pathTo, request } from '@sciexperts/shared';
 import type { NotificationPage, NotificationPreferences, NotificationPreferencesInput, UnreadNotifications } from '../contracts/notifications';
-import { request } from './http';
 
 /** What the client says when the server gave no message of its own (status 0: not reached). */
 const FAILED = {

@@ -1,4 +1,4 @@
-import { API_PATHS, pathTo } from '../contracts/paths';
+import { API_PATHS, pathTo, request, requestBlob } from '@sciexperts/shared';
 import type {
   Attachment,
   Contract,
@@ -14,7 +14,6 @@ import type {
   ProposalInput,
   ProposalList,
 } from '../contracts/projects';
-import { request, requestBlob } from './http';
 
 /**
  * What the client says when the server gave no message of its own (status 0: not reached). The server's

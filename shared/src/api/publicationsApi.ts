@@ -1,13 +1,6 @@
-import type { OrcidCallbackResponse } from '../contracts/api';
-import type { Publication } from '../contracts/entities';
-import type { RuntimeConfig } from '../contracts/runtime';
-import { ORCID_SYNC_FAILED } from '../contracts/messages';
-import { API_PATHS, pathTo } from '../contracts/paths';
-import { request } from './http';
+import { API_PATHS, ORCID_SYNC_FAILED, pathTo, request, type OrcidCallbackResponse, type Publication, type RuntimeConfig } from '@sciexperts/shared';
 // The list getter already lives in userApi (the editor loads it for the chips); called late so spies on it apply.
 import { userApi } from './userApi';
-
-export { ORCID_SYNC_FAILED, PUBLICATIONS_LOAD_FAILED } from '../contracts/messages';
 
 /** ORCID's scope for reading the member's iD and public works (the only one the API needs). */
 export const ORCID_DEFAULT_SCOPE = '/authenticate';

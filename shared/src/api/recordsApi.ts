@@ -1,8 +1,4 @@
-import type { CertificationInput, EducationInput, MessageResponse, WorkExperienceInput } from '../contracts/api';
-import type { Certification, Education, WorkExperience } from '../contracts/entities';
-import { RECORD_MESSAGES } from '../contracts/messages';
-import { RECORD_PATHS, pathTo } from '../contracts/paths';
-import { request } from './http';
+import { type CertificationInput, type EducationInput, type MessageResponse, type WorkExperienceInput, type Certification, type Education, type WorkExperience, RECORD_MESSAGES, RECORD_PATHS, pathTo, request } from '@sciexperts/shared';
 // The list getters already live in userApi (the editor loads them for the chips); called late so spies on them apply.
 import { userApi } from './userApi';
 

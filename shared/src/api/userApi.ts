@@ -1,8 +1,4 @@
-import type { BulkServicesRequest, ProfileUpdateRequest } from '../contracts/api';
-import type { Certification, Education, Publication, PublicUser, Service, User, WorkExperience } from '../contracts/entities';
-import { PROFILE_MESSAGES } from '../contracts/messages';
-import { API_PATHS, RECORD_PATHS, pathTo } from '../contracts/paths';
-import { request } from './http';
+import { type BulkServicesRequest, type ProfileUpdateRequest, type Certification, type Education, type Publication, type PublicUser, type Service, type User, type WorkExperience, PROFILE_MESSAGES, API_PATHS, RECORD_PATHS, pathTo, request } from '@sciexperts/shared';
 
 export const userApi = {
   /** `token`: a product token not stored yet (the identity sign-in loads the member before signing in). */

@@ -1,7 +1,6 @@
 import { createStore } from 'zustand/vanilla';
-import { authStore } from '../auth/authStore';
+import { authStore, CHAT_UNREAD_CHANGE_EVENT } from '@sciexperts/shared';
 import { chatApi } from '../api/chatApi';
-import { CHAT_UNREAD_CHANGE_EVENT } from '../contracts/chat';
 
 export const UNREAD_POLL_MS = 30_000;
 

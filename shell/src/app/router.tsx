@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from '@sciexperts/shared/router';
 import { RootLayout } from '../layout/RootLayout';
 import { PublicLayout } from '../layout/PublicLayout';
@@ -7,8 +8,12 @@ import { HomeRoute } from '../routes/HomeRoute';
 import { ChatGuard } from '../routes/ChatGuard';
 import { ProfileGuard } from '../routes/ProfileGuard';
 import { RemoteModule } from '../federation/RemoteModule';
-import { MemberArea } from '../member/MemberArea';
 import { KeepQueryRedirect } from '../routes/KeepQueryRedirect';
+import { LoadingMessage } from '../layout/LoadingMessage';
+
+// The member frame is loaded when a member opens it: with it come the member area's shared clients
+// ('@sciexperts/shared/member'), which public pages then never download.
+const MemberArea = lazy(() => import('../member/MemberArea').then((module) => ({ default: module.MemberArea })));
 
 /**
  * What the shell's server does with a route (the deepest match that says decides): `serverRendered` pages
@@ -76,7 +81,9 @@ export const routes: RouteObject[] = [
         path: 'profile/*',
         element: (
           <ProfileGuard>
-            <MemberArea />
+            <Suspense fallback={<LoadingMessage />}>
+              <MemberArea />
+            </Suspense>
           </ProfileGuard>
         ),
       },

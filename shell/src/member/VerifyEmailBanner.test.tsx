@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi, ApiError, signIn, signOut } from '@sciexperts/shared';
+import { ApiError, signIn, signOut } from '@sciexperts/shared';
+import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi } from '@sciexperts/shared/member';
 import { makeUser } from '@sciexperts/shared/testing';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { accountSettingsApi, useAuth } from '@sciexperts/shared';
+import { useAuth } from '@sciexperts/shared';
+import { accountSettingsApi } from '@sciexperts/shared/member';
 import { LiveMessage } from '@sciexperts/ui';
 import styles from './VerifyEmailBanner.module.css';
 

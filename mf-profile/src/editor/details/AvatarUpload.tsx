@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { userApi, type User } from '@sciexperts/shared';
+import { type User } from '@sciexperts/shared';
+import { userApi } from '@sciexperts/shared/member';
 import { StatusMessage, type StatusTone } from '../../ui/StatusMessage';
 import styles from './ProfileDetails.module.css';
 

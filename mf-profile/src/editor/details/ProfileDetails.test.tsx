@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, userApi, type User } from '@sciexperts/shared';
+import { ApiError, type User } from '@sciexperts/shared';
+import { userApi } from '@sciexperts/shared/member';
 import { CANCELED_MESSAGE, ProfileDetails, SAVE_FAILED_MESSAGE, SAVED_MESSAGE } from './ProfileDetails';
 import { buildUpdateBody } from './detailsForm';
 import { isFeeInput, parseFee, stepFee } from './fee';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { COUNTRIES, userApi, type User } from '@sciexperts/shared';
+import { COUNTRIES, type User } from '@sciexperts/shared';
+import { userApi } from '@sciexperts/shared/member';
 import { StatusMessage, type StatusTone } from '../../ui/StatusMessage';
 import { AvatarUpload } from './AvatarUpload';
 import { HeadlineField } from './HeadlineField';

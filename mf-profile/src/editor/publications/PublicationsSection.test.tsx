@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { ApiError, configureRuntime, publicationsApi, signIn, type Publication } from '@sciexperts/shared';
+import { ApiError, configureRuntime, signIn, type Publication } from '@sciexperts/shared';
+import { publicationsApi } from '@sciexperts/shared/member';
 import { leaveSiteFor } from './leaveSite';
 import { PublicationsSection } from './PublicationsSection';
 

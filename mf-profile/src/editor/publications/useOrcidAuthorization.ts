@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { getRuntimeConfig, orcidAuthorizeUrl } from '@sciexperts/shared';
+import { getRuntimeConfig } from '@sciexperts/shared';
+import { orcidAuthorizeUrl } from '@sciexperts/shared/member';
 import { leaveSiteFor } from './leaveSite';
 import { newOrcidState, rememberOrcidState } from './orcidReturn';
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, ORCID_SYNC_FAILED, PUBLICATIONS_LOAD_FAILED, publicationsApi, type OrcidCallbackResponse, type Publication } from '@sciexperts/shared';
+import { ApiError, ORCID_SYNC_FAILED, PUBLICATIONS_LOAD_FAILED, type OrcidCallbackResponse, type Publication } from '@sciexperts/shared';
+import { publicationsApi } from '@sciexperts/shared/member';
 import type { OrcidReturn } from './orcidReturn';
 
 export const ORCID_DENIED_DETAIL = 'Access was not granted on ORCID.';

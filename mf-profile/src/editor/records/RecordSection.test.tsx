@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, workExperienceApi, type WorkExperience } from '@sciexperts/shared';
+import { ApiError, type WorkExperience } from '@sciexperts/shared';
+import { workExperienceApi } from '@sciexperts/shared/member';
 import { EditorSection } from '../EditorSection';
 import { workExperienceKind } from './recordKinds';
 import { RecordSection } from './RecordSection';

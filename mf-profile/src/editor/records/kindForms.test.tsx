@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { certificationApi, educationApi, type Certification, type Education } from '@sciexperts/shared';
+import { type Certification, type Education } from '@sciexperts/shared';
+import { certificationApi, educationApi } from '@sciexperts/shared/member';
 import { EditorSection } from '../EditorSection';
 import { certificationKind, educationKind } from './recordKinds';
 import { RecordSection } from './RecordSection';

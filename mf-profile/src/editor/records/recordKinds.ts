@@ -1,22 +1,5 @@
-import {
-  RECORD_DESCRIPTION_MAX_LENGTH,
-  RECORD_MESSAGES,
-  RECORD_NAME_MAX_LENGTH,
-  PROFILE_MESSAGES,
-  URL_MAX_LENGTH,
-  certificationApi,
-  DEGREE_TYPES,
-  educationApi,
-  EMPLOYMENT_TYPES,
-  workExperienceApi,
-  type Certification,
-  type CertificationInput,
-  type Education,
-  type EducationInput,
-  type RecordsClient,
-  type WorkExperience,
-  type WorkExperienceInput,
-} from '@sciexperts/shared';
+import { RECORD_DESCRIPTION_MAX_LENGTH, RECORD_MESSAGES, RECORD_NAME_MAX_LENGTH, PROFILE_MESSAGES, URL_MAX_LENGTH, DEGREE_TYPES, EMPLOYMENT_TYPES, type Certification, type CertificationInput, type Education, type EducationInput, type WorkExperience, type WorkExperienceInput } from '@sciexperts/shared';
+import { certificationApi, educationApi, workExperienceApi, type RecordsClient } from '@sciexperts/shared/member';
 import type { SectionId } from '../sections';
 
 // The three record sections share one list-and-form mechanism (RecordSection); everything that differs

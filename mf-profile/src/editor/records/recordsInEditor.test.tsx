@@ -1,7 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { signIn, userApi, workExperienceApi, type Education, type WorkExperience } from '@sciexperts/shared';
+import { signIn, type Education, type WorkExperience } from '@sciexperts/shared';
+import { workExperienceApi, userApi } from '@sciexperts/shared/member';
 import { ProfileEditor } from '../ProfileEditor';
 import { makeUser } from '../../test/fixtures';
 

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, userApi, type User } from '@sciexperts/shared';
+import { ApiError, type User } from '@sciexperts/shared';
+import { userApi } from '@sciexperts/shared/member';
 import { CLEARED_MESSAGE, NO_SELECTION_MESSAGE, SERVICES_SAVED_MESSAGE, ServicesSection } from './ServicesSection';
 import { catalogue, makeUser, offeredDataScience } from '../../test/fixtures';
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ApiError, userApi, type Service, type User } from '@sciexperts/shared';
+import { ApiError, type Service, type User } from '@sciexperts/shared';
+import { userApi } from '@sciexperts/shared/member';
 import { StatusMessage, type StatusTone } from '../../ui/StatusMessage';
 import { ServicesSummary } from './ServicesSummary';
 import { ServiceTabs } from './ServiceTabs';

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { announceUnreadChange, chatApi, signIn, signOut } from '@sciexperts/shared';
+import { signIn, signOut } from '@sciexperts/shared';
+import { announceUnreadChange, chatApi } from '@sciexperts/shared/member';
 import { MessagesLink } from './MessagesLink';
 import { makeUser } from '@sciexperts/shared/testing';
 

@@ -1,5 +1,5 @@
 import { Link } from '@sciexperts/shared/router';
-import { useUnreadMessageCount } from '@sciexperts/shared';
+import { useUnreadMessageCount } from '@sciexperts/shared/member';
 import { Icon } from '../../ui/Icon';
 import styles from './MemberHeader.module.css';
 

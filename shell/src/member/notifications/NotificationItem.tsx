@@ -1,4 +1,4 @@
-import type { Notification } from '@sciexperts/shared';
+import type { Notification } from '@sciexperts/shared/member';
 import { Link } from '@sciexperts/shared/router';
 import { timeAgo } from './timeAgo';
 import styles from './Notifications.module.css';

@@ -1,7 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { notificationsApi, signIn, signOut, type Notification } from '@sciexperts/shared';
+import { signIn, signOut } from '@sciexperts/shared';
+import { notificationsApi, type Notification } from '@sciexperts/shared/member';
 import { makeUser } from '@sciexperts/shared/testing';
 import type { LiveHandlers } from './liveConnection';
 import { createNotificationsStore } from './notificationsStore';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { Notification } from '@sciexperts/shared';
+import type { Notification } from '@sciexperts/shared/member';
 import type { NotificationsState } from './notificationsStore';
 import { NotificationItem } from './NotificationItem';
 import styles from './Notifications.module.css';

@@ -1,7 +1,8 @@
 // The member's live connection for the bell: one socket.io connection per page while the member frame is shown,
 // to the API's gateway, in the member's room (every tab and device gets the same events). Loaded on demand, so
 // public pages never download the socket client.
-import type { Notification, ServerToClientEvents, UnreadNotifications } from '@sciexperts/shared';
+import type { ServerToClientEvents } from '@sciexperts/shared';
+import type { Notification, UnreadNotifications } from '@sciexperts/shared/member';
 import type { Socket } from 'socket.io-client';
 
 export interface LiveHandlers {

@@ -1,7 +1,8 @@
 // The bell's state for the page: the unread count, the list once opened, and the newest arrival (announced). Kept
 // current by the live connection, and by a slow poll as a fallback for a connection that cannot be made (a proxy
 // without WebSockets).
-import { authStore, getRuntimeConfig, notificationsApi, type Notification } from '@sciexperts/shared';
+import { authStore, getRuntimeConfig } from '@sciexperts/shared';
+import { notificationsApi, type Notification } from '@sciexperts/shared/member';
 import { createStore } from 'zustand/vanilla';
 import { connectLive, type LiveConnect } from './liveConnection';
 
