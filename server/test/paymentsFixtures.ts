@@ -133,7 +133,9 @@ export async function hiredContract(h: Harness, client: Member, expert: Member, 
   const project = await h.api<{ id: number }>('POST', '/api/Projects', { token: client.token, body: projectBody() });
   if (project.status !== 201) throw new Error(`project: ${project.status} ${JSON.stringify(project.body)}`);
   await h.api('POST', `/api/Projects/${project.body.id}/Publish`, { token: client.token });
-  const milestones = amounts.map((amountCents, i) => ({ title: `Milestone ${i + 1}`, amountCents, dueDate: future(10 + i) }));
+  // Due dates from the app's clock: the server checks them against it, and a test may have moved it on.
+  const today = h.app.ctx.clock().getTime();
+  const milestones = amounts.map((amountCents, i) => ({ title: `Milestone ${i + 1}`, amountCents, dueDate: future(10 + i, today) }));
   const proposal = await h.api<{ id: number }>('POST', `/api/Projects/${project.body.id}/Proposals`, {
     token: expert.token,
     body: fixedProposal({ priceCents: amounts.reduce((a, b) => a + b, 0), milestones }),

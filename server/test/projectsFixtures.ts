@@ -2,7 +2,8 @@
 // (a ZIP writer of a few lines, so office documents need no dependency).
 import type { Harness } from './helpers';
 
-export const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A date `days` after `from` (the app's clock when a test moves it; the real time by default), as YYYY-MM-DD. */
+export const future = (days: number, from: number = Date.now()) => new Date(from + days * 86_400_000).toISOString().slice(0, 10);
 export const DESCRIPTION = 'We need a biostatistician to write the statistical analysis plan of a phase II oncology trial.';
 
 export const projectBody = (over: Record<string, unknown> = {}) => ({
