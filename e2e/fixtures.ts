@@ -168,6 +168,28 @@ export function liveConnected(page: Page): Promise<void> {
   });
 }
 
+/**
+ * What the page's federation runtime holds: its instances' names, and each shared package loaded in the default
+ * share scope, as `version from provider` (deduplicated across instances).
+ */
+export function federationReport(page: Page): Promise<{ instances: string[]; loaded: Record<string, string[]> }> {
+  return page.evaluate(() => {
+    type Shared = { loaded?: boolean; from: string };
+    type Instance = { name: string; shareScopeMap: Record<string, Record<string, Record<string, Shared>>> };
+    const federation = (window as unknown as { __FEDERATION__: { __INSTANCES__: Instance[] } }).__FEDERATION__;
+    const loaded: Record<string, string[]> = {};
+    for (const instance of federation.__INSTANCES__) {
+      for (const [pkg, versions] of Object.entries(instance.shareScopeMap.default ?? {})) {
+        for (const [version, shared] of Object.entries(versions)) {
+          if (shared.loaded) (loaded[pkg] ??= []).push(`${version} from ${shared.from}`);
+        }
+      }
+    }
+    for (const key of Object.keys(loaded)) loaded[key] = [...new Set(loaded[key])];
+    return { instances: federation.__INSTANCES__.map((i) => i.name).sort(), loaded };
+  });
+}
+
 /** A word no other expert has, so a search for it finds exactly the expert created with it. */
 export const uniqueWord = () => `zq${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 8)}`;
 

@@ -1,5 +1,5 @@
 import { e2eOrigins } from '../playwright.config';
-import { expect, signUpMember, test } from './fixtures';
+import { expect, federationReport, signUpMember, test } from './fixtures';
 
 test.describe('shell composition', () => {
   test('serves the home page from the marketing remote, found through the registry', async ({ page }) => {
@@ -14,19 +14,9 @@ test.describe('shell composition', () => {
     expect(manifests.some((url) => url.startsWith(e2eOrigins.chat) || url.startsWith(e2eOrigins.profile))).toBe(false);
     // The shared package's root entry is loaded; its member entry (the member area's API clients) is not.
     await page.waitForLoadState('networkidle');
-    const loadedShares = await page.evaluate(() => {
-      type Instance = { shareScopeMap: Record<string, Record<string, Record<string, { loaded?: boolean }>>> };
-      const federation = (window as unknown as { __FEDERATION__: { __INSTANCES__: Instance[] } }).__FEDERATION__;
-      const loaded = new Set<string>();
-      for (const instance of federation.__INSTANCES__) {
-        for (const [pkg, versions] of Object.entries(instance.shareScopeMap.default ?? {})) {
-          if (Object.values(versions).some((shared) => shared.loaded)) loaded.add(pkg);
-        }
-      }
-      return [...loaded];
-    });
-    expect(loadedShares).toContain('@sciexperts/shared');
-    expect(loadedShares).not.toContain('@sciexperts/shared/member');
+    const { loaded } = await federationReport(page);
+    expect(Object.keys(loaded)).toContain('@sciexperts/shared');
+    expect(Object.keys(loaded)).not.toContain('@sciexperts/shared/member');
   });
 
   test('loads each of the four remotes at run time', async ({ page, request }) => {
@@ -75,21 +65,7 @@ test.describe('shell composition', () => {
     // The greeting is the shell's member frame; the page inside it is the profile remote's.
     await expect(page.getByRole('heading', { level: 1, name: 'Account Setting' })).toBeVisible();
 
-    const report = await page.evaluate(() => {
-      type Shared = { loaded?: boolean; from: string };
-      type Instance = { name: string; shareScopeMap: Record<string, Record<string, Record<string, Shared>>> };
-      const federation = (window as unknown as { __FEDERATION__: { __INSTANCES__: Instance[] } }).__FEDERATION__;
-      const loaded: Record<string, string[]> = {};
-      for (const instance of federation.__INSTANCES__) {
-        for (const [pkg, versions] of Object.entries(instance.shareScopeMap.default ?? {})) {
-          for (const [version, shared] of Object.entries(versions)) {
-            if (shared.loaded) (loaded[pkg] ??= []).push(`${version} from ${shared.from}`);
-          }
-        }
-      }
-      for (const key of Object.keys(loaded)) loaded[key] = [...new Set(loaded[key])];
-      return { instances: federation.__INSTANCES__.map((i) => i.name).sort(), loaded };
-    });
+    const report = await federationReport(page);
     expect(report.instances).toEqual(['mf_auth', 'mf_chat', 'mf_marketing', 'mf_profile', 'shell']);
     for (const pkg of ['react', 'react-dom', '@sciexperts/shared/router', 'zustand', '@sciexperts/shared', '@sciexperts/shared/member']) {
       expect(report.loaded[pkg], `${pkg} is loaded exactly once`).toHaveLength(1);

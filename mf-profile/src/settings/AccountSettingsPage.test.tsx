@@ -1,7 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, authStore, FIELD_MESSAGES, signIn } from '@sciexperts/shared';
-import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi, DEFAULT_EMAIL_MODES, NOTIFICATION_TYPES, notificationsApi, type SessionInfo } from '@sciexperts/shared/member';
+import {
+  ACCOUNT_SETTINGS_MESSAGES as M,
+  accountSettingsApi,
+  DEFAULT_EMAIL_MODES,
+  NOTIFICATION_TYPES,
+  notificationsApi,
+  type SessionInfo,
+} from '@sciexperts/shared/member';
 import { makeUser } from '@sciexperts/shared/testing';
 import { AccountSettingsPage } from './AccountSettingsPage';
 

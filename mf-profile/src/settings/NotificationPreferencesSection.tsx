@@ -1,5 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { EMAIL_MODES, NOTIFICATION_MESSAGES, NOTIFICATION_TYPE_LABELS, notificationsApi, type EmailMode, type NotificationPreferences, type NotificationType } from '@sciexperts/shared/member';
+import {
+  EMAIL_MODES,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_TYPE_LABELS,
+  notificationsApi,
+  type EmailMode,
+  type NotificationPreferences,
+  type NotificationType,
+} from '@sciexperts/shared/member';
 import { StatusMessage, type StatusTone } from '../ui/StatusMessage';
 import styles from './NotificationPreferencesSection.module.css';
 

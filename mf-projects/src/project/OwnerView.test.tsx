@@ -2,7 +2,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, authStore } from '@sciexperts/shared';
 import { PROJECT_MESSAGES, projectsApi, type Contract, type Project, type Proposal } from '@sciexperts/shared/member';
-import { makeContract, makeExpertCard, makeExpertPage, makeInvitation, makeMemberSummary, makeProject, makeProposal, makeUser } from '@sciexperts/shared/testing';
+import {
+  makeContract,
+  makeExpertCard,
+  makeExpertPage,
+  makeInvitation,
+  makeMemberSummary,
+  makeProject,
+  makeProposal,
+  makeUser,
+} from '@sciexperts/shared/testing';
 import { searchExpertsForService } from '../api/suggestions';
 import { renderRoute } from '../test/renderRoute';
 

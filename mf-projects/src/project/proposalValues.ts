@@ -1,6 +1,14 @@
 // The proposal form's values (what people type) and the ProposalInput the API takes (integer cents), both ways.
 import { type ApiError } from '@sciexperts/shared';
-import { PROJECT_MESSAGES, milestoneSumMessage, PROJECT_DURATIONS, PROJECT_LIMITS, type Project, type Proposal, type ProposalInput } from '@sciexperts/shared/member';
+import {
+  PROJECT_MESSAGES,
+  milestoneSumMessage,
+  PROJECT_DURATIONS,
+  PROJECT_LIMITS,
+  type Project,
+  type Proposal,
+  type ProposalInput,
+} from '@sciexperts/shared/member';
 import { centsFromInput, formatMoney, inputFromCents } from '../format';
 
 export type PriceType = 'fixed' | 'hourly';

@@ -1,5 +1,14 @@
 import { useId, useRef, useState } from 'react';
-import { PROJECT_MESSAGES, ATTACHMENT_ACCEPT, paymentsApi, PAYMENT_LIMITS, PAYMENT_MESSAGES, PROJECT_LIMITS, type ContractFile, type Workspace } from '@sciexperts/shared/member';
+import {
+  PROJECT_MESSAGES,
+  ATTACHMENT_ACCEPT,
+  paymentsApi,
+  PAYMENT_LIMITS,
+  PAYMENT_MESSAGES,
+  PROJECT_LIMITS,
+  type ContractFile,
+  type Workspace,
+} from '@sciexperts/shared/member';
 import { LiveMessage } from '@sciexperts/ui';
 import { useAction } from '../project/useAction';
 import { ContractFileItem } from './ContractFileItem';

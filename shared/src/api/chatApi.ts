@@ -1,4 +1,13 @@
-import { API_PATHS, pathTo, CHAT_MESSAGES, type ChatCounterpart, type ConversationSummary, type MessagePage, type UnreadCountResponse, request } from '@sciexperts/shared';
+import {
+  API_PATHS,
+  pathTo,
+  CHAT_MESSAGES,
+  request,
+  type ChatCounterpart,
+  type ConversationSummary,
+  type MessagePage,
+  type UnreadCountResponse,
+} from '@sciexperts/shared';
 
 export interface MessagePageQuery {
   /** An older page: messages before this id. */

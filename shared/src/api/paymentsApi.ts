@@ -1,5 +1,17 @@
 import { API_PATHS, pathTo, request, requestBlob } from '@sciexperts/shared';
-import { IDEMPOTENCY_KEY_HEADER, type Balance, type ContractFile, type FundResponse, type NewMilestoneInput, type PayoutAccount, type PayoutAccountLink, type Statement, type Withdrawal, type WithdrawalList, type Workspace } from '../contracts/payments';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type Balance,
+  type ContractFile,
+  type FundResponse,
+  type NewMilestoneInput,
+  type PayoutAccount,
+  type PayoutAccountLink,
+  type Statement,
+  type Withdrawal,
+  type WithdrawalList,
+  type Workspace,
+} from '../contracts/payments';
 
 /**
  * What the client says when the server gave no message of its own (status 0: not reached). The server's

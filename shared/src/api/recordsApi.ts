@@ -1,4 +1,16 @@
-import { type CertificationInput, type EducationInput, type MessageResponse, type WorkExperienceInput, type Certification, type Education, type WorkExperience, RECORD_MESSAGES, RECORD_PATHS, pathTo, request } from '@sciexperts/shared';
+import {
+  RECORD_MESSAGES,
+  RECORD_PATHS,
+  pathTo,
+  request,
+  type CertificationInput,
+  type EducationInput,
+  type MessageResponse,
+  type WorkExperienceInput,
+  type Certification,
+  type Education,
+  type WorkExperience,
+} from '@sciexperts/shared';
 // The list getters already live in userApi (the editor loads them for the chips); called late so spies on them apply.
 import { userApi } from './userApi';
 

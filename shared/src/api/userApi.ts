@@ -1,4 +1,19 @@
-import { type BulkServicesRequest, type ProfileUpdateRequest, type Certification, type Education, type Publication, type PublicUser, type Service, type User, type WorkExperience, PROFILE_MESSAGES, API_PATHS, RECORD_PATHS, pathTo, request } from '@sciexperts/shared';
+import {
+  PROFILE_MESSAGES,
+  API_PATHS,
+  RECORD_PATHS,
+  pathTo,
+  request,
+  type BulkServicesRequest,
+  type ProfileUpdateRequest,
+  type Certification,
+  type Education,
+  type Publication,
+  type PublicUser,
+  type Service,
+  type User,
+  type WorkExperience,
+} from '@sciexperts/shared';
 
 export const userApi = {
   /** `token`: a product token not stored yet (the identity sign-in loads the member before signing in). */

@@ -1,4 +1,18 @@
-import { RECORD_DESCRIPTION_MAX_LENGTH, RECORD_MESSAGES, RECORD_NAME_MAX_LENGTH, PROFILE_MESSAGES, URL_MAX_LENGTH, DEGREE_TYPES, EMPLOYMENT_TYPES, type Certification, type CertificationInput, type Education, type EducationInput, type WorkExperience, type WorkExperienceInput } from '@sciexperts/shared';
+import {
+  RECORD_DESCRIPTION_MAX_LENGTH,
+  RECORD_MESSAGES,
+  RECORD_NAME_MAX_LENGTH,
+  PROFILE_MESSAGES,
+  URL_MAX_LENGTH,
+  DEGREE_TYPES,
+  EMPLOYMENT_TYPES,
+  type Certification,
+  type CertificationInput,
+  type Education,
+  type EducationInput,
+  type WorkExperience,
+  type WorkExperienceInput,
+} from '@sciexperts/shared';
 import { certificationApi, educationApi, workExperienceApi, type RecordsClient } from '@sciexperts/shared/member';
 import type { SectionId } from '../sections';
 
