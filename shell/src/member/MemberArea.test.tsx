@@ -7,6 +7,7 @@ import { notificationsApi, userApi } from '@sciexperts/shared/member';
 import { loadRegistry } from '../federation/remoteRegistry';
 import { forgetLoadedRemoteComponents } from '../federation/remoteLoader';
 import { MemberArea } from './MemberArea';
+import { dashboardModeKey } from './useDashboardMode';
 import { makeUser } from '@sciexperts/shared/testing';
 
 // The federation runtime is stood in for by components that render what the real exposes render (their
@@ -234,6 +235,54 @@ describe('the member area frame', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByText('There is no such page in your profile area.')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Profile' })).toBeInTheDocument();
+  });
+});
+
+describe('the Freelancer / Project Owner choice', () => {
+  const ownerSwitch = () => screen.getByRole('switch', { name: 'Project Owner mode' });
+  const dashboardLink = () => within(screen.getByRole('navigation', { name: 'Profile' })).getByRole('link', { name: 'Dashboard' });
+
+  it('survives a reload: a page opened directly shows the stored choice, and Dashboard leads to its dashboard', async () => {
+    const first = await renderAt('/profile/freelancer-dashboard');
+    await userEvent.click(ownerSwitch());
+    expect(where()).toBe('/profile/project-owner-dashboard');
+    first.unmount();
+    // A reload is a fresh render that reads what the last one left behind.
+    await renderAt('/profile/billing');
+    expect(ownerSwitch()).toHaveAttribute('aria-checked', 'true');
+    expect(dashboardLink()).toHaveAttribute('href', '/profile/project-owner-dashboard');
+  });
+
+  it('follows a choice made in another tab (the storage event)', async () => {
+    await renderAt('/profile/workspace');
+    expect(ownerSwitch()).toHaveAttribute('aria-checked', 'false');
+    act(() => {
+      localStorage.setItem(dashboardModeKey(7), 'owner');
+      window.dispatchEvent(new StorageEvent('storage', { key: dashboardModeKey(7), newValue: 'owner', storageArea: localStorage }));
+    });
+    expect(ownerSwitch()).toHaveAttribute('aria-checked', 'true');
+    expect(dashboardLink()).toHaveAttribute('href', '/profile/project-owner-dashboard');
+  });
+
+  it('is kept per member: another member on the same browser starts from Freelancer', async () => {
+    const owner = await renderAt('/profile/freelancer-dashboard');
+    await userEvent.click(ownerSwitch());
+    owner.unmount();
+    act(() => signIn('token-2', makeUser({ id: 8, firstName: 'Grace' })));
+    const other = await renderAt('/profile/billing');
+    expect(ownerSwitch()).toHaveAttribute('aria-checked', 'false');
+    other.unmount();
+    act(() => signIn('token', makeUser()));
+    await renderAt('/profile/billing');
+    expect(ownerSwitch()).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('a dashboard shows its own mode without replacing the choice (the signed-in home leads to the freelancer one)', async () => {
+    localStorage.setItem(dashboardModeKey(7), 'owner');
+    await renderAt('/profile/freelancer-dashboard');
+    expect(ownerSwitch()).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Profile' })).getByRole('link', { name: 'Billing' }));
+    expect(ownerSwitch()).toHaveAttribute('aria-checked', 'true');
   });
 });
 

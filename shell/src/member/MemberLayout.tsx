@@ -18,7 +18,7 @@ export function MemberLayout({ pages }: { pages: AnyMemberPage[] }) {
   const userId = useAuth((state) => state.user?.id);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const mode = useDashboardMode(pathname);
+  const [mode, chooseMode] = useDashboardMode(pathname, userId);
   const title = pageForPath(pages, pathname)?.title ?? 'Profile';
 
   const logout = async () => {
@@ -35,7 +35,10 @@ export function MemberLayout({ pages }: { pages: AnyMemberPage[] }) {
           title={title}
           firstName={firstName}
           mode={mode}
-          onModeChange={(next) => navigate(profileHref(next === 'owner' ? OWNER_DASHBOARD : FREELANCER_DASHBOARD))}
+          onModeChange={(next) => {
+            chooseMode(next);
+            navigate(profileHref(next === 'owner' ? OWNER_DASHBOARD : FREELANCER_DASHBOARD));
+          }}
           menuItems={[
             // The member's public profile as visitors see it (the directory's page says when it is hidden).
             { label: 'View Profile', onSelect: () => navigate(userId ? `/experts/${userId}` : '/profile') },
