@@ -6,6 +6,7 @@ export { useTabs, tabIndexForKey, tabIdOf, panelIdOf, type UseTabsOptions, type 
 export { MenuButton, type MenuButtonProps, type MenuButtonClassNames, type MenuItem } from './menu/MenuButton';
 export { LiveMessage, type LiveMessageProps } from './live/LiveMessage';
 export { FieldError, fieldErrorProps, errorIdOf } from './field/fieldError';
+export { useEarlyInput, type EarlyInputElement } from './field/useEarlyInput';
 export { PageMeta, SITE_NAME, absoluteUrl, serialiseJsonLd, siteOrigin, type PageMetaProps, type StructuredData } from './head/PageMeta';
 export { formatPublicationDate, formatWorkType, safeWorkUrl, type PartialDate, type PublicationDateText } from './format/publicationFormat';
 export { RatingSummary, Stars, type RatingSummaryProps } from './rating/Rating';

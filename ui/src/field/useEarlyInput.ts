@@ -1,0 +1,44 @@
+import { useLayoutEffect, useRef, type RefObject } from 'react';
+
+/** A form field whose value a person can give before React runs: typed text, a textarea, a single-choice select. */
+export type EarlyInputElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/**
+ * What the element holds that the render did not put there, or null. A select shows its first option on its own
+ * when none carries the rendered value; that is the browser's doing, not a person's choice.
+ */
+function valueGivenEarly(element: EarlyInputElement, rendered: string): string | null {
+  if (element.value === rendered) return null;
+  if (element instanceof HTMLSelectElement && !Array.from(element.options).some((option) => option.value === rendered)) return null;
+  return element.value;
+}
+
+/**
+ * Keeps what a person typed or chose in a server-rendered field before the page was hydrated.
+ *
+ * A public page is on screen, fields and all, before its scripts have run. React's hydration adopts the field
+ * without writing its value (what was typed stays on screen), but the component's state holds what the server
+ * rendered, so the next render wipes the text and a submission sends the state, not the text. Once the field
+ * is mounted (in the hydrating commit, before anything else renders), this compares the element's value with
+ * `rendered`, the value the component rendered it with, and hands a difference to `adopt`, which puts it into
+ * the component's state as if the person had typed it then. A field React created itself holds exactly
+ * `rendered`, so for browser-rendered pages this does nothing; it also picks up values the browser restored
+ * into the form (Back, autofill) before hydration.
+ *
+ * `adopt` runs once per mount, in the commit: a state setter (functional, when several fields share one
+ * state) or the change handler the field calls on input. The shell replays clicks and submissions held before
+ * hydration only after the renders these adoptions start, so a search sent early carries its words.
+ */
+export function useEarlyInput(ref: RefObject<EarlyInputElement | null>, rendered: string, adopt: (value: string) => void): void {
+  const looked = useRef(false);
+  useLayoutEffect(() => {
+    // Once per mount: development's StrictMode runs a mount's effects twice, the second time before the
+    // adoption has rendered.
+    if (looked.current) return;
+    looked.current = true;
+    const element = ref.current;
+    if (!element) return;
+    const early = valueGivenEarly(element, rendered);
+    if (early !== null) adopt(early);
+  }, [ref, rendered, adopt]);
+}

@@ -1,0 +1,35 @@
+// Test helpers for what happens to a server-rendered page before and during hydration. Tests only: never imported
+// by a bundle (the package exports them as '@sciexperts/ui/testing').
+import { act, startTransition, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import type { EarlyInputElement } from '../field/useEarlyInput';
+
+/** The page as the server sends it: `ui` rendered to HTML in a container in the document, with no React attached. */
+export function renderAsServer(ui: ReactNode): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(ui);
+  document.body.append(container);
+  return container;
+}
+
+/**
+ * What a person does to a field before the page's scripts have run: the browser changes its value and fires
+ * `input` and `change`, which nothing handles yet.
+ */
+export function typeBeforeHydration(field: EarlyInputElement, value: string): void {
+  field.value = value;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  field.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** Hydrates the server's markup with `ui` as the shell does (in a transition), and waits until it is committed. */
+export async function hydrate(container: HTMLElement, ui: ReactNode, onRecoverableError?: (error: unknown) => void): Promise<Root> {
+  let root: Root | undefined;
+  await act(async () => {
+    startTransition(() => {
+      root = hydrateRoot(container, ui, onRecoverableError ? { onRecoverableError } : undefined);
+    });
+  });
+  return root!;
+}
