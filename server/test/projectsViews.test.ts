@@ -2,7 +2,8 @@ import type { Contract, Invitation, InvitationList, MemberSummary, Project, Proj
 import { PROJECT_MESSAGES } from '@sciexperts/shared/contracts';
 import { escapeLike } from '../src/modules/projects/repository';
 import { queryWords } from '../src/modules/projects/rules';
-import { member, startAppOn, type Harness } from './helpers';
+import { member, startApp, startAppOn, type Harness } from './helpers';
+import { PAYMENTS_CONFIG } from './paymentsFixtures';
 import { fixedProposal, makeListed, projectBody } from './projectsFixtures';
 
 type Member = Awaited<ReturnType<typeof member>>;
@@ -68,7 +69,7 @@ describe.each(['sqlite', 'postgres'] as const)('project, proposal, invitation an
   afterAll(() => h?.close());
 
   it('every project route answers with the owner, counts, attachments and the viewer', async () => {
-    const ownerView = { owner: { firstName: 'Olive', country: 'DE', ratingAverage: null, reviewCount: 0 }, proposalCount: 0, newProposalCount: 0, attachments: [], viewer: { isOwner: true, proposalId: null, invitationId: null } };
+    const ownerView = { owner: { firstName: 'Olive', country: 'DE', ratingAverage: null, reviewCount: 0 }, proposalCount: 0, newProposalCount: 0, attachments: [], viewer: { isOwner: true, proposalId: null, declinedProposalId: null, invitationId: null } };
     const created = await create();
     expect(enriched(created)).toEqual(ownerView);
     const updated = await call('PUT', `/api/Projects/${created.id}`, owner.token, projectBody({ title: 'Renamed' }));
@@ -80,7 +81,7 @@ describe.each(['sqlite', 'postgres'] as const)('project, proposal, invitation an
     const mine = await call<ProjectList>('GET', '/api/Projects/Mine', owner.token);
     expect(enriched(mine.body.results.find((p) => p.id === created.id)!)).toEqual(ownerView);
     const listedForExpert = await call<ProjectList>('GET', '/api/Projects', expert.token);
-    expect(enriched(listedForExpert.body.results.find((p) => p.id === created.id)!)).toEqual({ ...ownerView, viewer: { isOwner: false, proposalId: null, invitationId: null } });
+    expect(enriched(listedForExpert.body.results.find((p) => p.id === created.id)!)).toEqual({ ...ownerView, viewer: { isOwner: false, proposalId: null, declinedProposalId: null, invitationId: null } });
     const cancelled = await call('POST', `/api/Projects/${created.id}/Cancel`, owner.token);
     expect([cancelled.status, cancelled.body.status, enriched(cancelled.body)]).toEqual([200, 'cancelled', ownerView]);
 
@@ -90,7 +91,7 @@ describe.each(['sqlite', 'postgres'] as const)('project, proposal, invitation an
     const completed = await call('POST', `/api/Projects/${started.id}/Complete`, owner.token);
     expect([completed.status, enriched(completed.body)]).toEqual([200, { ...ownerView, proposalCount: 1 }]);
     // The hired expert still finds their proposal on the project.
-    expect((await call('GET', `/api/Projects/${started.id}`, expert.token)).body.viewer).toEqual({ isOwner: false, proposalId: proposal.id, invitationId: null });
+    expect((await call('GET', `/api/Projects/${started.id}`, expert.token)).body.viewer).toEqual({ isOwner: false, proposalId: proposal.id, declinedProposalId: null, invitationId: null });
   });
 
   it('counts proposals (withdrawn ones not; new = still submitted) and tells each viewer their own', async () => {
@@ -101,11 +102,11 @@ describe.each(['sqlite', 'postgres'] as const)('project, proposal, invitation an
     expect((await call('POST', `/api/Proposals/${fromInvitee.id}/Withdraw`, invitee.token)).status).toBe(200);
     expect((await call('POST', `/api/Proposals/${fromStranger.id}/Shortlist`, owner.token)).status).toBe(200);
     const seenBy = async (m: Member) => (await call('GET', `/api/Projects/${p.id}`, m.token)).body;
-    expect(await seenBy(owner)).toMatchObject({ proposalCount: 2, newProposalCount: 1, viewer: { isOwner: true, proposalId: null, invitationId: null } });
-    expect((await seenBy(expert)).viewer).toEqual({ isOwner: false, proposalId: fromExpert.id, invitationId: null });
-    expect((await seenBy(stranger)).viewer).toEqual({ isOwner: false, proposalId: fromStranger.id, invitationId: null });
+    expect(await seenBy(owner)).toMatchObject({ proposalCount: 2, newProposalCount: 1, viewer: { isOwner: true, proposalId: null, declinedProposalId: null, invitationId: null } });
+    expect((await seenBy(expert)).viewer).toEqual({ isOwner: false, proposalId: fromExpert.id, declinedProposalId: null, invitationId: null });
+    expect((await seenBy(stranger)).viewer).toEqual({ isOwner: false, proposalId: fromStranger.id, declinedProposalId: null, invitationId: null });
     // A withdrawn proposal is not the viewer's place on the project any more.
-    expect((await seenBy(invitee)).viewer).toEqual({ isOwner: false, proposalId: null, invitationId: null });
+    expect((await seenBy(invitee)).viewer).toEqual({ isOwner: false, proposalId: null, declinedProposalId: null, invitationId: null });
     const list = await call<ProjectList>('GET', '/api/Projects', expert.token);
     expect(list.body.results.find((x) => x.id === p.id)).toMatchObject({ proposalCount: 2, newProposalCount: 1, viewer: { proposalId: fromExpert.id } });
   });
@@ -114,12 +115,45 @@ describe.each(['sqlite', 'postgres'] as const)('project, proposal, invitation an
     const p = await openProject({ visibility: 'invite-only' });
     const invited = await call<Invitation>('POST', `/api/Projects/${p.id}/Invitations`, owner.token, { expertId: invitee.id });
     expect(invited.status).toBe(201);
-    expect((await call('GET', `/api/Projects/${p.id}`, invitee.token)).body.viewer).toEqual({ isOwner: false, proposalId: null, invitationId: invited.body.id });
+    expect((await call('GET', `/api/Projects/${p.id}`, invitee.token)).body.viewer).toEqual({ isOwner: false, proposalId: null, declinedProposalId: null, invitationId: invited.body.id });
     const sent = await propose(p.id, invitee);
-    expect((await call('GET', `/api/Projects/${p.id}`, invitee.token)).body.viewer).toEqual({ isOwner: false, proposalId: sent.id, invitationId: invited.body.id });
+    expect((await call('GET', `/api/Projects/${p.id}`, invitee.token)).body.viewer).toEqual({ isOwner: false, proposalId: sent.id, declinedProposalId: null, invitationId: invited.body.id });
     expect((await call('POST', `/api/Invitations/${invited.body.id}/Decline`, invitee.token)).status).toBe(200);
     // Still visible (they proposed), no longer invited.
-    expect((await call('GET', `/api/Projects/${p.id}`, invitee.token)).body.viewer).toEqual({ isOwner: false, proposalId: sent.id, invitationId: null });
+    expect((await call('GET', `/api/Projects/${p.id}`, invitee.token)).body.viewer).toEqual({ isOwner: false, proposalId: sent.id, declinedProposalId: null, invitationId: null });
+  });
+
+  it("tells an expert their declined proposal until they send another, and nobody else its reason", async () => {
+    const p = await openProject();
+    const first = await propose(p.id, expert);
+    expect((await call<Proposal>('POST', `/api/Proposals/${first.id}/Decline`, owner.token, { reason: 'We chose a lab nearby.' })).status).toBe(200);
+    const seenBy = async (m: Member) => (await call('GET', `/api/Projects/${p.id}`, m.token)).body.viewer;
+    expect(await seenBy(expert)).toEqual({ isOwner: false, proposalId: null, declinedProposalId: first.id, invitationId: null });
+    // The reason reaches the author and the owner, on every route that answers the proposal to them.
+    expect((await call<Proposal>('GET', `/api/Proposals/${first.id}`, expert.token)).body.declineReason).toBe('We chose a lab nearby.');
+    expect((await call<ProposalList>('GET', '/api/Proposals/Mine', expert.token)).body.results.find((x) => x.id === first.id)?.declineReason).toBe('We chose a lab nearby.');
+    expect((await call<ProposalList>('GET', `/api/Projects/${p.id}/Proposals`, owner.token)).body.results.find((x) => x.id === first.id)?.declineReason).toBe('We chose a lab nearby.');
+    // Anyone else: no such proposal, no pointer to it, nothing in their own lists.
+    expect(await seenBy(owner)).toEqual({ isOwner: true, proposalId: null, declinedProposalId: null, invitationId: null });
+    expect(await seenBy(stranger)).toEqual({ isOwner: false, proposalId: null, declinedProposalId: null, invitationId: null });
+    const asStranger = await call<Proposal>('GET', `/api/Proposals/${first.id}`, stranger.token);
+    expect([asStranger.status, JSON.stringify(asStranger.body).includes('lab nearby')]).toEqual([404, false]);
+    expect(JSON.stringify((await call<ProposalList>('GET', '/api/Proposals/Mine', stranger.token)).body)).not.toContain('lab nearby');
+    expect((await call('GET', `/api/Projects/${p.id}/Proposals`, stranger.token)).status).toBe(403);
+    // Another expert declined on the same project points them at their own proposal only.
+    const fromStranger = await propose(p.id, stranger);
+    expect((await call('POST', `/api/Proposals/${fromStranger.id}/Decline`, owner.token, {})).status).toBe(200);
+    expect((await seenBy(stranger)).declinedProposalId).toBe(fromStranger.id);
+    expect((await seenBy(expert)).declinedProposalId).toBe(first.id);
+    // A new proposal replaces the declined one; withdrawing it leaves the latest withdrawn, not declined.
+    const second = await propose(p.id, expert);
+    expect(await seenBy(expert)).toEqual({ isOwner: false, proposalId: second.id, declinedProposalId: null, invitationId: null });
+    expect((await call('POST', `/api/Proposals/${second.id}/Withdraw`, expert.token)).status).toBe(200);
+    expect(await seenBy(expert)).toEqual({ isOwner: false, proposalId: null, declinedProposalId: null, invitationId: null });
+  });
+
+  it('a project carries no fee rate when the platform takes no payments', async () => {
+    expect((await create()).fee).toBeNull();
   });
 
   it('proposals carry their expert and project on every route', async () => {
@@ -253,5 +287,22 @@ describe.each(['sqlite', 'postgres'] as const)('project list filters over %s', (
     const refused = await call('GET', '/api/Projects/Public?matching=mine', null);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ message: PROJECT_MESSAGES.matchingSignedIn, details: [{ field: 'matching', message: PROJECT_MESSAGES.matchingSignedIn }] });
+  });
+});
+
+describe('the fee rate a project carries', () => {
+  let h: Harness;
+  afterAll(() => h?.close());
+
+  it('is the configured PLATFORM_FEE_BPS on every project route, for the owner and for experts', async () => {
+    h = await startApp({ payments: { ...PAYMENTS_CONFIG, feeBasisPoints: 1250 } });
+    const owner = await member(h, { firstName: 'Olive' });
+    const expert = await member(h, { firstName: 'Ada' });
+    const created = await h.api<Project>('POST', '/api/Projects', { token: owner.token, body: projectBody() });
+    expect(created.body.fee).toEqual({ basisPoints: 1250 });
+    const published = await h.api<Project>('POST', `/api/Projects/${created.body.id}/Publish`, { token: owner.token });
+    expect(published.body.fee).toEqual({ basisPoints: 1250 });
+    expect((await h.api<Project>('GET', `/api/Projects/${created.body.id}`, { token: expert.token })).body.fee).toEqual({ basisPoints: 1250 });
+    expect((await h.api<ProjectList>('GET', '/api/Projects', { token: expert.token })).body.results[0]?.fee).toEqual({ basisPoints: 1250 });
   });
 });

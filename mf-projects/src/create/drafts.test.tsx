@@ -21,7 +21,7 @@ const fast = { local: 5, server: 20 };
 const member = makeUser({ id: 7 });
 const signInMember = () => authStore.setState({ status: 'ready', token: 't', user: member, signInMethod: 'password', signedOutReason: null });
 const draft = (overrides: Parameters<typeof makeProject>[0] = {}) =>
-  makeProject({ id: 31, ownerId: 7, status: 'draft', publishedAt: null, viewer: { isOwner: true, proposalId: null, invitationId: null }, ...overrides });
+  makeProject({ id: 31, ownerId: 7, status: 'draft', publishedAt: null, viewer: { isOwner: true, proposalId: null, declinedProposalId: null, invitationId: null }, ...overrides });
 
 beforeEach(() => {
   jest.resetAllMocks();

@@ -21,7 +21,7 @@ const uploadAttachment = projectsApi.uploadAttachment as jest.MockedFunction<typ
 // Long autosave pauses: here only Publish talks to the server.
 const slow = { local: 5, server: 60_000 };
 const member = makeUser({ id: 7 });
-const draft = (overrides: Parameters<typeof makeProject>[0] = {}) => makeProject({ id: 31, ownerId: 7, status: 'draft', publishedAt: null, viewer: { isOwner: true, proposalId: null, invitationId: null }, ...overrides });
+const draft = (overrides: Parameters<typeof makeProject>[0] = {}) => makeProject({ id: 31, ownerId: 7, status: 'draft', publishedAt: null, viewer: { isOwner: true, proposalId: null, declinedProposalId: null, invitationId: null }, ...overrides });
 const attachment = (id: number, name: string): Attachment => ({ id, name, contentType: 'application/pdf', size: 2048, createdAt: '2026-11-20T10:00:00.000Z' });
 const expectedInput = expect.objectContaining({ title: 'Survival analysis of a cohort', service: 'Statistical Analysis', budget: { type: 'fixed', amountCents: 150000, currency: 'USD' }, duration: '1-4-weeks' });
 

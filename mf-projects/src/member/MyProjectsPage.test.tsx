@@ -13,7 +13,7 @@ const mine = projectsApi.mine as jest.MockedFunction<typeof projectsApi.mine>;
 const myContracts = projectsApi.myContracts as jest.MockedFunction<typeof projectsApi.myContracts>;
 
 const ME = 7;
-const owned = (overrides: Partial<Project>) => makeProject({ ownerId: ME, viewer: { isOwner: true, proposalId: null, invitationId: null }, ...overrides });
+const owned = (overrides: Partial<Project>) => makeProject({ ownerId: ME, viewer: { isOwner: true, proposalId: null, declinedProposalId: null, invitationId: null }, ...overrides });
 const projects = (results: Project[]): ProjectList => ({ total: results.length, page: 1, pageSize: results.length, results });
 const contracts = (results: Contract[]) => ({ results });
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('li')!;

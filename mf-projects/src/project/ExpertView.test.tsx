@@ -156,7 +156,7 @@ describe('sending a proposal', () => {
 
 describe('the expert’s own proposal', () => {
   it('can be edited with the same form, prefilled', async () => {
-    api.get.mockResolvedValue(open({ viewer: { isOwner: false, proposalId: 11, invitationId: null } }));
+    api.get.mockResolvedValue(open({ viewer: { isOwner: false, proposalId: 11, declinedProposalId: null, invitationId: null } }));
     api.getProposal.mockResolvedValue(mine);
     api.updateProposal.mockImplementation(async (id, input) => ({ ...mine, id, ...input, milestones: input.milestones ?? [] }));
     const user = userEvent.setup();
@@ -193,7 +193,7 @@ describe('the expert’s own proposal', () => {
   });
 
   it('can be withdrawn after a confirmation, and then a new one sent', async () => {
-    api.get.mockResolvedValue(open({ viewer: { isOwner: false, proposalId: 11, invitationId: null } }));
+    api.get.mockResolvedValue(open({ viewer: { isOwner: false, proposalId: 11, declinedProposalId: null, invitationId: null } }));
     api.getProposal.mockResolvedValue(mine);
     api.withdraw.mockResolvedValue({ ...mine, status: 'withdrawn' });
     const user = userEvent.setup();
@@ -209,7 +209,7 @@ describe('the expert’s own proposal', () => {
   });
 
   it('shows the client’s reason once declined, with nothing left to change', async () => {
-    api.get.mockResolvedValue(open({ viewer: { isOwner: false, proposalId: 11, invitationId: null } }));
+    api.get.mockResolvedValue(open({ viewer: { isOwner: false, proposalId: 11, declinedProposalId: null, invitationId: null } }));
     api.getProposal.mockResolvedValue({ ...mine, status: 'declined', declineReason: 'We chose someone in our time zone.' });
     renderRoute('/projects/5');
     const yours = within(await screen.findByRole('region', { name: 'Your proposal' }));
@@ -221,7 +221,7 @@ describe('the expert’s own proposal', () => {
 
 describe('an invitation', () => {
   it('can be declined after a confirmation; the form stays on a public project', async () => {
-    api.get.mockResolvedValue(open({ viewer: { isOwner: false, proposalId: null, invitationId: 3 } }));
+    api.get.mockResolvedValue(open({ viewer: { isOwner: false, proposalId: null, declinedProposalId: null, invitationId: 3 } }));
     api.declineInvitation.mockResolvedValue(makeInvitation({ status: 'declined' }));
     const user = userEvent.setup();
     renderRoute('/projects/5');
@@ -237,7 +237,7 @@ describe('an invitation', () => {
   });
 
   it('declined on an invite-only project, leaves nothing to send', async () => {
-    api.get.mockResolvedValue(open({ visibility: 'invite-only', viewer: { isOwner: false, proposalId: null, invitationId: 3 } }));
+    api.get.mockResolvedValue(open({ visibility: 'invite-only', viewer: { isOwner: false, proposalId: null, declinedProposalId: null, invitationId: 3 } }));
     api.declineInvitation.mockResolvedValue(makeInvitation({ status: 'declined' }));
     const user = userEvent.setup();
     renderRoute('/projects/5');

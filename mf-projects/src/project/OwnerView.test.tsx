@@ -25,7 +25,7 @@ jest.mock('../api/suggestions', () => ({ ...jest.requireActual('../api/suggestio
 const api = projectsApi as jest.Mocked<typeof projectsApi>;
 const search = searchExpertsForService as jest.MockedFunction<typeof searchExpertsForService>;
 
-const owned = (overrides: Partial<Project> = {}) => makeProject({ viewer: { isOwner: true, proposalId: null, invitationId: null }, ...overrides });
+const owned = (overrides: Partial<Project> = {}) => makeProject({ viewer: { isOwner: true, proposalId: null, declinedProposalId: null, invitationId: null }, ...overrides });
 
 const grace = makeMemberSummary({ id: 43, firstName: 'Grace', lastName: 'Hopper', slug: 'grace-hopper', headline: 'Survival analysis consultant', country: 'US' });
 const marie = makeMemberSummary({ id: 44, firstName: 'Marie', lastName: 'Curie', slug: 'marie-curie', headline: 'Epidemiologist', country: 'FR' });

@@ -89,6 +89,27 @@ export function platformFeeCents(amountCents: number, basisPoints: number): numb
   return Math.floor((amountCents * basisPoints) / 10_000);
 }
 
+/** A price split between the platform and the expert, in cents. */
+export interface FeeSplit {
+  feeCents: number;
+  payoutCents: number;
+}
+
+/**
+ * The fee and what the expert receives for a price paid as these amounts: a fixed price's milestones, or one hour at
+ * an hourly rate. Each amount's fee is rounded down on its own, exactly as each milestone's is when it is released,
+ * so the total shown before hiring is the total taken after.
+ */
+export function feeSplit(amountsCents: readonly number[], basisPoints: number): FeeSplit {
+  let feeCents = 0;
+  let total = 0;
+  for (const amount of amountsCents) {
+    feeCents += platformFeeCents(amount, basisPoints);
+    total += amount;
+  }
+  return { feeCents, payoutCents: total - feeCents };
+}
+
 /** The site page of a contract's workspace (where the provider's checkout sends the member back). */
 export function workspacePagePath(contractId: number): string {
   return `/profile/workspace/${contractId}`;

@@ -68,7 +68,8 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     proposalCount: 0,
     newProposalCount: 0,
     attachments: [],
-    viewer: { isOwner: false, proposalId: null, invitationId: null },
+    fee: { basisPoints: 1000 },
+    viewer: { isOwner: false, proposalId: null, declinedProposalId: null, invitationId: null },
     ...overrides,
   };
 }

@@ -27,8 +27,8 @@ const budgetOf = (r: ProjectRow): Project['budget'] => ({
   currency: 'USD',
 });
 
-/** The project's own columns; ./views.ts adds its owner, counts, attachments and the viewer's relation. */
-export type ProjectBase = Omit<Project, 'owner' | 'proposalCount' | 'newProposalCount' | 'attachments' | 'viewer'>;
+/** The project's own columns; ./views.ts adds its owner, counts, attachments, the fee rate and the viewer's relation. */
+export type ProjectBase = Omit<Project, 'owner' | 'proposalCount' | 'newProposalCount' | 'attachments' | 'fee' | 'viewer'>;
 
 export function toProjectBase(r: ProjectRow): ProjectBase {
   return {

@@ -108,7 +108,9 @@ export function projectsModule(): Module {
         if (!proposal || !project || (proposal.expertId !== viewerId && project.ownerId !== viewerId)) throw notFound(M.proposalNotFound);
         return { proposal, project };
       };
-      const reloadProject = async (id: number, viewerId: number) => projectView(db, (await repo.findProject(db, id))!, viewerId);
+      // The rate releases will take today (PLATFORM_FEE_BPS), so proposals show what the expert would receive.
+      const fee = (): ProjectT['fee'] => (app.ctx.config.payments ? { basisPoints: app.ctx.config.payments.feeBasisPoints } : null);
+      const reloadProject = async (id: number, viewerId: number) => projectView(db, (await repo.findProject(db, id))!, viewerId, fee());
       const reloadProposal = async (id: number) => proposalView(db, (await repo.findProposal(db, id))!);
 
       r.post(
@@ -121,7 +123,7 @@ export function projectsModule(): Module {
           const now = clock();
           const project = await repo.insertProject(db, me, checkProject(request.body, now), now);
           reply.code(201);
-          return projectView(db, project, me);
+          return projectView(db, project, me, fee());
         },
       );
 
@@ -141,7 +143,7 @@ export function projectsModule(): Module {
           const me = auth(request).userId;
           const filter = parseProjectFilter(request.query, { memberId: me });
           const { total, rows } = await repo.listOpenProjects(db, filter);
-          return { ...pageOf(total, filter.page), results: await projectViews(db, rows, me) };
+          return { ...pageOf(total, filter.page), results: await projectViews(db, rows, me, fee()) };
         },
       );
 
@@ -150,7 +152,7 @@ export function projectsModule(): Module {
         { schema: { tags, operationId: 'listMyProjects', summary: "The member's own projects in every state", security: bearer, response: { 200: ProjectList, ...errors(401) } } },
         async (request): Promise<ProjectListT> => {
           const me = auth(request).userId;
-          const results = await projectViews(db, await repo.projectsOf(db, me), me);
+          const results = await projectViews(db, await repo.projectsOf(db, me), me, fee());
           return { total: results.length, page: 1, pageSize: results.length, results };
         },
       );
@@ -160,7 +162,7 @@ export function projectsModule(): Module {
         { schema: { tags, operationId: 'getProject', summary: 'One project in full (404 unless the member may see it)', security: bearer, params: Id, response: { 200: Project, ...errors(400, 401, 404) } } },
         async (request): Promise<ProjectT> => {
           const me = auth(request).userId;
-          return projectView(db, await visibleProject(request.params.id, me), me);
+          return projectView(db, await visibleProject(request.params.id, me), me, fee());
         },
       );
 

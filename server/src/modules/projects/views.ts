@@ -39,8 +39,11 @@ function pick<K, V>(map: Map<K, V>, key: K, what: string): V {
 
 export const toAttachment = (r: AttachmentRow): Attachment => ({ id: r.id, name: r.name, contentType: r.contentType, size: r.size, createdAt: r.createdAt });
 
-/** Projects as `viewerId` sees them: owner's first name and country, proposal counts, attachments, own proposal and invitation. */
-export async function projectViews(db: Db, rows: ProjectRow[], viewerId: number): Promise<Project[]> {
+/**
+ * Projects as `viewerId` sees them: owner's first name and country, proposal counts, attachments, the platform's fee
+ * rate (`fee`: null without payments), own proposal (live or hired, else the latest when it was declined) and invitation.
+ */
+export async function projectViews(db: Db, rows: ProjectRow[], viewerId: number, fee: Project['fee']): Promise<Project[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const ownerIds = distinct(rows.map((r) => r.ownerId));
@@ -57,7 +60,8 @@ export async function projectViews(db: Db, rows: ProjectRow[], viewerId: number)
       .groupBy('projectId')
       .execute(),
     db.kysely.selectFrom('projectAttachments').selectAll().where('projectId', 'in', ids).orderBy('id').execute(),
-    db.kysely.selectFrom('proposals').select(['id', 'projectId']).where('projectId', 'in', ids).where('expertId', '=', viewerId).where('status', 'in', VIEWER_PROPOSAL_STATUSES).execute(),
+    // All of the viewer's proposals on these projects (a handful each): the live or hired one, else the latest.
+    db.kysely.selectFrom('proposals').select(['id', 'projectId', 'status']).where('projectId', 'in', ids).where('expertId', '=', viewerId).orderBy('id').execute(),
     db.kysely.selectFrom('projectInvitations').select(['id', 'projectId']).where('projectId', 'in', ids).where('expertId', '=', viewerId).where('status', '=', 'invited').execute(),
     publishedRatings(db.kysely, ownerIds, 'client'),
   ]);
@@ -65,19 +69,31 @@ export async function projectViews(db: Db, rows: ProjectRow[], viewerId: number)
     owners.map((o) => [o.id, { firstName: o.firstName, country: o.country, ...(ownerRatings.get(o.id) ?? { ratingAverage: null, reviewCount: 0 }) }]),
   );
   const countsOf = new Map(counts.map((c) => [c.projectId, { proposalCount: Number(c.received), newProposalCount: Number(c.fresh) }]));
-  const proposalOf = new Map(ownProposals.map((p) => [p.projectId, p.id]));
+  const proposalOf = new Map(ownProposals.filter((p) => VIEWER_PROPOSAL_STATUSES.includes(p.status)).map((p) => [p.projectId, p.id]));
+  // Ordered by id, so the last one set per project is the latest.
+  const latestOf = new Map(ownProposals.map((p) => [p.projectId, p]));
+  const declinedOf = (projectId: number) => {
+    const latest = latestOf.get(projectId);
+    return !proposalOf.has(projectId) && latest?.status === 'declined' ? latest.id : null;
+  };
   const invitationOf = new Map(ownInvitations.map((i) => [i.projectId, i.id]));
   return rows.map((r) => ({
     ...toProjectBase(r),
     owner: pick(ownerById, r.ownerId, 'owner'),
     ...(countsOf.get(r.id) ?? { proposalCount: 0, newProposalCount: 0 }),
     attachments: attachments.filter((a) => a.projectId === r.id).map(toAttachment),
-    viewer: { isOwner: r.ownerId === viewerId, proposalId: proposalOf.get(r.id) ?? null, invitationId: invitationOf.get(r.id) ?? null },
+    fee,
+    viewer: {
+      isOwner: r.ownerId === viewerId,
+      proposalId: proposalOf.get(r.id) ?? null,
+      declinedProposalId: declinedOf(r.id),
+      invitationId: invitationOf.get(r.id) ?? null,
+    },
   }));
 }
 
-export async function projectView(db: Db, row: ProjectRow, viewerId: number): Promise<Project> {
-  return (await projectViews(db, [row], viewerId))[0]!;
+export async function projectView(db: Db, row: ProjectRow, viewerId: number, fee: Project['fee']): Promise<Project> {
+  return (await projectViews(db, [row], viewerId, fee))[0]!;
 }
 
 /** Proposals with their expert (as a MemberSummary) and the project's title and status. */

@@ -91,10 +91,22 @@ export const Project = Type.Object(
     proposalCount: Type.Integer({ description: 'Proposals received, withdrawn ones not counted.' }),
     newProposalCount: Type.Integer({ description: "Proposals still 'submitted' (the owner has not shortlisted or decided on them)." }),
     attachments: Type.Array(Attachment),
+    fee: Nullable(
+      Type.Object(
+        { basisPoints: Type.Integer({ description: '1000 = 10 %.' }) },
+        {
+          description:
+            "The platform's fee on each released milestone at today's rate: a proposal's expert receives its price less this (feeSplit). Null when the platform takes no payments.",
+        },
+      ),
+    ),
     viewer: Type.Object(
       {
         isOwner: Type.Boolean(),
         proposalId: Nullable(Type.Integer({ description: "The viewer's own live or hired proposal on this project." })),
+        declinedProposalId: Nullable(
+          Type.Integer({ description: "The viewer's latest proposal on this project when the owner declined it and none is live or hired since (its reason is the viewer's to read)." }),
+        ),
         invitationId: Nullable(Type.Integer({ description: "The viewer's undeclined invitation to this project." })),
       },
       { description: 'The signed-in member in relation to this project.' },
