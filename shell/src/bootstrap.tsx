@@ -39,13 +39,14 @@ async function fetchRuntimeConfig(): Promise<Partial<RuntimeConfig> | null> {
 }
 
 /**
- * After the root's hydrating commit: replays the clicks held meanwhile, and marks the document `data-hydrated`,
+ * After the root's hydrating commit: replays the clicks and submissions held meanwhile (once the fields have
+ * taken what was typed before hydration), and marks the document `data-hydrated`,
  * the moment the page became interactive (for monitoring and the e2e tests). React may still be hydrating a
  * part (a Suspense boundary) then; an event on such a part makes React hydrate it first and replays it itself.
  */
 function OnHydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
-    releaseEarlyInteractions();
+    void releaseEarlyInteractions();
     document.documentElement.setAttribute('data-hydrated', '');
   }, []);
   return children;

@@ -25,6 +25,8 @@ export function typeBeforeHydration(field: EarlyInputElement, value: string): vo
 
 /** Hydrates the server's markup with `ui` as the shell does (in a transition), and waits until it is committed. */
 export async function hydrate(container: HTMLElement, ui: ReactNode, onRecoverableError?: (error: unknown) => void): Promise<Root> {
+  // What @testing-library/react sets on import: React then expects its updates inside act() and flushes them there.
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   let root: Root | undefined;
   await act(async () => {
     startTransition(() => {
