@@ -25,6 +25,7 @@ export { useAuth } from './auth/useAuth';
 export { isIdentityReturn } from './auth/identityReturn';
 export { logOut, setIdentitySignOut } from './auth/logOut';
 export * from './ui/loginModalStore';
+export * from './ui/statusNoticeStore';
 export * from './ssr/pageData';
 export { ApiError, apiUrl, isUnreachable, request, requestBlob, setRequestAdjuster, toApiError, SESSION_EXPIRED_MESSAGE, type RequestAdjuster } from './api/http';
 export { accountApi } from './api/accountApi';

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, signOut } from '@sciexperts/shared';
+import { ApiError, authStore, signOut, statusNoticeStore } from '@sciexperts/shared';
 import { api, ada, deferred } from '../testing/mockAccountApi';
 import { SignupForm } from './SignupForm';
 
@@ -47,6 +47,7 @@ describe('SignupForm', () => {
   beforeEach(() => {
     jest.clearAllMocks();
     signOut();
+    statusNoticeStore.setState({ notice: null });
   });
 
   it('labels every control; +1 (US) is the default country code and the choice lists match the spec', () => {
@@ -102,6 +103,21 @@ describe('SignupForm', () => {
     expect(authStore.getState().token).toBe('tok-new');
   });
 
+  it("hands 'Account created successfully!' to the shell's status region before the modal closes, so it outlives the form", async () => {
+    api.signup.mockResolvedValue({ message: 'Account created successfully!', user: ada });
+    api.login.mockResolvedValue({ token: 'tok-new', user: ada });
+    // Closing the modal unmounts the form: what the shell holds at that moment is what the member still sees.
+    let heldWhenClosing: string | undefined;
+    const onSignedIn = jest.fn(() => {
+      heldWhenClosing = statusNoticeStore.getState().notice?.text;
+    });
+    render(<SignupForm onSignedIn={onSignedIn} />);
+    await completeAll();
+    await userEvent.click(submitButton());
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
+    expect(heldWhenClosing).toBe('Account created successfully!');
+  });
+
   it("shows 'Error: ' plus the server's message and does not log in", async () => {
     api.signup.mockRejectedValue(
       new ApiError('An account with this e-mail already exists.', 409, { message: 'An account with this e-mail already exists.' }),
@@ -140,5 +156,7 @@ describe('SignupForm', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many failed login attempts. Please try again later.'));
     expect(screen.getByRole('status')).toHaveTextContent('Account created successfully!');
     expect(onSignedIn).not.toHaveBeenCalled();
+    // The modal stays open and says it itself: nothing for the shell to show.
+    expect(statusNoticeStore.getState().notice).toBeNull();
   });
 });

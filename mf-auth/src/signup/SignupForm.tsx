@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES, COUNTRY_CODES, HEARD_ABOUT_OPTIONS, PASSWORD_RULES_TEXT, accountApi } from '@sciexperts/shared';
+import { ACCOUNT_MESSAGES, COUNTRY_CODES, HEARD_ABOUT_OPTIONS, PASSWORD_RULES_TEXT, accountApi, showStatusNotice } from '@sciexperts/shared';
 import { FormMessages } from '../forms/FormMessages';
 import { useSubmitGuard } from '../forms/useSubmitGuard';
 import { describeLoginFailure, signInWithPassword } from '../login/signInWithPassword';
@@ -71,6 +71,9 @@ export function SignupForm({ onSignedIn }: Props) {
         setError(describeLoginFailure(caught));
         return;
       }
+      // The modal closes once the new member is signed in, and this form's message with it (the sign-in takes a few
+      // tens of milliseconds): the shell's status region keeps the confirmation on screen after it.
+      showStatusNotice(SIGNUP_SUCCESS_MESSAGE);
       onSignedIn();
     });
   };
