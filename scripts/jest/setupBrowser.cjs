@@ -1,4 +1,7 @@
 require('@testing-library/jest-dom');
+// findBy* and waitFor give up after this long. Their wait ends as soon as the awaited state is on screen, so a
+// generous limit costs nothing when the code works; the library's 1 s default failed good tests on busy CI machines.
+require('@testing-library/dom').configure({ asyncUtilTimeout: 10_000 });
 // jsdom lacks TextEncoder/TextDecoder, which react-router needs.
 const { TextEncoder, TextDecoder } = require('node:util');
 if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;

@@ -5,8 +5,6 @@ import { api, ada, deferred } from '../testing/mockAccountApi';
 import { LoginForm } from './LoginForm';
 import { signInWithLinkedIn } from '../identity/identityClient';
 
-// Typing key by key into many fields is slow on a busy 2-core machine; the default 5 s is too tight.
-jest.setTimeout(30_000);
 jest.mock('@sciexperts/shared', () => jest.requireActual('../testing/sharedMock').sharedWithMockedAccountApi());
 jest.mock('../identity/identityClient', () => ({
   isIdentityConfigured: jest.fn(() => false),

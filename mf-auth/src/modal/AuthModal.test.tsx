@@ -6,8 +6,6 @@ import { openLoginModal, loginModalStore, signOut, type LoginModalTab } from '@s
 import { api, ada } from '../testing/mockAccountApi';
 import { AuthModal } from './AuthModal';
 
-// Typing key by key into many fields is slow on a busy 2-core machine; the default 5 s is too tight.
-jest.setTimeout(30_000);
 jest.mock('@sciexperts/shared', () => jest.requireActual('../testing/sharedMock').sharedWithMockedAccountApi());
 
 function WhereAmI() {

@@ -4,8 +4,6 @@ import { ApiError, authStore, signOut, statusNoticeStore } from '@sciexperts/sha
 import { api, ada, deferred } from '../testing/mockAccountApi';
 import { SignupForm } from './SignupForm';
 
-// Typing key by key into many fields is slow on a busy 2-core machine; the default 5 s is too tight.
-jest.setTimeout(30_000);
 jest.mock('@sciexperts/shared', () => jest.requireActual('../testing/sharedMock').sharedWithMockedAccountApi());
 
 const field = (name: string) => screen.getByRole('textbox', { name });
