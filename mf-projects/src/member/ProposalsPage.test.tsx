@@ -49,6 +49,22 @@ describe('Proposals', () => {
     expect(myInvitations).not.toHaveBeenCalled();
   });
 
+  it('says why a declined proposal was declined, in the client’s words, on its row', async () => {
+    myProposals.mockResolvedValue({
+      results: [
+        makeProposal({ id: 1, status: 'declined', declineReason: 'We chose a lab closer to the cohort.', project: { id: 8, title: 'Meta-analysis of trials', status: 'open' } }),
+        makeProposal({ id: 4, status: 'declined', declineReason: null, project: { id: 10, title: 'Dose-finding study', status: 'in-progress' } }),
+      ],
+    });
+    renderRoute('/profile/proposals');
+    const row = (await screen.findByRole('link', { name: 'Meta-analysis of trials' })).closest('li')!;
+    expect(row).toHaveTextContent('Declined');
+    expect(within(row).getByText('We chose a lab closer to the cohort.')).toBeInTheDocument();
+    expect(row).toHaveTextContent('The client’s reason: We chose a lab closer to the cohort.');
+    // Declined without a reason (or because another expert was hired): the row says no more than the status.
+    expect(screen.getByRole('link', { name: 'Dose-finding study' }).closest('li')).not.toHaveTextContent('reason');
+  });
+
   it('says when nothing was sent yet', async () => {
     myProposals.mockResolvedValue({ results: [] });
     renderRoute('/profile/proposals');

@@ -5,7 +5,7 @@ import { projectPath } from '../routing';
 import { StatusBadge } from '../ui/StatusBadge';
 import styles from './Member.module.css';
 
-/** A proposal the member sent: its project (where they edit or withdraw it), price, status and day. */
+/** A proposal the member sent: its project (where they edit or withdraw it), price, status, day, and why it was declined. */
 export function SentProposalRow({ proposal }: { proposal: Proposal }) {
   return (
     <li className={styles.row}>
@@ -16,6 +16,12 @@ export function SentProposalRow({ proposal }: { proposal: Proposal }) {
         <p className={styles.meta}>
           {priceText(proposal.priceType, proposal.priceCents)} · Sent {formatDate(proposal.createdAt)}
         </p>
+        {proposal.status === 'declined' && proposal.declineReason ? (
+          <p className={styles.reason}>
+            <span className={styles.reasonLabel}>The client’s reason: </span>
+            {proposal.declineReason}
+          </p>
+        ) : null}
       </div>
       <div className={styles.rowSide}>
         <StatusBadge status={proposal.status} kind="proposal" />

@@ -105,6 +105,67 @@ describe('sending a proposal', () => {
     expect(api.sendProposal).toHaveBeenCalledWith(5, { coverLetter: 'Hourly suits an open-ended analysis.', priceType: 'hourly', priceCents: 6250, duration: '1-3-months' });
   });
 
+  it('shows the platform’s fee and what the expert receives under the price, following it as they type', async () => {
+    const user = userEvent.setup();
+    renderRoute('/projects/5');
+    const form = within(await screen.findByRole('region', { name: 'Send a proposal' }));
+    const price = within(form.getByRole('group', { name: 'Price' }));
+    // Visible at once (it follows each keystroke); the status region speaks only once the field is left.
+    const feeLine = () => price.getByText(/platform/i, { selector: 'p[aria-hidden="true"]' });
+    const announced = () => price.getByRole('status');
+    expect(feeLine()).toHaveTextContent('The platform keeps a fee of 10 % from each released milestone.');
+    expect(announced()).toHaveTextContent('The platform keeps a fee of 10 % from each released milestone.');
+
+    const total = form.getByLabelText('Total price (USD)');
+    await user.type(total, '15');
+    expect(feeLine()).toHaveTextContent('Platform fee (10 %): $1.50. You receive $13.50.');
+    await user.type(total, '00');
+    expect(feeLine()).toHaveTextContent('Platform fee (10 %): $150. You receive $1,350.');
+    expect(announced()).toHaveTextContent('The platform keeps a fee of 10 % from each released milestone.');
+    expect(total).toHaveAccessibleDescription('Platform fee (10 %): $150. You receive $1,350.');
+    await user.tab();
+    expect(announced()).toHaveTextContent('Platform fee (10 %): $150. You receive $1,350.');
+    expect(row(1).getByLabelText('Amount (USD)')).toHaveAccessibleDescription(/Platform fee \(10 %\): \$150\. You receive \$1,350\.$/);
+
+    await user.click(form.getByRole('radio', { name: 'Hourly rate' }));
+    await user.clear(form.getByLabelText('Hourly rate (USD)'));
+    await user.type(form.getByLabelText('Hourly rate (USD)'), '62.50');
+    expect(feeLine()).toHaveTextContent('Platform fee (10 %): $6.25/hr. You receive $56.25/hr.');
+    await user.tab();
+    expect(announced()).toHaveTextContent('Platform fee (10 %): $6.25/hr. You receive $56.25/hr.');
+  });
+
+  it('reckons a fixed price’s fee milestone by milestone once the plan adds up, as releases take it', async () => {
+    api.get.mockResolvedValue(open({ fee: { basisPoints: 1250 } }));
+    const user = userEvent.setup();
+    renderRoute('/projects/5');
+    const form = within(await screen.findByRole('region', { name: 'Send a proposal' }));
+    const feeLine = () => within(form.getByRole('group', { name: 'Price' })).getByText(/platform/i, { selector: 'p[aria-hidden="true"]' });
+    await user.type(form.getByLabelText('Total price (USD)'), '1.98');
+    // 12.5 % of $1.98 is 24.75 cents: 24 on the total while the plan does not add up yet…
+    expect(feeLine()).toHaveTextContent('Platform fee (12.5 %): $0.24. You receive $1.74.');
+    await user.type(row(1).getByLabelText('Amount (USD)'), '0.99');
+    await user.click(form.getByRole('button', { name: 'Add milestone' }));
+    await user.type(row(2).getByLabelText('Amount (USD)'), '0.99');
+    // …and 12 + 12 once it does: each milestone's fee is rounded down when it is released.
+    expect(feeLine()).toHaveTextContent('Platform fee (12.5 %): $0.24. You receive $1.74.');
+    await user.click(form.getByRole('button', { name: 'Add milestone' }));
+    await user.clear(form.getByLabelText('Total price (USD)'));
+    await user.type(form.getByLabelText('Total price (USD)'), '2.97');
+    await user.type(row(3).getByLabelText('Amount (USD)'), '0.99');
+    expect(feeLine()).toHaveTextContent('Platform fee (12.5 %): $0.36. You receive $2.61.');
+  });
+
+  it('shows no fee when the platform takes no payments', async () => {
+    api.get.mockResolvedValue(open({ fee: null }));
+    const user = userEvent.setup();
+    renderRoute('/projects/5');
+    const form = within(await screen.findByRole('region', { name: 'Send a proposal' }));
+    await user.type(form.getByLabelText('Total price (USD)'), '1500');
+    expect(form.queryByText(/platform/i)).toBeNull();
+    expect(form.getByLabelText('Total price (USD)')).not.toHaveAttribute('aria-describedby');
+  });
+
   it('says what to fix before sending, and focuses the first field to fix', async () => {
     const user = userEvent.setup();
     renderRoute('/projects/5');
@@ -113,7 +174,9 @@ describe('sending a proposal', () => {
     expect(api.sendProposal).not.toHaveBeenCalled();
     expect(form.getByLabelText('Cover letter')).toHaveFocus();
     expect(form.getByLabelText('Cover letter')).toHaveAccessibleDescription(/Please write a cover letter\./);
-    expect(form.getByLabelText('Total price (USD)')).toHaveAccessibleDescription('Please enter the total price in US dollars, e.g. 1500 or 1500.50.');
+    expect(form.getByLabelText('Total price (USD)')).toHaveAccessibleDescription(
+      'Please enter the total price in US dollars, e.g. 1500 or 1500.50. The platform keeps a fee of 10 % from each released milestone.',
+    );
     expect(row(1).getByLabelText('Due date')).toHaveAccessibleDescription('Please choose a due date.');
   });
 
@@ -216,6 +279,49 @@ describe('the expert’s own proposal', () => {
     expect(await yours.findByText('We chose someone in our time zone.')).toBeInTheDocument();
     expect(yours.getByText('Declined')).toBeInTheDocument();
     expect(yours.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('a declined proposal', () => {
+  const declined = { ...mine, status: 'declined' as const, declineReason: 'We chose a lab closer to the cohort.' };
+
+  it('stays on the project page with the client’s reason, and a new proposal is one button away', async () => {
+    api.get.mockResolvedValue(open({ proposalCount: 1, viewer: { isOwner: false, proposalId: null, declinedProposalId: 11, invitationId: null } }));
+    api.getProposal.mockResolvedValue(declined);
+    api.sendProposal.mockResolvedValue(makeProposal({ id: 12, priceType: 'hourly', priceCents: 6000, milestones: [] }));
+    const user = userEvent.setup();
+    renderRoute('/projects/5');
+    const yours = within(await screen.findByRole('region', { name: 'Your proposal' }));
+    expect(await yours.findByText('We chose a lab closer to the cohort.')).toBeInTheDocument();
+    expect(api.getProposal).toHaveBeenCalledWith(11);
+    expect(yours.getByText('Declined')).toBeInTheDocument();
+    expect(yours.getByText('$1,500 fixed')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Send a/ })).toBeNull();
+    expect(screen.queryByLabelText('Cover letter')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Send a new proposal' }));
+    const form = within(screen.getByRole('region', { name: 'Send a new proposal' }));
+    expect(form.getByLabelText('Cover letter')).toHaveFocus();
+    // The declined proposal and its reason stay in view while the new one is written.
+    expect(screen.getByText('We chose a lab closer to the cohort.')).toBeInTheDocument();
+    await user.keyboard('A plan nearer to you, at an hourly rate.');
+    await user.click(form.getByRole('radio', { name: 'Hourly rate' }));
+    await user.type(form.getByLabelText('Hourly rate (USD)'), '60');
+    await user.click(form.getByRole('button', { name: 'Send proposal' }));
+    expect(api.sendProposal).toHaveBeenCalledWith(5, { coverLetter: 'A plan nearer to you, at an hourly rate.', priceType: 'hourly', priceCents: 6000, duration: '1-4-weeks' });
+    expect(await screen.findByText('Your proposal was sent. You can edit or withdraw it until the client decides.')).toBeInTheDocument();
+    expect(screen.queryByText('We chose a lab closer to the cohort.')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Your proposal' })).getByText('Submitted')).toBeInTheDocument();
+  });
+
+  it('offers no new proposal once the project is no longer open', async () => {
+    api.get.mockResolvedValue(open({ status: 'in-progress', viewer: { isOwner: false, proposalId: null, declinedProposalId: 11, invitationId: null } }));
+    api.getProposal.mockResolvedValue({ ...declined, declineReason: null });
+    renderRoute('/projects/5');
+    const yours = within(await screen.findByRole('region', { name: 'Your proposal' }));
+    expect(await yours.findByText('The client declined this proposal.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send a new proposal' })).toBeNull();
+    expect(screen.queryByLabelText('Cover letter')).toBeNull();
   });
 });
 

@@ -17,7 +17,11 @@ interface Props {
   replaceProject: (project: Project) => void;
 }
 
-/** A member who is not the owner: their proposal, or the form to send one (and an invitation to answer). */
+/**
+ * A member who is not the owner: their proposal, or the form to send one (and an invitation to answer). A declined
+ * proposal stays in view with the client's reason; while the project is open a new one may follow it (the server
+ * allows one live proposal per expert, and a declined one is not live), behind a button so the reason is read first.
+ */
 export function ExpertView({ project, reloadProject, replaceProject }: Props) {
   const id = useId();
   const { notice, show, focus, ref } = useNotice();
@@ -25,12 +29,15 @@ export function ExpertView({ project, reloadProject, replaceProject }: Props) {
   const [sent, setSent] = useState<Proposal | null>(null);
   // Declining an invitation to an invite-only project ends this member's access to it.
   const [leftInviteOnly, setLeftInviteOnly] = useState(false);
+  // After a decline: the expert chose to write a new proposal.
+  const [writingAnew, setWritingAnew] = useState(false);
   const { viewer } = project;
 
   const onSent = useCallback(
     (proposal: Proposal) => {
       setSent(proposal);
-      replaceProject({ ...project, proposalCount: project.proposalCount + 1, viewer: { ...project.viewer, proposalId: proposal.id } });
+      setWritingAnew(false);
+      replaceProject({ ...project, proposalCount: project.proposalCount + 1, viewer: { ...project.viewer, proposalId: proposal.id, declinedProposalId: null } });
       show('Your proposal was sent. You can edit or withdraw it until the client decides.', 'success', { focus: true });
     },
     [project, replaceProject, show],
@@ -61,6 +68,27 @@ export function ExpertView({ project, reloadProject, replaceProject }: Props) {
     reloadProject();
   }, [reloadProject, show]);
 
+  const declinedId = viewer.proposalId === null ? viewer.declinedProposalId : null;
+  const proposalForm = (
+    <>
+      {viewer.invitationId !== null ? <InvitationNote project={project} invitationId={viewer.invitationId} onDeclined={onInvitationDeclined} onFocusLost={focus} /> : null}
+      <section className={styles.panel} aria-labelledby={`${id}-send`}>
+        <h2 id={`${id}-send`} className={styles.sectionTitle}>
+          {declinedId !== null ? 'Send a new proposal' : 'Send a proposal'}
+        </h2>
+        <ProposalForm
+          project={project}
+          submitLabel="Send proposal"
+          busyLabel="Sending…"
+          focusOnStart={writingAnew}
+          onSubmit={(input) => projectsApi.sendProposal(project.id, input)}
+          onSaved={onSent}
+          onConflict={onConflict}
+        />
+      </section>
+    </>
+  );
+
   let content: ReactNode;
   if (viewer.proposalId !== null) {
     content = (
@@ -82,27 +110,25 @@ export function ExpertView({ project, reloadProject, replaceProject }: Props) {
         </Link>
       </p>
     );
+  } else if (declinedId !== null) {
+    content = (
+      <>
+        <MyProposal key={declinedId} project={project} proposalId={declinedId} initial={null} onUpdated={() => undefined} onWithdrawn={onWithdrawn} onConflict={onConflict} />
+        {project.status !== 'open' ? null : writingAnew ? (
+          proposalForm
+        ) : (
+          <div className={styles.actions}>
+            <button type="button" className={ui.primary} onClick={() => setWritingAnew(true)}>
+              Send a new proposal
+            </button>
+          </div>
+        )}
+      </>
+    );
   } else if (project.status !== 'open') {
     content = <p>{PROJECT_MESSAGES.notOpen}</p>;
   } else {
-    content = (
-      <>
-        {viewer.invitationId !== null ? <InvitationNote project={project} invitationId={viewer.invitationId} onDeclined={onInvitationDeclined} onFocusLost={focus} /> : null}
-        <section className={styles.panel} aria-labelledby={`${id}-send`}>
-          <h2 id={`${id}-send`} className={styles.sectionTitle}>
-            Send a proposal
-          </h2>
-          <ProposalForm
-            project={project}
-            submitLabel="Send proposal"
-            busyLabel="Sending…"
-            onSubmit={(input) => projectsApi.sendProposal(project.id, input)}
-            onSaved={onSent}
-            onConflict={onConflict}
-          />
-        </section>
-      </>
-    );
+    content = proposalForm;
   }
 
   return (

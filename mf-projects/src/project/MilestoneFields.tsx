@@ -10,6 +10,8 @@ interface Props {
   errors: ProposalErrors;
   /** The live line: the difference from the total, or that the amounts add up. */
   sumLine: string;
+  /** The fee line's id (under the price), which each amount's description names too; null without payments. */
+  feeId: string | null;
   /** The id of a field's control, by its API name ('milestones.0.title'). */
   controlIdOf: (field: string) => string;
   /** The earliest due date the picker offers ('YYYY-MM-DD'). */
@@ -21,7 +23,7 @@ interface Props {
 }
 
 /** A fixed-price proposal's plan: rows of title, amount and due date, and a running check against the total. */
-export function MilestoneFields({ milestones, errors, sumLine, controlIdOf, minDate, onChange, onAdd, onRemove, registerTitle }: Props) {
+export function MilestoneFields({ milestones, errors, sumLine, feeId, controlIdOf, minDate, onChange, onAdd, onRemove, registerTitle }: Props) {
   const id = useId();
   const hintId = `${id}-hint`;
   const sumId = `${id}-sum`;
@@ -72,7 +74,7 @@ export function MilestoneFields({ milestones, errors, sumLine, controlIdOf, minD
                     id={amountId}
                     // A plan that does not add up makes every amount suspect; the sum line says by how much.
                     aria-invalid={amountError || planError ? true : undefined}
-                    aria-describedby={[amountError ? `${amountId}-error` : null, otherPlanError ? planErrorId : null, sumId].filter(Boolean).join(' ')}
+                    aria-describedby={[amountError ? `${amountId}-error` : null, otherPlanError ? planErrorId : null, sumId, feeId].filter(Boolean).join(' ')}
                     className={styles.input}
                     type="text"
                     inputMode="decimal"

@@ -125,7 +125,7 @@ export function MyProposal({ project, proposalId, initial, onUpdated, onWithdraw
         />
       ) : (
         <>
-          <ProposalTerms proposal={proposal} sentLabel="Sent" letterHeading="h3" />
+          <ProposalTerms proposal={proposal} sentLabel="Sent" fee={project.fee} payoutLabel="You receive" letterHeading="h3" />
           <div className={styles.actions}>
             {changeable ? (
               <>

@@ -158,7 +158,7 @@ describe('the owner’s proposals', () => {
     const user = userEvent.setup();
     renderRoute('/projects/5');
     await user.click(await screen.findByRole('button', { name: 'Hire Ada Lovelace' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Hire Ada Lovelace for $1,500 fixed? The other proposals will be declined.' });
+    const confirm = screen.getByRole('alertdialog', { name: 'Hire Ada Lovelace for $1,500 fixed? The platform fee is $150; Ada receives $1,350. The other proposals will be declined.' });
     expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
 
     await user.dblClick(within(confirm).getByRole('button', { name: 'Hire' }));
@@ -182,6 +182,40 @@ describe('the owner’s proposals', () => {
     expect(screen.queryByRole('button', { name: /^Hire / })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Invite experts' })).toBeNull();
     expect(within(card('Ada Lovelace')).getByText('Hired')).toBeInTheDocument();
+  });
+
+  it('names the platform’s fee and what the expert receives on each card and in the hire confirmation, at the project’s rate', async () => {
+    // 12.5 %, each milestone's fee rounded down as it will be on release: 3 × (12.375 → 12) + (12,462.875 → 12,462) cents
+    // = $124.98, not 12.5 % of the $1,000 total ($125).
+    const tiny = (title: string) => ({ title, amountCents: 99, dueDate: '2026-12-10' });
+    const odd = { ...ada, priceCents: 100_000, milestones: [tiny('Pilot 1'), tiny('Pilot 2'), tiny('Pilot 3'), { title: 'Report', amountCents: 99_703, dueDate: '2026-12-24' }] };
+    api.get.mockResolvedValue(owned({ proposalCount: 2, fee: { basisPoints: 1250 } }));
+    api.proposals.mockResolvedValue({ results: [odd, marieHourly] });
+    const user = userEvent.setup();
+    renderRoute('/projects/5');
+    const adaCard = within(await screen.findByRole('article', { name: 'Proposal from Ada Lovelace' }));
+    const factOf = (scope: typeof adaCard, term: string) => scope.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(factOf(adaCard, 'Platform fee (12.5 %)')).toBe('$124.98');
+    expect(factOf(adaCard, 'Ada receives')).toBe('$875.02');
+    const marieCard = within(card('Marie Curie'));
+    expect(factOf(marieCard, 'Platform fee (12.5 %)')).toBe('$7.50/hr');
+    expect(factOf(marieCard, 'Marie receives')).toBe('$52.50/hr');
+
+    await user.click(adaCard.getByRole('button', { name: 'Hire Ada Lovelace' }));
+    expect(screen.getByRole('alertdialog', { name: 'Hire Ada Lovelace for $1,000 fixed? The platform fee is $124.98; Ada receives $875.02. The other proposals will be declined.' })).toBeInTheDocument();
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await user.click(marieCard.getByRole('button', { name: 'Hire Marie Curie' }));
+    expect(screen.getByRole('alertdialog', { name: 'Hire Marie Curie for $60/hr? The platform fee is $7.50/hr; Marie receives $52.50/hr. The other proposals will be declined.' })).toBeInTheDocument();
+  });
+
+  it('says nothing of a fee when the platform takes no payments', async () => {
+    api.get.mockResolvedValue(owned({ proposalCount: 1, fee: null }));
+    api.proposals.mockResolvedValue({ results: [ada] });
+    const user = userEvent.setup();
+    renderRoute('/projects/5');
+    await user.click(await screen.findByRole('button', { name: 'Hire Ada Lovelace' }));
+    expect(screen.getByRole('alertdialog', { name: 'Hire Ada Lovelace for $1,500 fixed?' })).toBeInTheDocument();
+    expect(screen.queryByText(/Platform fee/)).toBeNull();
   });
 
   it('shows the server’s sentence when a hire is refused (409) and shows the project as it now is', async () => {

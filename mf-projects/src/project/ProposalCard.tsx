@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@sciexperts/shared/router';
 import { type ApiError } from '@sciexperts/shared';
-import { projectsApi, type Proposal } from '@sciexperts/shared/member';
+import { projectsApi, type Project, type Proposal } from '@sciexperts/shared/member';
 import { ConfirmDialog, LiveMessage } from '@sciexperts/ui';
 import { fullName, priceText } from '../format';
 import { chatPath } from '../routing';
@@ -10,6 +10,7 @@ import { MemberBadge } from '../ui/MemberBadge';
 import { StatusBadge } from '../ui/StatusBadge';
 import ui from '../ui/Ui.module.css';
 import { DeclineDialog } from './DeclineDialog';
+import { hireFeeSentence, proposalPrice } from './proposalFee';
 import { ProposalTerms } from './ProposalTerms';
 import { useAction } from './useAction';
 import { type NoticeState } from './useNotice';
@@ -18,6 +19,8 @@ import styles from './Project.module.css';
 interface Props {
   proposal: Proposal;
   projectOpen: boolean;
+  /** The project's fee rate: the card and the hire confirmation say what the expert receives. */
+  fee: Project['fee'];
   /** Live proposals besides this one: Hire declines them. */
   otherLiveCount: number;
   onChanged: (proposal: Proposal) => void;
@@ -27,7 +30,7 @@ interface Props {
 }
 
 /** One proposal as the owner compares it, with the decisions still open on it. */
-export function ProposalCard({ proposal, projectOpen, otherLiveCount, onChanged, onHired, refresh }: Props) {
+export function ProposalCard({ proposal, projectOpen, fee, otherLiveCount, onChanged, onHired, refresh }: Props) {
   const cardRef = useRef<HTMLElement>(null);
   const { busy, run } = useAction();
   const [dialog, setDialog] = useState<'decline' | 'hire' | null>(null);
@@ -92,7 +95,7 @@ export function ProposalCard({ proposal, projectOpen, otherLiveCount, onChanged,
           <MemberBadge member={proposal.expert} headingLevel={3} />
           <StatusBadge status={proposal.status} kind="proposal" />
         </div>
-        <ProposalTerms proposal={proposal} sentLabel="Received" letterHeading="h4" />
+        <ProposalTerms proposal={proposal} sentLabel="Received" fee={fee} payoutLabel={`${proposal.expert.firstName} receives`} letterHeading="h4" />
         {proposal.status === 'declined' && proposal.declineReason ? (
           <p className={styles.reason}>
             <span className={styles.reasonLabel}>Reason given: </span>
@@ -140,7 +143,7 @@ export function ProposalCard({ proposal, projectOpen, otherLiveCount, onChanged,
       ) : null}
       {dialog === 'hire' ? (
         <ConfirmDialog
-          message={`Hire ${name} for ${price}?${otherLiveCount > 0 ? ' The other proposals will be declined.' : ''}`}
+          message={`Hire ${name} for ${price}?${hireFeeSentence(proposalPrice(proposal), fee, proposal.expert.firstName)}${otherLiveCount > 0 ? ' The other proposals will be declined.' : ''}`}
           confirmLabel="Hire"
           busyLabel="Hiring…"
           busy={busy}

@@ -4,6 +4,7 @@ import { PROJECT_DURATIONS, PROJECT_LIMITS, type Project, type Proposal, type Pr
 import { FieldError, fieldErrorProps, LiveMessage } from '@sciexperts/ui';
 import { DURATION_LABELS } from '../format';
 import ui from '../ui/Ui.module.css';
+import { FeeSummary } from './FeeSummary';
 import { MilestoneFields } from './MilestoneFields';
 import {
   buildProposalInput,
@@ -11,6 +12,7 @@ import {
   errorsFromApi,
   initialValues,
   milestoneSumLine,
+  proposalFeeLine,
   valuesFromProposal,
   type MilestoneValues,
   type PriceType,
@@ -32,6 +34,8 @@ interface Props {
   onConflict: (error: ApiError) => void;
   /** Editing: leave the form unchanged. */
   onCancel?: () => void;
+  /** Opened by a button (a new proposal after a decline): start in the cover letter, as editing does. */
+  focusOnStart?: boolean;
 }
 
 type FocusTarget = { kind: 'firstInvalid' } | { kind: 'milestone'; key: number } | { kind: 'coverLetter' };
@@ -46,7 +50,7 @@ function localToday(): string {
  * A proposal: cover letter, price (fixed total or hourly rate), estimated duration, and for a fixed price the
  * milestone plan, whose sum is checked against the total as the expert types.
  */
-export function ProposalForm({ project, initial, submitLabel, busyLabel, onSubmit, onSaved, onConflict, onCancel }: Props) {
+export function ProposalForm({ project, initial, submitLabel, busyLabel, onSubmit, onSaved, onConflict, onCancel, focusOnStart = false }: Props) {
   const id = useId();
   const controlIdOf = useCallback((field: string) => `${id}-${field.replace(/\./g, '-')}`, [id]);
   const keys = useRef(0);
@@ -55,12 +59,15 @@ export function ProposalForm({ project, initial, submitLabel, busyLabel, onSubmi
     return initial ? valuesFromProposal(initial, nextKey) : initialValues(project, nextKey);
   });
   const [errors, setErrors] = useState<ProposalErrors>({});
+  // The fee line as last announced: it changes when a field is left, not at every keystroke (FeeSummary). It starts
+  // as the first line, which a status region does not read out, so leaving a field that changed nothing says nothing.
+  const [announcedFee, setAnnouncedFee] = useState<string | null>(() => proposalFeeLine(values, project.fee));
   const [message, setMessage] = useState<string | null>(null);
   const { busy, run } = useAction();
   const formRef = useRef<HTMLFormElement>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   const titleInputs = useRef(new Map<number, HTMLInputElement>());
-  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(initial ? { kind: 'coverLetter' } : null);
+  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(initial || focusOnStart ? { kind: 'coverLetter' } : null);
 
   // Focus moves after the commit that rendered its target: a new row, the first field to fix.
   useEffect(() => {
@@ -141,9 +148,11 @@ export function ProposalForm({ project, initial, submitLabel, busyLabel, onSubmi
   const durationId = controlIdOf('duration');
   const priceTypeErrorId = `${controlIdOf('priceType')}-error`;
   const sumLine = milestoneSumLine(values);
+  const feeLine = proposalFeeLine(values, project.fee);
+  const feeId = controlIdOf('fee');
 
   return (
-    <form ref={formRef} className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={formRef} className={styles.form} noValidate onSubmit={(event) => void submit(event)} onBlur={() => setAnnouncedFee(feeLine)}>
       <div className={styles.field}>
         <label htmlFor={coverId} className={styles.label}>
           Cover letter
@@ -191,7 +200,7 @@ export function ProposalForm({ project, initial, submitLabel, busyLabel, onSubmi
             {fixed ? 'Total price (USD)' : 'Hourly rate (USD)'}
           </label>
           <input
-            {...fieldErrorProps(priceId, errors.priceCents)}
+            {...fieldErrorProps(priceId, errors.priceCents, feeLine ? feeId : undefined)}
             className={`${styles.input} ${styles.moneyInput}`}
             type="text"
             inputMode="decimal"
@@ -200,6 +209,7 @@ export function ProposalForm({ project, initial, submitLabel, busyLabel, onSubmi
             onChange={(event) => update({ price: event.target.value }, ['priceCents', 'milestones'])}
           />
           <FieldError controlId={priceId} error={errors.priceCents} className={styles.fieldError} />
+          {feeLine ? <FeeSummary id={feeId} line={feeLine} announced={announcedFee} /> : null}
         </div>
       </fieldset>
 
@@ -228,6 +238,7 @@ export function ProposalForm({ project, initial, submitLabel, busyLabel, onSubmi
           milestones={values.milestones}
           errors={errors}
           sumLine={sumLine}
+          feeId={feeLine ? feeId : null}
           controlIdOf={controlIdOf}
           minDate={localToday()}
           onChange={changeMilestone}

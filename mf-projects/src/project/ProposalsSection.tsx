@@ -53,6 +53,7 @@ export function ProposalsSection({ project, load, onHired, refresh }: Props) {
               key={proposal.id}
               proposal={proposal}
               projectOpen={project.status === 'open'}
+              fee={project.fee}
               otherLiveCount={liveCount - (proposal.status === 'submitted' || proposal.status === 'shortlisted' ? 1 : 0)}
               onChanged={onChanged}
               onHired={onHired}

@@ -10,6 +10,8 @@ import {
   type ProposalInput,
 } from '@sciexperts/shared/member';
 import { centsFromInput, formatMoney, inputFromCents } from '../format';
+import { percentText } from '../workspace/labels';
+import { feeTerms, type FeeRate } from './proposalFee';
 
 export type PriceType = 'fixed' | 'hourly';
 
@@ -99,6 +101,20 @@ export function milestoneSumLine(values: Pick<ProposalFormValues, 'priceType' | 
   if (total === null) return '';
   const sum = milestoneSumCents(values.milestones);
   return sum === total ? MILESTONES_ADD_UP : milestoneSumMessage(sum, total);
+}
+
+/**
+ * The line under the price as the expert types: the platform's fee and what they receive ('Platform fee (10 %): $150.
+ * You receive $1,350.'), the rate alone until there is a price, nothing when the platform takes no payments.
+ */
+export function proposalFeeLine(values: Pick<ProposalFormValues, 'priceType' | 'price' | 'milestones'>, rate: FeeRate): string | null {
+  if (!rate) return null;
+  const priceCents = centsFromInput(values.price);
+  if (priceCents === null || priceCents > PROJECT_LIMITS.centsMax) return `The platform keeps a fee of ${percentText(rate.basisPoints)} from each released milestone.`;
+  const amounts = values.milestones.map((m) => centsFromInput(m.amount));
+  const milestoneCents = values.priceType === 'fixed' && amounts.every((a) => a !== null) ? (amounts as number[]) : [];
+  const terms = feeTerms({ priceType: values.priceType, priceCents, milestoneCents }, rate);
+  return terms && `${terms.feeLabel}: ${terms.fee}. You receive ${terms.payout}.`;
 }
 
 export type BuildResult = { ok: true; input: ProposalInput } | { ok: false; errors: ProposalErrors };
