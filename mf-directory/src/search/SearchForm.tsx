@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { COUNTRIES, EXPERT_SORTS, type ExpertSort } from '@sciexperts/shared';
+import { useEarlyInput } from '@sciexperts/ui';
 import { practiceAreasFor, SERVICE_CATALOGUE } from '../catalogue';
 import { SORT_LABELS, type SearchState } from './searchState';
 import styles from './Search.module.css';
@@ -11,6 +12,19 @@ interface Draft {
 }
 
 const draftOf = (state: SearchState): Draft => ({ q: state.q, minFee: state.minFee === null ? '' : String(state.minFee), maxFee: state.maxFee === null ? '' : String(state.maxFee) });
+
+/** The draft after the URL moved from `before` to `after`: a value the URL changed replaces what was typed there. */
+function redraft(draft: Draft, before: SearchState, after: SearchState): Draft {
+  const was = draftOf(before);
+  const now = draftOf(after);
+  return {
+    q: now.q !== was.q ? now.q : draft.q,
+    minFee: now.minFee !== was.minFee ? now.minFee : draft.minFee,
+    maxFee: now.maxFee !== was.maxFee ? now.maxFee : draft.maxFee,
+  };
+}
+
+const isSort = (value: string): value is ExpertSort => (EXPERT_SORTS as readonly string[]).includes(value);
 
 function feeValue(text: string): number | null {
   const trimmed = text.trim();
@@ -27,13 +41,33 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
   const [draft, setDraft] = useState<Draft>(() => draftOf(state));
   const [feeError, setFeeError] = useState<string | null>(null);
 
-  // A new URL (Back, a link, Clear filters) replaces what was typed.
+  // A new URL (Back, a link, Clear filters) replaces what was typed in the fields it changes; the others keep
+  // their text (words typed before a filter was chosen stay in the box).
   const [shown, setShown] = useState(state);
   if (shown !== state) {
     setShown(state);
-    setDraft(draftOf(state));
+    setDraft((current) => redraft(current, shown, state));
     setFeeError(null);
   }
+
+  // A server-rendered form may have been filled in before the page was hydrated: typed values go to the draft,
+  // chosen filters apply as if chosen now (so a search sent then or later carries them all).
+  const queryRef = useRef<HTMLInputElement>(null);
+  const serviceRef = useRef<HTMLSelectElement>(null);
+  const areaRef = useRef<HTMLSelectElement>(null);
+  const countryRef = useRef<HTMLSelectElement>(null);
+  const minFeeRef = useRef<HTMLInputElement>(null);
+  const maxFeeRef = useRef<HTMLInputElement>(null);
+  const sortRef = useRef<HTMLSelectElement>(null);
+  useEarlyInput(queryRef, draft.q, (q) => setDraft((current) => ({ ...current, q })));
+  useEarlyInput(serviceRef, state.service, (service) => onChange({ service }));
+  useEarlyInput(areaRef, state.area, (area) => onChange({ area }));
+  useEarlyInput(countryRef, state.country, (country) => onChange({ country }));
+  useEarlyInput(minFeeRef, draft.minFee, (minFee) => setDraft((current) => ({ ...current, minFee })));
+  useEarlyInput(maxFeeRef, draft.maxFee, (maxFee) => setDraft((current) => ({ ...current, maxFee })));
+  useEarlyInput(sortRef, state.sort, (sort) => {
+    if (isSort(sort)) onChange({ sort });
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,6 +97,7 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
         </label>
         <div className={styles.queryControls}>
           <input
+            ref={queryRef}
             id={`${id}-q`}
             type="search"
             name="q"
@@ -84,7 +119,7 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
         {lockedService ? null : (
           <div className={styles.field}>
             <label htmlFor={`${id}-service`}>Service</label>
-            <select id={`${id}-service`} value={state.service} onChange={(event) => onChange({ service: event.target.value })}>
+            <select ref={serviceRef} id={`${id}-service`} value={state.service} onChange={(event) => onChange({ service: event.target.value })}>
               <option value="">Any service</option>
               {SERVICE_CATALOGUE.map((entry) => (
                 <option key={entry.name} value={entry.name}>
@@ -96,7 +131,7 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
         )}
         <div className={styles.field}>
           <label htmlFor={`${id}-area`}>Practice area</label>
-          <select id={`${id}-area`} value={state.area} onChange={(event) => onChange({ area: event.target.value })}>
+          <select ref={areaRef} id={`${id}-area`} value={state.area} onChange={(event) => onChange({ area: event.target.value })}>
             <option value="">Any practice area</option>
             {areas.map((area) => (
               <option key={area} value={area}>
@@ -107,7 +142,7 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
         </div>
         <div className={styles.field}>
           <label htmlFor={`${id}-country`}>Country</label>
-          <select id={`${id}-country`} value={state.country} onChange={(event) => onChange({ country: event.target.value })}>
+          <select ref={countryRef} id={`${id}-country`} value={state.country} onChange={(event) => onChange({ country: event.target.value })}>
             <option value="">Any country</option>
             {COUNTRIES.map((country) => (
               <option key={country.code} value={country.code}>
@@ -122,6 +157,7 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
             <div className={styles.field}>
               <label htmlFor={`${id}-min`}>From</label>
               <input
+                ref={minFeeRef}
                 id={`${id}-min`}
                 type="number"
                 inputMode="numeric"
@@ -135,6 +171,7 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
             <div className={styles.field}>
               <label htmlFor={`${id}-max`}>To</label>
               <input
+                ref={maxFeeRef}
                 id={`${id}-max`}
                 type="number"
                 inputMode="numeric"
@@ -157,7 +194,7 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
         </fieldset>
         <div className={styles.field}>
           <label htmlFor={`${id}-sort`}>Sort by</label>
-          <select id={`${id}-sort`} value={state.sort} onChange={(event) => onChange({ sort: event.target.value as ExpertSort })}>
+          <select ref={sortRef} id={`${id}-sort`} value={state.sort} onChange={(event) => onChange({ sort: event.target.value as ExpertSort })}>
             {EXPERT_SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {SORT_LABELS[sort]}

@@ -85,8 +85,14 @@ export function SearchView({ locked = {}, cardHeadingLevel = 2 }: { locked?: Loc
   const search = useExpertSearch(queryKey);
   const resultsRef = useRef<HTMLDivElement>(null);
 
+  // The search a change asked for, until the URL shows it: a second change made before then (a filter chosen
+  // and a search sent before hydration, applied one after the other) builds on the first instead of undoing it.
+  const requested = useRef<{ from: string; search: SearchState } | null>(null);
   const change = (next: Partial<SearchState>) => {
-    setParams(serialiseSearch({ ...withChange(state, next), ...unlock(locked) }));
+    const base = requested.current?.from === urlKey ? requested.current.search : state;
+    const search = withChange(base, next);
+    requested.current = { from: urlKey, search };
+    setParams(serialiseSearch({ ...search, ...unlock(locked) }));
   };
   const clear = () => {
     setParams(serialiseSearch({ sort: state.sort }));
