@@ -1,5 +1,5 @@
 import '@sciexperts/ui/tokens.css';
-import { startTransition, useEffect, type ReactNode } from 'react';
+import { startTransition } from 'react';
 import { getInstance, registerPlugins } from '@module-federation/enhanced/runtime';
 import { configureRuntime, createHydrationPageData, PageDataContext, startAuthSync, type RuntimeConfig } from '@sciexperts/shared';
 import { loadRegistry, applyRegistry } from './federation/remoteRegistry';
@@ -8,7 +8,7 @@ import { retryPlugin } from './federation/retryPlugin';
 import { provideRuntimeCore, runtimeVersionGuard } from './federation/runtimeCore';
 import { browserRemoteLoader } from './federation/remoteLoader';
 import { BROWSER_ONLY_DIGEST, readServerRenderState } from './app/serverRenderState';
-import { releaseEarlyInteractions } from './app/earlyInteractions';
+import { OnHydrated } from './app/OnHydrated';
 
 /**
  * Ends the current task so the browser can handle input and paint before the next stage. Starting the page is
@@ -36,20 +36,6 @@ async function fetchRuntimeConfig(): Promise<Partial<RuntimeConfig> | null> {
   } catch {
     return null;
   }
-}
-
-/**
- * After the root's hydrating commit: replays the clicks and submissions held meanwhile (once the fields have
- * taken what was typed before hydration), and marks the document `data-hydrated`,
- * the moment the page became interactive (for monitoring and the e2e tests). React may still be hydrating a
- * part (a Suspense boundary) then; an event on such a part makes React hydrate it first and replays it itself.
- */
-function OnHydrated({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    void releaseEarlyInteractions();
-    document.documentElement.setAttribute('data-hydrated', '');
-  }, []);
-  return children;
 }
 
 async function start(): Promise<void> {

@@ -1,0 +1,67 @@
+import { holdEarlyInteractions, releaseEarlyInteractions } from './earlyInteractions';
+
+afterEach(() => {
+  releaseEarlyInteractions();
+  document.body.innerHTML = '';
+});
+
+function page() {
+  document.body.innerHTML = `
+    <div id="root">
+      <button type="button" id="open">Open</button>
+      <form id="search"><input name="q" value="food science" /><button type="submit" id="go">Search</button></form>
+      <a href="#next" id="link">Next</a>
+    </div>
+    <button type="button" id="outside">Outside</button>`;
+  return document.getElementById('root')!;
+}
+
+it('holds clicks on buttons until the page is hydrated, then replays them in order', () => {
+  const root = page();
+  const seen: string[] = [];
+  root.addEventListener('click', (event) => seen.push((event.target as Element).id));
+  holdEarlyInteractions(root);
+  document.getElementById('open')!.click();
+  expect(seen).toEqual([]);
+  releaseEarlyInteractions();
+  expect(seen).toEqual(['open']);
+  document.getElementById('open')!.click();
+  expect(seen).toEqual(['open', 'open']);
+});
+
+it('holds a form sent before hydration and sends it again afterwards', () => {
+  const root = page();
+  const sent: string[] = [];
+  const form = document.getElementById('search') as HTMLFormElement;
+  form.addEventListener('submit', (event) => {
+    if (!event.defaultPrevented) sent.push(String(new FormData(form).get('q')));
+    event.preventDefault();
+  });
+  holdEarlyInteractions(root);
+  form.requestSubmit();
+  expect(sent).toEqual([]);
+  releaseEarlyInteractions();
+  expect(sent).toEqual(['food science']);
+});
+
+it('leaves links and everything outside the page alone', () => {
+  const root = page();
+  const seen: string[] = [];
+  document.addEventListener('click', (event) => seen.push((event.target as Element).id));
+  holdEarlyInteractions(root);
+  document.getElementById('link')!.click();
+  document.getElementById('outside')!.click();
+  expect(seen).toEqual(['link', 'outside']);
+});
+
+it('drops a held click whose button is gone by then', () => {
+  const root = page();
+  const button = document.getElementById('open')!;
+  const clicked = jest.fn();
+  button.addEventListener('click', clicked);
+  holdEarlyInteractions(root);
+  button.click();
+  button.remove();
+  releaseEarlyInteractions();
+  expect(clicked).not.toHaveBeenCalled();
+});
