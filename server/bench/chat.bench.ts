@@ -1,75 +1,152 @@
 // Chat delivery under load, measured from a second process: N authenticated sockets in pairs, each member sending
-// to its partner at a steady rate for a fixed time. Prints one JSON object per line (see scripts/bench.mjs).
+// to its partner at a steady rate. Prints one JSON object per line (see scripts/bench.mjs).
 //
-// Which server: by default this script starts its own API process (same code, throw-away data folder) with cheap
-// password hashing and high per-IP limits, because creating 1,000 members through the signup API of a production-
-// configured server (argon2id at 19 MiB, 1,200 requests/min and 20 sign-ups per 15 min per IP) would measure hashing
-// and the limiters, not the chat.
-// BENCH_CHAT_SERVER=external uses BENCH_API_URL instead (its rate limit and hashing cost then apply to the setup).
+// For each database (SQLite, then PostgreSQL) it starts its own API process and measures:
+// - the goal load: 1,000 sockets, 500 messages/s offered for 30 s (p99 < 50 ms, ≥ 95 % delivered per second, nothing
+//   lost, unanswered or doubled), with the server's CPU time per message (from /proc, so it reads the same on a busy
+//   machine as on an idle one, unlike the latencies);
+// - a ramp (1,000, 1,500, 2,000 messages/s offered, 10 s each) and the highest rate that still met the goals, so the
+//   next regression shows as a number rather than a surprise.
+//
+// Which server: by default this script starts its own API process (same code, throw-away data) with cheap password
+// hashing and high per-IP limits, because creating 1,000 members through the signup API of a production-configured
+// server (argon2id at 19 MiB, 1,200 requests/min and 20 sign-ups per 15 min per IP) would measure hashing and the
+// limiters, not the chat. BENCH_CHAT_SERVER=external uses BENCH_API_URL instead (one row; its rate limit and hashing
+// cost then apply to the set-up).
+//
+// Knobs: BENCH_CHAT_SOCKETS (1000), BENCH_CHAT_SECONDS (30), BENCH_CHAT_INTERVAL_MS (2000: each member's interval
+// at the goal load), BENCH_CHAT_DATABASES ("sqlite,postgres"), BENCH_CHAT_STEPS ("1000,1500,2000" messages/s; empty
+// for none), BENCH_CHAT_STEP_SECONDS (10), BENCH_CHAT_NODE_ARGS (node flags for the server, e.g.
+// "--cpu-prof --cpu-prof-dir=/tmp/chat-prof"), TEST_DATABASE_URL (the PostgreSQL server, as for the tests).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ChatMessage, ClientToServerEvents, LoginResponse, SendMessageAck, ServerToClientEvents } from '@sciexperts/shared/contracts';
+import { freePort, waitHealthy } from './benchKit';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+type Member = { id: number; token: string };
 
 const SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 1000);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 30);
 /** Each member sends one message per this many ms (1,000 members at 2,000 ms = 500 messages/s offered). */
 const INTERVAL_MS = Number(process.env.BENCH_CHAT_INTERVAL_MS ?? 2000);
+const DATABASES = (process.env.BENCH_CHAT_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim()).filter(Boolean);
+const STEPS = (process.env.BENCH_CHAT_STEPS ?? '1000,1500,2000').split(',').map(Number).filter((n) => n > 0);
+const STEP_SECONDS = Number(process.env.BENCH_CHAT_STEP_SECONDS ?? 10);
 const P99_GOAL_MS = 50;
+/** Unanswered after this long counts as a failed send (the client's own patience). */
+const ACK_TIMEOUT_MS = 10_000;
+const DRAIN_MS = 10_000;
 const root = path.resolve(__dirname, '..', '..');
+const DB_LABEL: Record<string, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL', external: 'external server' };
 
-function emit(metric: string, value: number, unit: string, goal: string, met: boolean | null) {
-  process.stdout.write(`${JSON.stringify({ group: 'chat', metric, value, unit, goal, met })}\n`);
-}
 const log = (msg: string) => process.stderr.write(`chat bench: ${msg}\n`);
+const round = (x: number) => Math.round(x * 10) / 10;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
+interface Server {
+  base: string;
+  /** The server process's CPU time so far in ms (user + system), when it is ours to read. */
+  cpuMs: () => number | null;
+  stop: () => Promise<void>;
 }
 
-async function startOwnServer(): Promise<{ base: string; stop: () => Promise<void> }> {
+/** A throw-away schema on the PostgreSQL server the tests use (postgres or root user, trust auth). */
+async function createPgSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `chat_bench_${randomBytes(5).toString('hex')}`;
+  const errors: string[] = [];
+  for (const user of ['postgres', 'root']) {
+    const base = process.env.TEST_DATABASE_URL ?? `postgres://${user}@127.0.0.1:5432/test`;
+    const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      await client.query(`create schema ${schema}`);
+      await client.end();
+      const url = new URL(base);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      return {
+        url: url.toString(),
+        drop: async () => {
+          const c = new pg.Client({ connectionString: base });
+          await c.connect();
+          await c.query(`drop schema if exists ${schema} cascade`);
+          await c.end();
+        },
+      };
+    } catch (err) {
+      errors.push(`${base}: ${(err as Error).message}`);
+      await client.end().catch(() => undefined);
+    }
+  }
+  throw new Error(`PostgreSQL is unreachable:\n${errors.join('\n')}`);
+}
+
+function processCpuMs(pid: number): number | null {
+  try {
+    // Fields after the command name (which may hold spaces, hence the last ')'): utime and stime are the 12th and
+    // 13th, in clock ticks (100 a second on Linux).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(/\s+/);
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+async function startOwnServer(database: string): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sciexperts-chat-bench-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'server', 'src', 'main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', PASSWORD_HASH_MEMORY_KIB: '1024', PASSWORD_HASH_ITERATIONS: '1', SIGNUP_LIMIT: '1000000', RATE_LIMIT_PER_MINUTE: '1000000', REDIS_URL: '' },
+  const pgSchema = database === 'postgres' ? await createPgSchema() : null;
+  // tsx as a loader (not its relaunching CLI), so BENCH_CHAT_NODE_ARGS reaches the server process itself.
+  const nodeArgs = (process.env.BENCH_CHAT_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: pgSchema?.url ?? '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      PASSWORD_HASH_MEMORY_KIB: '1024',
+      PASSWORD_HASH_ITERATIONS: '1',
+      SIGNUP_LIMIT: '1000000',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      REDIS_URL: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the bench server did not start');
-    await new Promise((r) => setTimeout(r, 250));
+  const cleanUp = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await pgSchema?.drop();
+  };
+  try {
+    await waitHealthy(base, child);
+  } catch (err) {
+    child.kill('SIGTERM');
+    await cleanUp();
+    throw err;
   }
   return {
     base,
+    cpuMs: () => (child.pid === undefined ? null : processCpuMs(child.pid)),
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      await cleanUp();
     },
   };
 }
 
-async function createMember(base: string, i: number): Promise<{ id: number; token: string }> {
+async function createMember(base: string, i: number): Promise<Member> {
   const email = `bench-${process.pid}-${Date.now()}-${i}@bench.test`;
   const password = 'bench-password-123';
   const post = (url: string, body: unknown) => fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -100,17 +177,128 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
-async function main(): Promise<void> {
-  const external = process.env.BENCH_CHAT_SERVER === 'external';
-  const server = external ? { base: (process.env.BENCH_API_URL ?? 'http://localhost:3000').replace(/\/$/, ''), stop: async () => undefined } : await startOwnServer();
-  log(`${external ? 'external' : 'own'} server ${server.base}; creating ${SOCKETS} members…`);
+interface LoadResult {
+  offeredPerSecond: number;
+  sent: number;
+  acked: number;
+  /** Refused, or unanswered within ACK_TIMEOUT_MS. */
+  failedSends: number;
+  lost: number;
+  doubled: number;
+  deliveredPerSecond: number;
+  p50: number;
+  p99: number;
+  cpuMsPerMessage: number | null;
+}
+
+const keptUp = (r: LoadResult) => r.p99 < P99_GOAL_MS && r.deliveredPerSecond >= 0.95 * r.offeredPerSecond && r.lost === 0 && r.failedSends === 0 && r.doubled === 0;
+
+/** Every member sends to its partner once per intervalMs for `seconds`, spread evenly; then waits for the deliveries. */
+async function runLoad(server: Server, clients: Client[], members: Member[], intervalMs: number, seconds: number, tag: string): Promise<LoadResult> {
+  const sentAt = new Map<string, number>();
+  const receivedCount = new Map<string, number>();
+  const latencies: number[] = [];
+  let acked = 0;
+  let failedSends = 0;
+  let doubled = 0;
+  const onMessage = (m: ChatMessage) => {
+    const key = m.clientId ?? `id:${m.id}`;
+    if (!key.startsWith(`${tag}-`)) return;
+    const n = (receivedCount.get(key) ?? 0) + 1;
+    receivedCount.set(key, n);
+    if (n > 1) {
+      doubled += 1;
+      return;
+    }
+    const t0 = sentAt.get(key);
+    if (t0 !== undefined) latencies.push(performance.now() - t0);
+  };
+  for (const s of clients) s.on('newMessage', onMessage);
+
+  const cpuBefore = server.cpuMs();
+  const stopAt = performance.now() + seconds * 1000;
+  let seq = 0;
+  let firstSend: number | undefined;
+  let lastSend = 0;
+  const timers: ReturnType<typeof setInterval>[] = [];
+  await Promise.all(
+    clients.map(
+      (s, i) =>
+        new Promise<void>((resolve) => {
+          const partner = members[i % 2 === 0 ? i + 1 : i - 1];
+          if (!partner) return resolve();
+          // Spread the members over the interval so the load is steady, not in bursts.
+          const start = setTimeout(
+            () => {
+              const t = setInterval(() => {
+                if (performance.now() >= stopAt) {
+                  clearInterval(t);
+                  resolve();
+                  return;
+                }
+                const clientId = `${tag}-${i}-${seq++}`;
+                const now = performance.now();
+                firstSend ??= now;
+                lastSend = now;
+                sentAt.set(clientId, now);
+                s.timeout(ACK_TIMEOUT_MS).emit('sendMessage', { receiverId: partner.id, text: `bench ${clientId}`, clientId }, (err: Error | null, ack?: SendMessageAck) => {
+                  if (!err && ack?.ok) acked += 1;
+                  else failedSends += 1;
+                });
+              }, intervalMs);
+              timers.push(t);
+            },
+            (i / clients.length) * intervalMs,
+          );
+          timers.push(start);
+        }),
+    ),
+  );
+  // The rate is over the span in which messages were actually sent (the ramp-up spreads first sends over one interval).
+  const windowSeconds = Math.max(0.001, (lastSend - (firstSend ?? lastSend)) / 1000);
+  const drainUntil = performance.now() + DRAIN_MS;
+  while (performance.now() < drainUntil && (acked + failedSends < sentAt.size || [...sentAt.keys()].some((k) => !receivedCount.has(k)))) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const cpuAfter = server.cpuMs();
+  timers.forEach(clearInterval);
+  for (const s of clients) s.off('newMessage', onMessage);
+
+  const sent = sentAt.size;
+  const delivered = [...sentAt.keys()].filter((k) => receivedCount.has(k)).length;
+  latencies.sort((a, b) => a - b);
+  return {
+    offeredPerSecond: Math.round((clients.length * 1000) / intervalMs),
+    sent,
+    acked,
+    // A send still unanswered after the drain never got its answer in time either.
+    failedSends: failedSends + (sent - acked - failedSends),
+    lost: sent - delivered,
+    doubled,
+    deliveredPerSecond: round(delivered / windowSeconds),
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+    cpuMsPerMessage: cpuBefore === null || cpuAfter === null || sent === 0 ? null : Math.round(((cpuAfter - cpuBefore) / sent) * 1000) / 1000,
+  };
+}
+
+async function benchOn(database: string): Promise<void> {
+  const label = DB_LABEL[database] ?? database;
+  const group = `chat · ${label}`;
+  const emit = (metric: string, value: number | string, unit: string, goal: string, met: boolean | null) =>
+    process.stdout.write(`${JSON.stringify({ group, metric, value, unit, goal, met })}\n`);
+  const server: Server =
+    database === 'external'
+      ? { base: (process.env.BENCH_API_URL ?? 'http://localhost:3000').replace(/\/$/, ''), cpuMs: () => null, stop: async () => undefined }
+      : await startOwnServer(database);
+  log(`${label}: server ${server.base}; creating ${SOCKETS} members…`);
   const clients: Client[] = [];
   try {
     const members = await inBatches(SOCKETS, 16, (i) => createMember(server.base, i));
-    log('opening sockets…');
+    log(`${label}: opening sockets…`);
     const openStart = performance.now();
     await inBatches(SOCKETS, 50, async (i) => {
-      const m = members[i] as { id: number; token: string };
+      const m = members[i] as Member;
       const s: Client = connect(server.base, { transports: ['websocket'], forceNew: true, reconnection: false, auth: { token: `Bearer ${m.token}` }, query: { userId: String(m.id) } });
       clients[i] = s;
       await new Promise<void>((resolve, reject) => {
@@ -118,97 +306,66 @@ async function main(): Promise<void> {
         s.once('connect_error', reject);
       });
     });
-    const openSeconds = (performance.now() - openStart) / 1000;
-    emit('authenticated sockets open', clients.filter((c) => c.connected).length, 'sockets', `${SOCKETS}`, clients.filter((c) => c.connected).length === SOCKETS);
-    emit('time to open them', Math.round(openSeconds * 100) / 100, 's', '', null);
+    const open = clients.filter((c) => c.connected).length;
+    emit('authenticated sockets open', open, 'sockets', `${SOCKETS}`, open === SOCKETS);
+    emit('time to open them', round((performance.now() - openStart) / 1000), 's', '', null);
 
-    const sentAt = new Map<string, number>();
-    const receivedCount = new Map<string, number>();
-    const latencies: number[] = [];
-    let acked = 0;
-    let refused = 0;
-    let doubled = 0;
-    clients.forEach((s) => {
-      s.on('newMessage', (m: ChatMessage) => {
-        const key = m.clientId ?? `id:${m.id}`;
-        const n = (receivedCount.get(key) ?? 0) + 1;
-        receivedCount.set(key, n);
-        if (n > 1) {
-          doubled += 1;
-          return;
-        }
-        const t0 = sentAt.get(key);
-        if (t0 !== undefined) latencies.push(performance.now() - t0);
-      });
-    });
-
-    log(`sending for ${SECONDS} s (${Math.round((SOCKETS * 1000) / INTERVAL_MS)} messages/s offered)…`);
-    const stopAt = performance.now() + SECONDS * 1000;
-    let seq = 0;
-    let firstSend: number | undefined;
-    let lastSend = 0;
-    const timers: ReturnType<typeof setInterval>[] = [];
-    const windowStart = performance.now();
-    await Promise.all(
-      clients.map(
-        (s, i) =>
-          new Promise<void>((resolve) => {
-            const partner = members[i % 2 === 0 ? i + 1 : i - 1];
-            if (!partner) return resolve();
-            // Spread the members over the interval so the load is steady, not in bursts.
-            setTimeout(() => {
-              const t = setInterval(() => {
-                if (performance.now() >= stopAt) {
-                  clearInterval(t);
-                  resolve();
-                  return;
-                }
-                const clientId = `b-${i}-${seq++}`;
-                const now = performance.now();
-                firstSend ??= now;
-                lastSend = now;
-                sentAt.set(clientId, now);
-                s.timeout(10_000).emit('sendMessage', { senderId: (members[i] as { id: number }).id, receiverId: partner.id, text: `bench ${clientId}`, clientId }, (err: Error | null, ack?: SendMessageAck) => {
-                  if (!err && ack?.ok) acked += 1;
-                  else refused += 1;
-                });
-              }, INTERVAL_MS);
-              timers.push(t);
-            }, (i / SOCKETS) * INTERVAL_MS);
-          }),
-      ),
-    );
-    // The rate is over the span in which messages were actually sent (the ramp-up spreads first sends over one interval).
-    const windowSeconds = Math.max(0.001, (lastSend - (firstSend ?? windowStart)) / 1000);
-    // Let the last messages arrive before counting.
-    const drainUntil = performance.now() + 10_000;
-    while (performance.now() < drainUntil && [...sentAt.keys()].some((k) => !receivedCount.has(k))) await new Promise((r) => setTimeout(r, 100));
-    timers.forEach(clearInterval);
-
-    const sent = sentAt.size;
-    const delivered = [...sentAt.keys()].filter((k) => receivedCount.has(k)).length;
-    const lost = sent - delivered;
-    latencies.sort((a, b) => a - b);
-    const p50 = percentile(latencies, 50);
-    const p99 = percentile(latencies, 99);
-    const round = (x: number) => Math.round(x * 10) / 10;
-    emit('messages sent', sent, 'messages', '', null);
-    emit('acknowledged', acked, 'messages', `${sent}`, acked === sent);
-    emit('delivered messages per second', round(delivered / windowSeconds), 'messages/s', `${Math.round((SOCKETS * 1000) / INTERVAL_MS)} offered`, delivered / windowSeconds >= 0.95 * ((SOCKETS * 1000) / INTERVAL_MS));
-    emit('delivery latency p50', round(p50), 'ms', '', null);
-    emit('delivery latency p99', round(p99), 'ms', `< ${P99_GOAL_MS} ms`, p99 < P99_GOAL_MS);
+    const offered = Math.round((SOCKETS * 1000) / INTERVAL_MS);
+    log(`${label}: sending for ${SECONDS} s (${offered} messages/s offered)…`);
+    const r = await runLoad(server, clients, members, INTERVAL_MS, SECONDS, 'goal');
+    emit('messages sent', r.sent, 'messages', '', null);
+    emit('acknowledged', r.acked, 'messages', `${r.sent}`, r.acked === r.sent);
+    emit('delivered messages per second', r.deliveredPerSecond, 'messages/s', `≥ ${Math.ceil(0.95 * offered)} (${offered} offered)`, r.deliveredPerSecond >= 0.95 * offered);
+    emit('delivery latency p50', r.p50, 'ms', '', null);
+    emit('delivery latency p99', r.p99, 'ms', `< ${P99_GOAL_MS} ms`, r.p99 < P99_GOAL_MS);
     // Lost: sent but never delivered to the partner (a refused or unanswered send is also never delivered).
-    emit('lost messages', lost, 'messages', '0', lost === 0);
-    emit('refused or unanswered sends', refused, 'messages', '0', refused === 0);
-    emit('doubled messages', doubled, 'messages', '0', doubled === 0);
+    emit('lost messages', r.lost, 'messages', '0', r.lost === 0);
+    emit('refused or unanswered sends', r.failedSends, 'messages', '0', r.failedSends === 0);
+    emit('doubled messages', r.doubled, 'messages', '0', r.doubled === 0);
+    if (r.cpuMsPerMessage !== null) emit('server CPU per message', r.cpuMsPerMessage, 'ms', '', null);
+
+    // The ramp: where delivery stops keeping up.
+    let highestKept = keptUp(r) ? offered : 0;
+    let firstMissed: LoadResult | null = keptUp(r) ? null : r;
+    for (const [n, rate] of STEPS.entries()) {
+      if (firstMissed) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      log(`${label}: ramp, ${rate} messages/s for ${STEP_SECONDS} s…`);
+      const step = await runLoad(server, clients, members, (SOCKETS * 1000) / rate, STEP_SECONDS, `step${n}`);
+      emit(`at ${rate}/s offered: delivered per second, p99, lost, failed sends`, `${step.deliveredPerSecond} · ${step.p99} ms · ${step.lost} · ${step.failedSends}`, '', '', keptUp(step));
+      if (keptUp(step)) highestKept = rate;
+      else firstMissed = step;
+    }
+    const top = STEPS.length === 0 ? offered : Math.max(offered, ...STEPS);
+    emit(
+      'keeps up to (p99 < 50 ms, ≥ 95 % delivered, 0 lost)',
+      highestKept,
+      'messages/s offered',
+      firstMissed ? `first miss at ${firstMissed.offeredPerSecond}/s: p99 ${firstMissed.p99} ms, ${firstMissed.deliveredPerSecond}/s, ${firstMissed.lost} lost` : `all steps to ${top}/s kept up`,
+      highestKept >= offered,
+    );
   } finally {
     for (const c of clients) c?.disconnect();
     await server.stop();
   }
 }
 
+async function main(): Promise<void> {
+  const databases = process.env.BENCH_CHAT_SERVER === 'external' ? ['external'] : DATABASES;
+  for (const database of databases) {
+    try {
+      await benchOn(database);
+    } catch (err) {
+      // One database failing (PostgreSQL not running) must not hide the other's figures.
+      log(`${DB_LABEL[database] ?? database}: ${(err as Error).stack ?? String(err)}`);
+      process.stdout.write(`${JSON.stringify({ group: `chat · ${DB_LABEL[database] ?? database}`, metric: 'run', value: 'failed', unit: '', goal: '', met: false })}\n`);
+      process.exitCode = 1;
+    }
+  }
+}
+
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (err: unknown) => {
     console.error(err);
     process.exit(1);

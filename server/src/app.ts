@@ -29,7 +29,7 @@ import { createJobQueue } from './jobs';
 import { readableLogStream } from './http/readableLog';
 import { usersModule, type UserViews } from './modules/users/routes';
 import { attachChatGateway, type ChatServer } from './chat/gateway';
-import { tellReceiver } from './modules/chat/notices';
+import { pushRefreshed, tellReceiver } from './modules/chat/notices';
 import { attachRedisAdapter } from './chat/redis';
 
 export interface AppDeps {
@@ -42,6 +42,8 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider;
   /** "Now" for scheduled work (the job queue and its handlers); the real clock by default. */
   clock?: () => Date;
+  /** Tests only: handed the bare app before any plugin, so the hooks it adds reach every route (test/openapiCheck.ts). */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 declare module 'fastify' {
@@ -108,6 +110,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // request.ip feeds the throttles: honour X-Forwarded-For only from a proxy the operator says is there.
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   });
+  deps.instrument?.(app);
   app.decorate('ctx', ctx);
   // Running jobs finish before the database they write to is closed.
   app.addHook('onClose', async () => ctx.jobs.stop());
@@ -185,7 +188,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     tokens: ctx.tokens,
     origins: [...config.corsOrigins, ...config.integratorOrigins],
     log: app.log,
-    onMessageStored: (trx, message) => tellReceiver(trx, ctx.jobs, message, clock()),
+    onMessageStored: async (trx, message) => {
+      const refreshed = await tellReceiver(trx, ctx.jobs, message, clock());
+      return refreshed ? () => pushRefreshed(app.io, refreshed) : null;
+    },
   });
   app.decorate('io', io);
   // With REDIS_URL several processes share chat delivery; without it the in-memory adapter serves one process.

@@ -95,6 +95,18 @@ describe('chat gateway', () => {
     expect(await h.db.kysely.selectFrom('messages').select('id').where('clientId', 'in', ['x1', 'x2', 'x3', 'x4', 'x5']).execute()).toHaveLength(0);
   });
 
+  it('refuses a recipient whose row is gone, even one this process has already seen', async () => {
+    // The gateway remembers members it found and pairs that conversed; the foreign key is still the last word.
+    const gone = await member(h);
+    const a = client(alice.token, alice.id);
+    await connected(a);
+    expect((await send(a, { receiverId: gone.id, text: 'first', clientId: 'gone-1' })).ok).toBe(true);
+    await h.db.kysely.deleteFrom('sessions').where('userId', '=', gone.id).execute();
+    await h.db.kysely.deleteFrom('users').where('id', '=', gone.id).execute();
+    expect(await send(a, { receiverId: gone.id, text: 'second', clientId: 'gone-2' })).toEqual({ ok: false, message: 'The recipient does not exist.' });
+    expect(await h.db.kysely.selectFrom('messages').select('id').where('clientId', '=', 'gone-2').execute()).toHaveLength(0);
+  });
+
   it('disconnects a socket whose session was logged out', async () => {
     const fresh = await member(h);
     const s = client(fresh.token, fresh.id);

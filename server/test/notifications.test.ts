@@ -4,6 +4,7 @@
 import type { Notification, NotificationPage, NotificationPreferences, UnreadNotifications } from '@sciexperts/shared/contracts';
 import { NOTIFICATION_MESSAGES } from '@sciexperts/shared/contracts';
 import { chatClients, connected, send } from './chatClient';
+import { sql } from 'kysely';
 import { RecordingMailer, member, startAppOn, type Harness } from './helpers';
 import { fixedProposal, makeListed, projectBody } from './projectsFixtures';
 
@@ -201,6 +202,35 @@ describe.each(['sqlite', 'postgres'] as const)('notifications over %s', (dialect
     expect(digests[0]!.text).toContain('• Grace Hopper sent a proposal for “Digest two”.');
     await later(DAY_MS);
     expect(mailsTo(owner)).toHaveLength(before + 1);
+  });
+
+  it('refreshes the unread message notification live for each later message, with one delivery job and one e-mail in all', async () => {
+    const writer = await member(h, { firstName: 'Rosalind', lastName: 'Franklin' });
+    const reader = await member(h, { firstName: 'Marie', lastName: 'Curie' });
+    const chat = sockets.socket(writer);
+    const bell = sockets.socket(reader);
+    await Promise.all([connected(chat), connected(bell)]);
+    const pushed: Notification[] = [];
+    bell.on('notification', (n) => pushed.push(n));
+    const pushJobs = async () => Number((await sql<{ n: number | string }>`select count(*) as n from jobs where name = 'notifications.push'`.execute(h.db.kysely)).rows[0]!.n);
+    const jobsBefore = await pushJobs();
+    const texts = ['The gels are ready.', 'Lane 3 looks odd.', 'Photo 51 attached.'];
+    for (const [i, text] of texts.entries()) expect((await send(chat, { receiverId: reader.id, text, clientId: `refresh-${i}` })).ok).toBe(true);
+    // Only the first message of the unread conversation queued a delivery; the two after it refreshed that row.
+    expect((await pushJobs()) - jobsBefore).toBe(1);
+    await runDue();
+    const expected = `Rosalind Franklin sent you a message: “${texts[2]}”`;
+    for (let waited = 0; !pushed.some((n) => n.text === expected) && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    // Every push names the one notification; the two refreshes came live, the job's push carries the latest text.
+    expect(new Set(pushed.map((n) => n.id)).size).toBe(1);
+    expect(pushed.map((n) => n.text)).toEqual(expect.arrayContaining([`Rosalind Franklin sent you a message: “${texts[1]}”`, expected]));
+    const bellList = (await list(reader)).body;
+    expect(bellList.results.filter((n) => n.type === 'message')).toEqual([expect.objectContaining({ id: pushed[0]!.id, text: expected, readAt: null })]);
+    expect(bellList.unreadCount).toBe(1);
+    await later(3 * MINUTE_MS);
+    const mails = mailsTo(reader).filter((m) => m.subject.includes('sent you a message'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(expected);
   });
 
   it('keeps one unread notification per sender of messages, read when the conversation is opened', async () => {

@@ -9,8 +9,10 @@ import type { Database } from '../db/schema';
 import { bearerToken, type TokenService, type VerifiedSession } from '../auth/tokens';
 import { activeSessionIds } from '../modules/account/repository';
 import { findUserById } from '../modules/users/repository';
+import { isForeignKeyViolation } from '../db/errors';
 import { ClientIdConflict, conversationsOpenedSince, haveConversed, insertMessage } from '../modules/chat/repository';
 import { CHAT_LIMITS, MemberBuckets, NEW_CONVERSATIONS_LIMITED_MESSAGE, RATE_LIMITED_MESSAGE } from './limits';
+import { KnownFacts } from './knownFacts';
 
 type SocketData = VerifiedSession;
 
@@ -21,6 +23,7 @@ export const userRoom = (userId: number) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+export const NO_SUCH_RECIPIENT_MESSAGE = 'The recipient does not exist.';
 /** Safety net for sessions ended without TokenService (rows deleted directly, another process without Redis). */
 const SESSION_SWEEP_MS = 60_000;
 const HOUR_MS = 3600_000;
@@ -34,8 +37,13 @@ export interface ChatDeps {
   log: FastifyBaseLogger;
   /** How often this process re-checks the sessions of its open sockets in one query. */
   sessionSweepMs?: number;
-  /** Runs in the transaction that stores a new message (the receiver's notification). */
-  onMessageStored?: (trx: Kysely<Database>, message: ChatMessage) => Promise<void>;
+  /**
+   * Runs in the transaction that stores a new message (the receiver's notification); what it returns runs once that
+   * transaction has committed (a live push of what it wrote).
+   */
+  onMessageStored?: (trx: Kysely<Database>, message: ChatMessage) => Promise<(() => void) | null | undefined | void>;
+  /** How many members and pairs this process remembers (see KnownFacts); tests make it small. */
+  knownFactsLimit?: number;
 }
 
 type Checked = { ok: true; receiverId: number; text: string; clientId: string | null } | { ok: false; message: string };
@@ -89,6 +97,10 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
   });
   const messageBuckets = new MemberBuckets(CHAT_LIMITS.messages.burst, CHAT_LIMITS.messages.perSecond);
   const typingBuckets = new MemberBuckets(CHAT_LIMITS.typing.burst, CHAT_LIMITS.typing.perSecond);
+  // What a message's checks learned once and need not ask the database again (decision 0025).
+  const existingMembers = new KnownFacts<number>(deps.knownFactsLimit);
+  const conversedPairs = new KnownFacts<string>(deps.knownFactsLimit);
+  const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
   const unsubscribe = tokens.onRevoked((revocation) => {
     const room = 'sessionId' in revocation ? sessionRoom(revocation.sessionId) : userRoom(revocation.userId);
@@ -173,21 +185,40 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
         const checked = checkSendMessage(me, payload);
         if (!checked.ok) return reply(checked);
         const { receiverId, text, clientId } = checked;
-        if (!(await findUserById(db, receiverId))) return reply({ ok: false, message: 'The recipient does not exist.' });
-        // An exact retry is never a new conversation: its first copy is already between the two.
-        if (!(await haveConversed(db, me, receiverId)) && (await conversationsOpenedSince(db, me, new Date(Date.now() - HOUR_MS))) >= CHAT_LIMITS.newConversationsPerHour) {
-          return reply({ ok: false, message: NEW_CONVERSATIONS_LIMITED_MESSAGE });
+        // Members are never deleted (a deleted account keeps its emptied row), so "exists" stays true; the messages
+        // table's foreign key still refuses a recipient this process wrongly believed in (below).
+        if (!existingMembers.has(receiverId)) {
+          if (!(await findUserById(db, receiverId))) return reply({ ok: false, message: NO_SUCH_RECIPIENT_MESSAGE });
+          existingMembers.add(receiverId);
         }
-        let stored: Awaited<ReturnType<typeof insertMessage>>;
+        // Messages are never deleted, so two members who have conversed always have; only a pair this process has
+        // not seen together is asked about, and only a new pair is counted against the hourly cap.
+        // An exact retry is never a new conversation: its first copy is already between the two.
+        const pair = pairKey(me, receiverId);
+        if (!conversedPairs.has(pair)) {
+          if (await haveConversed(db, me, receiverId)) conversedPairs.add(pair);
+          else if ((await conversationsOpenedSince(db, me, new Date(Date.now() - HOUR_MS))) >= CHAT_LIMITS.newConversationsPerHour) {
+            return reply({ ok: false, message: NEW_CONVERSATIONS_LIMITED_MESSAGE });
+          }
+        }
+        let stored: Awaited<ReturnType<typeof insertMessage<(() => void) | null | undefined | void>>>;
         try {
           stored = await insertMessage(db, { senderId: me, receiverId, text, clientId }, deps.onMessageStored);
         } catch (err) {
           if (err instanceof ClientIdConflict) return reply({ ok: false, message: err.message });
+          if (isForeignKeyViolation(err)) {
+            existingMembers.delete(receiverId);
+            return reply({ ok: false, message: NO_SUCH_RECIPIENT_MESSAGE });
+          }
           throw err;
         }
+        conversedPairs.add(pair);
         // Stored before the ack: an acknowledged message is never lost.
         reply({ ok: true, message: stored.message });
-        if (stored.created) emitMessage(io, stored.message);
+        if (stored.created) {
+          emitMessage(io, stored.message);
+          if (typeof stored.told === 'function') stored.told();
+        }
       })().catch((err: unknown) => {
         log.error({ err }, 'sendMessage failed');
         reply({ ok: false, message: 'The message could not be sent. Please try again.' });

@@ -8,3 +8,9 @@ export function isUniqueViolation(err: unknown): boolean {
 export function isUnstorableText(err: unknown): boolean {
   return (err as { code?: string })?.code === '22021';
 }
+
+/** A foreign key refused the write: the row it points at does not exist (PostgreSQL 23503 or SQLite's FOREIGN KEY constraint). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || /FOREIGN KEY constraint failed/.test(e?.message ?? '');
+}

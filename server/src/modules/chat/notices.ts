@@ -1,34 +1,57 @@
 // What the chat tells a member through notifications: a new message, one unread notification per sender (later
 // messages refresh it). Opening the conversation reads it (routes.ts), so a member who is in the conversation gets
 // no e-mail about what they already saw.
-import type { ChatMessage } from '@sciexperts/shared/contracts';
+//
+// This runs for every stored message, so its common case is one statement: while the receiver has not opened the
+// conversation, a message only refreshes the unread notification of its sender (text, link, time). That refresh owes
+// no new e-mail (the first one's is still queued, or was sent) and needs no job: the caller pushes the refreshed
+// notification to the receiver's sockets after the commit. Only a conversation's first unread message goes through
+// `notify` (a new row, the receiver's e-mail choice, and the delivery job). docs/decisions/0025-chat-message-cost.md.
+import { NOTIFICATION_EVENTS, type ChatMessage } from '@sciexperts/shared/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { JobQueue } from '../../jobs';
+import type { ChatServer } from '../../chat/gateway';
+import { userRoom } from '../../chat/gateway';
 import { memberName, notify } from '../notifications/notify';
+import { toNotification, type NotificationRow } from '../notifications/repository';
 
 /** The group of a sender's message notifications for one receiver. */
 export const messageGroupKey = (senderId: number) => `message:${senderId}`;
 
 const EXCERPT_MAX = 100;
 
-export async function tellReceiver(trx: Kysely<Database>, jobs: JobQueue, message: ChatMessage, now: Date): Promise<void> {
+/**
+ * Tells the receiver in the message's transaction. Returns the notification it refreshed (for the caller to push
+ * once the transaction has committed), or null when it wrote a new one (its delivery job pushes it) or none.
+ */
+export async function tellReceiver(trx: Kysely<Database>, jobs: JobQueue, message: ChatMessage, now: Date): Promise<NotificationRow | null> {
   const sender = await trx.selectFrom('users').select(['firstName', 'lastName']).where('id', '=', message.senderId).executeTakeFirst();
-  if (!sender) return;
+  if (!sender) return null;
   const flat = message.text.replace(/\s+/g, ' ').trim();
   const excerpt = flat.length <= EXCERPT_MAX ? flat : `${flat.slice(0, EXCERPT_MAX - 1).trimEnd()}…`;
-  await notify(
-    trx,
-    jobs,
-    [
-      {
-        userId: message.receiverId,
-        type: 'message',
-        text: `${memberName(sender)} sent you a message: “${excerpt}”`,
-        link: `/chat?with=${message.senderId}`,
-        groupKey: messageGroupKey(message.senderId),
-      },
-    ],
-    now,
-  );
+  const told = {
+    userId: message.receiverId,
+    type: 'message' as const,
+    text: `${memberName(sender)} sent you a message: “${excerpt}”`,
+    link: `/chat?with=${message.senderId}`,
+    groupKey: messageGroupKey(message.senderId),
+  };
+  const refreshed = await trx
+    .updateTable('notifications')
+    .set({ text: told.text, link: told.link, createdAt: now.toISOString() })
+    .where('userId', '=', told.userId)
+    .where('groupKey', '=', told.groupKey)
+    .where('readAt', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (refreshed) return refreshed;
+  // notify's upsert on the same unique index covers a concurrent first message of the pair.
+  await notify(trx, jobs, [told], now);
+  return null;
+}
+
+/** The live half of a refresh: every tab and device of the receiver (every process, through the adapter). */
+export function pushRefreshed(io: ChatServer, row: NotificationRow): void {
+  io.to(userRoom(row.userId)).emit(NOTIFICATION_EVENTS.created, toNotification(row));
 }

@@ -130,25 +130,27 @@ export class ClientIdConflict extends Error {
 /**
  * Stores once per (sender, clientId), the unique index: an exact retry (same receiver and text) answers the first
  * copy instead of a duplicate, and a reuse for another message throws ClientIdConflict with nothing stored.
+ * `createdAt` is the caller's "now" (the app's clock), the wall clock when not given.
  */
-export async function insertMessage(
+export async function insertMessage<Told = void>(
   db: Db,
-  m: { senderId: number; receiverId: number; text: string; clientId: string | null },
+  m: { senderId: number; receiverId: number; text: string; clientId: string | null; createdAt?: string },
   /** More writes that belong to a new message (telling its receiver), in its transaction; not run for a retry. */
-  inTransaction?: (trx: Kysely<Database>, message: ChatMessage) => Promise<void>,
-): Promise<{ message: ChatMessage; created: boolean }> {
-  const row = await db.kysely.transaction().execute(async (trx) => {
+  inTransaction?: (trx: Kysely<Database>, message: ChatMessage) => Promise<Told>,
+): Promise<{ message: ChatMessage; created: true; told: Told | undefined } | { message: ChatMessage; created: false }> {
+  const stored = await db.kysely.transaction().execute(async (trx) => {
     // ON CONFLICT DO NOTHING rather than look-up-then-insert: concurrent retries need no error path, on both dialects.
     const inserted = await trx
       .insertInto('messages')
-      .values({ ...m, createdAt: new Date().toISOString() })
+      .values({ ...m, createdAt: m.createdAt ?? new Date().toISOString() })
       .onConflict((oc) => oc.columns(['senderId', 'clientId']).doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (inserted && inTransaction) await inTransaction(trx, toMessage(inserted));
-    return inserted;
+    if (!inserted) return undefined;
+    const message = toMessage(inserted);
+    return { message, told: inTransaction ? await inTransaction(trx, message) : undefined };
   });
-  if (row) return { message: toMessage(row), created: true };
+  if (stored) return { message: stored.message, created: true, told: stored.told };
   const existing = m.clientId === null ? undefined : await findByClientId(db, m.senderId, m.clientId);
   if (!existing) throw new Error('Message insert stored nothing and no message holds its clientId.');
   if (existing.receiverId !== m.receiverId || existing.text !== m.text) throw new ClientIdConflict(existing);
