@@ -11,6 +11,7 @@ import {
   type PayoutAccountLink,
   type PayoutAccountLinkRequest,
   type PayoutRequest,
+  type ProviderCard,
   type ProviderEvent,
   type RefundRequest,
 } from '../src/modules/payments/provider';
@@ -44,6 +45,11 @@ export class FakeProvider implements PaymentProvider {
   /** Set to make the next calls fail as an unreachable provider would. */
   readonly down = { checkout: false, refund: false, payout: false, account: false };
   readonly accountLinks: PayoutAccountLinkRequest[] = [];
+  /** Customers by id, with the cards the provider keeps on each (tests add cards as a saving checkout would). */
+  readonly customers = new Map<string, { userId: number; email: string; cards: ProviderCard[] }>();
+  readonly detached: Array<{ customerId: string; cardId: string }> = [];
+  /** Set to make the saved-card calls fail as an unreachable provider would. */
+  cardsDown = false;
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     this.calls.checkout += 1;
@@ -77,6 +83,25 @@ export class FakeProvider implements PaymentProvider {
     this.accountLinks.push(request);
     const accountId = request.accountId ?? `acct_${request.userId}`;
     return { accountId, url: `http://provider.test/connect/${accountId}/${this.accountLinks.length}` };
+  }
+
+  async createCustomer(request: { userId: number; email: string }): Promise<{ customerId: string }> {
+    if (this.cardsDown) throw new Error('provider unreachable');
+    const customerId = `cus_${request.userId}`;
+    if (!this.customers.has(customerId)) this.customers.set(customerId, { ...request, cards: [] });
+    return { customerId };
+  }
+
+  async listCards(customerId: string): Promise<ProviderCard[]> {
+    if (this.cardsDown) throw new Error('provider unreachable');
+    return [...(this.customers.get(customerId)?.cards ?? [])];
+  }
+
+  async detachCard(customerId: string, cardId: string): Promise<void> {
+    if (this.cardsDown) throw new Error('provider unreachable');
+    const customer = this.customers.get(customerId);
+    if (customer) customer.cards = customer.cards.filter((c) => c.id !== cardId);
+    this.detached.push({ customerId, cardId });
   }
 
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent | null {

@@ -148,6 +148,97 @@ describe('the Stripe adapter', () => {
     expect(Object.fromEntries(transfer.form)).toMatchObject({ destination: 'acct_123', amount: '90000', currency: 'usd', 'metadata[withdrawalId]': '4' });
   });
 
+  it('keeps the card on the Customer when the client agreed: the session names the customer and sets setup_future_usage', async () => {
+    const stripe = fakeStripe(() => ({ body: { id: 'cs_test_10', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_10' } }));
+    const p = new StripePaymentProvider({ secretKey: 'sk_test_123', webhookSecret: SECRET, fetch: stripe.doFetch });
+    const request = { paymentId: 10, amountCents: 5_000, currency: 'USD' as const, description: 'Assay: Milestone 2', successUrl: 'http://site/w?payment=10', cancelUrl: 'http://site/w?cancelled=1', idempotencyKey: 'checkout:10' };
+    await p.createCheckout({ ...request, customerId: 'cus_7', saveCard: true });
+    await p.createCheckout({ ...request, customerId: 'cus_7', saveCard: false });
+    await p.createCheckout(request);
+    const [saving, notSaving, noCustomer] = stripe.sent.map((x) => Object.fromEntries(x.form));
+    expect(saving).toMatchObject({ customer: 'cus_7', 'payment_intent_data[setup_future_usage]': 'on_session', 'payment_intent_data[metadata][paymentId]': '10' });
+    expect(notSaving).toMatchObject({ customer: 'cus_7' });
+    expect(notSaving).not.toHaveProperty(['payment_intent_data[setup_future_usage]']);
+    expect(noCustomer).not.toHaveProperty('customer');
+    expect(noCustomer).not.toHaveProperty(['payment_intent_data[setup_future_usage]']);
+  });
+
+  it('pays with a saved card through a confirmed PaymentIntent: the workspace when paid, the bank page when it asks, the workspace on a decline', async () => {
+    let answer: { status?: number; body: unknown } = { body: { id: 'pi_11', object: 'payment_intent', status: 'succeeded' } };
+    const stripe = fakeStripe(() => answer);
+    const p = new StripePaymentProvider({ secretKey: 'sk_test_123', webhookSecret: SECRET, fetch: stripe.doFetch });
+    const request = {
+      paymentId: 11,
+      amountCents: 7_500,
+      currency: 'USD' as const,
+      description: 'Assay: Milestone 3',
+      successUrl: 'http://site/w?payment=11',
+      cancelUrl: 'http://site/w?cancelled=1',
+      idempotencyKey: 'checkout:11',
+      customerId: 'cus_7',
+      paymentMethodId: 'pm_card_1',
+    };
+    await expect(p.createCheckout(request)).resolves.toEqual({ sessionId: 'pi_11', url: 'http://site/w?payment=11' });
+    const sent = stripe.sent[0]!;
+    expect(sent.url).toBe('https://api.stripe.com/v1/payment_intents');
+    expect(sent.headers['idempotency-key']).toBe('checkout:11');
+    expect(Object.fromEntries(sent.form)).toMatchObject({
+      amount: '7500',
+      currency: 'usd',
+      customer: 'cus_7',
+      payment_method: 'pm_card_1',
+      confirm: 'true',
+      return_url: 'http://site/w?payment=11',
+      'metadata[paymentId]': '11',
+      'metadata[savedCard]': 'true',
+    });
+
+    answer = { body: { id: 'pi_12', object: 'payment_intent', status: 'requires_action', next_action: { type: 'redirect_to_url', redirect_to_url: { url: 'https://hooks.stripe.com/3d_secure/x' } } } };
+    await expect(p.createCheckout({ ...request, idempotencyKey: 'checkout:12' })).resolves.toEqual({ sessionId: 'pi_12', url: 'https://hooks.stripe.com/3d_secure/x' });
+
+    answer = { status: 402, body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', payment_intent: { id: 'pi_13', object: 'payment_intent', status: 'requires_payment_method' } } } };
+    await expect(p.createCheckout({ ...request, idempotencyKey: 'checkout:13' })).resolves.toEqual({ sessionId: 'pi_13', url: 'http://site/w?payment=11' });
+
+    answer = { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such PaymentMethod' } } };
+    await expect(p.createCheckout({ ...request, idempotencyKey: 'checkout:14' })).rejects.toBeInstanceOf(ProviderCallFailed);
+  });
+
+  it('maps the events of a saved-card PaymentIntent, and ignores those of a checkout session’s PaymentIntent', () => {
+    const intent = { id: 'pi_20', object: 'payment_intent', amount: 7_500, amount_received: 7_500, metadata: { paymentId: '20', savedCard: 'true' } };
+    expect(verify(signed('payment_intent.succeeded', intent))).toMatchObject({ type: 'checkout.succeeded', paymentId: 20, sessionId: 'pi_20', chargeId: 'pi_20', amountCents: 7_500 });
+    expect(verify(signed('payment_intent.payment_failed', { ...intent, last_payment_error: { message: 'Your card has insufficient funds.' } }))).toMatchObject({
+      type: 'checkout.failed',
+      paymentId: 20,
+      reason: 'Your card has insufficient funds.',
+    });
+    expect(verify(signed('payment_intent.succeeded', { ...intent, metadata: { paymentId: '20' } }))).toBeNull();
+  });
+
+  it('makes one Customer per member, lists its cards and detaches one', async () => {
+    const stripe = fakeStripe(({ url, method }) => {
+      if (url.endsWith('/v1/customers')) return { body: { id: 'cus_9', object: 'customer' } };
+      if (method === 'GET')
+        return {
+          body: {
+            object: 'list',
+            has_more: false,
+            data: [{ id: 'pm_1', object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031 } }],
+          },
+        };
+      return { body: { id: 'pm_1', object: 'payment_method' } };
+    });
+    const p = new StripePaymentProvider({ secretKey: 'sk_test_123', webhookSecret: SECRET, fetch: stripe.doFetch });
+    await expect(p.createCustomer({ userId: 5, email: 'olive@example.test' })).resolves.toEqual({ customerId: 'cus_9' });
+    await expect(p.listCards('cus_9')).resolves.toEqual([{ id: 'pm_1', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 }]);
+    await p.detachCard('cus_9', 'pm_1');
+    const [made, listed, detached] = stripe.sent as [Sent, Sent, Sent];
+    expect(made.headers['idempotency-key']).toBe('customer:5');
+    expect(Object.fromEntries(made.form)).toMatchObject({ email: 'olive@example.test', 'metadata[userId]': '5' });
+    expect(listed.url).toMatch(/^https:\/\/api\.stripe\.com\/v1\/customers\/cus_9\/payment_methods\?/);
+    expect(new URL(listed.url).searchParams.get('type')).toBe('card');
+    expect([detached.method, detached.url]).toEqual(['POST', 'https://api.stripe.com/v1/payment_methods/pm_1/detach']);
+  });
+
   it("turns Stripe's refusal into a ProviderCallFailed with its status, for the retry job", async () => {
     const stripe = fakeStripe(() => ({ status: 400, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } }));
     const p = new StripePaymentProvider({ secretKey: 'sk_test_123', webhookSecret: SECRET, fetch: stripe.doFetch });

@@ -214,6 +214,8 @@ export interface Database {
   webhookEvents: WebhookEventsTable;
   withdrawals: WithdrawalsTable;
   payoutAccounts: PayoutAccountsTable;
+  paymentCustomers: PaymentCustomersTable;
+  savedCardNames: SavedCardNamesTable;
   contractFiles: ContractFilesTable;
   milestoneEvents: MilestoneEventsTable;
   reviews: ReviewsTable;
@@ -437,6 +439,22 @@ export interface PayoutAccountsTable {
   status: string;
   label: string | null;
   createdAt: string;
+  updatedAt: string;
+}
+
+/** The member's customer at the payment provider, which holds their saved cards (made once, when a card is first saved). */
+export interface PaymentCustomersTable {
+  userId: number;
+  provider: string;
+  customerId: string;
+  createdAt: string;
+}
+
+/** A name the member gave one of their saved cards (the card itself is the provider's). */
+export interface SavedCardNamesTable {
+  userId: number;
+  cardId: string;
+  name: string;
   updatedAt: string;
 }
 

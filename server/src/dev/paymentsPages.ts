@@ -15,6 +15,15 @@ export type CardField = (typeof CARD_FIELDS)[number];
 export type CardValues = Partial<Record<CardField, string>>;
 export type CardErrors = Partial<Record<CardField, string>>;
 
+/** A card kept on the session's customer, as the page shows it. */
+export interface SavedCardView {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
 /** What the pages show of a session. */
 export interface SessionView {
   id: string;
@@ -22,6 +31,10 @@ export interface SessionView {
   description: string;
   successUrl: string;
   cancelUrl: string;
+  /** The member agreed on the site to keep the card: "Save this card for next time" starts checked. */
+  saveCard?: boolean;
+  /** The customer's saved cards; null when the session has no customer (nothing can be saved or reused). */
+  savedCards?: SavedCardView[] | null;
 }
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
@@ -53,6 +66,11 @@ a{color:#1d4ed8}
 .back{margin:1rem 0 0}
 .note{margin-top:1.5rem;font-size:.95rem;color:#3d4148}
 .note ul{padding-left:1.25rem;margin:.25rem 0}
+fieldset{border:1px solid #c9ccd1;border-radius:6px;margin:0 0 1rem;padding:.5rem .9rem .75rem}
+legend{font-weight:600;padding:0 .25rem}
+.choice{display:flex;gap:.5rem;align-items:center;margin:.35rem 0}
+.choice input{width:auto;margin:0}
+.choice label{font-weight:400;margin:0}
 code{font-size:.95rem}`;
 
 function send(res: ServerResponse, status: number, title: string, body: string, formTargets: string[]): void {
@@ -82,14 +100,28 @@ const FIELD_LABELS: Record<CardField, { id: string; label: string; autocomplete:
   name: { id: 'name', label: 'Name on card', autocomplete: 'cc-name', numeric: false },
 };
 
-function field(name: CardField, values: CardValues, errors: CardErrors): string {
+const brandName = (brand: string) => ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' })[brand] ?? 'Card';
+const expiryText = (card: SavedCardView) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;
+
+/** The saved cards of the session's customer, as choices before the card form ("A new card" fills it in). */
+function savedCardChoices(cards: SavedCardView[]): string {
+  const options = cards
+    .map(
+      (card, i) =>
+        `<div class="choice"><input type="radio" id="saved-${i}" name="savedCard" value="${escapeHtml(card.id)}"${i === 0 ? ' checked' : ''}><label for="saved-${i}">${brandName(card.brand)} •••• ${escapeHtml(card.last4)}, expires ${expiryText(card)}</label></div>`,
+    )
+    .join('');
+  return `<fieldset><legend>Pay with</legend>${options}<div class="choice"><input type="radio" id="saved-new" name="savedCard" value="new"><label for="saved-new">A new card (enter it below)</label></div></fieldset>`;
+}
+
+function field(name: CardField, values: CardValues, errors: CardErrors, required = true): string {
   const f = FIELD_LABELS[name];
   const error = errors[name];
   const describedBy = [f.hint ? `${f.id}-hint` : null, error ? `${f.id}-error` : null].filter(Boolean).join(' ');
   // The security code is never shown back, as card processors do.
   const value = name === 'cvc' ? '' : (values[name] ?? '');
   return `<div class="field"><label for="${f.id}">${f.label}${f.hint ? ` <span id="${f.id}-hint">(${f.hint})</span>` : ''}</label>
-<input id="${f.id}" name="${name}" autocomplete="${f.autocomplete}"${f.numeric ? ' inputmode="numeric"' : ''} required value="${escapeHtml(value)}"${describedBy ? ` aria-describedby="${describedBy}"` : ''}${error ? ' aria-invalid="true"' : ''}>
+<input id="${f.id}" name="${name}" autocomplete="${f.autocomplete}"${f.numeric ? ' inputmode="numeric"' : ''}${required ? ' required' : ''} value="${escapeHtml(value)}"${describedBy ? ` aria-describedby="${describedBy}"` : ''}${error ? ' aria-invalid="true"' : ''}>
 ${error ? `<p class="error" id="${f.id}-error">${escapeHtml(error)}</p>` : ''}</div>`;
 }
 
@@ -97,19 +129,29 @@ export function checkoutPage(
   res: ServerResponse,
   status: number,
   session: SessionView,
-  { problem, values = {}, errors = {} }: { problem?: string; values?: CardValues; errors?: CardErrors } = {},
+  { problem, values = {}, errors = {}, save }: { problem?: string; values?: CardValues; errors?: CardErrors; save?: boolean } = {},
 ): void {
   const amount = formatAmount(session.amountCents);
   const alert = problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : '';
+  const saved = session.savedCards ?? [];
+  // With saved cards to choose from, the card fields are needed only for "A new card" (no script here: the stand-in checks).
+  const required = saved.length === 0;
+  const saveChecked = save ?? session.saveCard === true;
+  const saveChoice =
+    session.savedCards === null || session.savedCards === undefined
+      ? ''
+      : `<div class="choice field"><input type="checkbox" id="save-card" name="saveCard" value="yes"${saveChecked ? ' checked' : ''}><label for="save-card">Save this card for next time</label></div>`;
   send(
     res,
     status,
     `${problem ? 'Payment problem: ' : ''}Pay ${amount} to SciExperts`,
     `<div class="card"><h1>Pay ${amount}</h1><p class="description">${escapeHtml(session.description)}</p>${alert}
 <form method="post" action="/checkout/${session.id}">
-${field('cardNumber', values, errors)}
-<div class="row">${field('expiry', values, errors)}${field('cvc', values, errors)}</div>
-${field('name', values, errors)}
+${saved.length > 0 ? savedCardChoices(saved) : ''}
+${field('cardNumber', values, errors, required)}
+<div class="row">${field('expiry', values, errors, required)}${field('cvc', values, errors, required)}</div>
+${field('name', values, errors, required)}
+${saveChoice}
 <button class="wide" type="submit">Pay ${amount}</button>
 </form>
 <p class="back"><a href="${escapeHtml(session.cancelUrl)}">Cancel and return to SciExperts</a></p></div>

@@ -1,6 +1,13 @@
 // A local stand-in for a card processor, for development and tests only (no money moves). It offers what the API's
 // PaymentProvider needs (server/src/modules/payments/provider.ts), in the shape hosted checkouts have:
-//   POST /v1/checkout/sessions   (Bearer secret key, Idempotency-Key) → { sessionId, url }
+//   POST /v1/checkout/sessions   (Bearer secret key, Idempotency-Key) → { sessionId, url }; with a customerId the page
+//                                offers that customer's saved cards and "Save this card for next time" (checked when
+//                                saveCard is true: the member agreed on the site)
+//   POST /v1/payment_intents     (Bearer secret key, Idempotency-Key) → { sessionId, url }: charges a saved card now;
+//                                url is the confirmation step when the card asks for one, else the success address
+//   POST /v1/customers           (Bearer secret key, Idempotency-Key) → { customerId }
+//   GET  /v1/customers/<id>/cards                                     → { data: [{ id, brand, last4, expMonth, expYear }] }
+//   DELETE /v1/customers/<id>/cards/<cardId>                          → { deleted: true }: the card is forgotten
 //   GET  /v1/checkout/sessions/<id>                                   → the session and its status
 //   POST /v1/refunds             (Bearer secret key, Idempotency-Key) → { refundId }, then refund.succeeded
 //   POST /v1/payouts             (Bearer secret key, Idempotency-Key) → { payoutId }, then payout.paid (or .failed)
@@ -29,6 +36,7 @@ import {
   type BankValues,
   type CardErrors,
   type CardValues,
+  type SavedCardView,
   type SessionView,
 } from './paymentsPages';
 import { realScheduler, WebhookSender, type Scheduler } from './paymentsWebhooks';
@@ -69,6 +77,23 @@ interface Session extends SessionView {
   currency: 'USD';
   status: SessionStatus;
   chargeId: string | null;
+  customerId: string | null;
+  /** The card to keep on the customer once this payment succeeds (the member checked "Save this card"). */
+  cardToSave: StoredCard | null;
+}
+
+/**
+ * A card kept on a customer. The number stays inside this development stand-in (it decides how the test card behaves
+ * when charged again); the API only ever sees the id, brand, last four digits and expiry.
+ */
+interface StoredCard extends SavedCardView {
+  number: string;
+}
+
+interface Customer {
+  id: string;
+  email: string;
+  cards: StoredCard[];
 }
 
 interface Account {
@@ -136,6 +161,17 @@ function ensure(condition: boolean, message: string): asserts condition {
   if (!condition) throw new RequestError(400, 'invalid_request_error', message);
 }
 
+/** 'MM / YY' (or MM/YYYY) as a month and a four-digit year; null when it is not a date. */
+function expiryOf(text: string): { month: number; year: number } | null {
+  const expiry = /^(\d{1,2})\s*\/?\s*(\d{2}|\d{4})$/.exec(text.trim());
+  const month = expiry ? Number(expiry[1]) : 0;
+  if (!expiry || month < 1 || month > 12) return null;
+  return { month, year: expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]) };
+}
+
+/** The network, as processors name it, from the number's first digits (the test cards are all Visa). */
+const brandOf = (digits: string) => (digits.startsWith('4') ? 'visa' : /^5[1-5]/.test(digits) ? 'mastercard' : /^3[47]/.test(digits) ? 'amex' : 'unknown');
+
 /** The card form's problems, field by field; an empty object when the card can be tried. */
 function checkCard(values: CardValues, now: Date): CardErrors {
   const errors: CardErrors = {};
@@ -143,14 +179,10 @@ function checkCard(values: CardValues, now: Date): CardErrors {
   if (digits === '') errors.cardNumber = 'Enter the card number.';
   else if (!/^\d{12,19}$/.test(digits)) errors.cardNumber = 'Your card number is incomplete.';
   else if (!Object.values<string>(TEST_CARDS).includes(digits)) errors.cardNumber = 'This stand-in accepts only the test cards listed below.';
-  const expiry = /^(\d{1,2})\s*\/?\s*(\d{2}|\d{4})$/.exec((values.expiry ?? '').trim());
-  const month = expiry ? Number(expiry[1]) : 0;
-  if (!expiry || month < 1 || month > 12) errors.expiry = 'Enter the expiry date as MM / YY.';
-  else {
-    const year = expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
-    // A card is valid through the last day of its expiry month.
-    if (Date.UTC(year, month, 1) <= now.getTime()) errors.expiry = "Your card's expiry date is in the past.";
-  }
+  const expiry = expiryOf(values.expiry ?? '');
+  if (!expiry) errors.expiry = 'Enter the expiry date as MM / YY.';
+  // A card is valid through the last day of its expiry month.
+  else if (Date.UTC(expiry.year, expiry.month, 1) <= now.getTime()) errors.expiry = "Your card's expiry date is in the past.";
   if (!/^\d{3,4}$/.test((values.cvc ?? '').trim())) errors.cvc = "Your card's security code is incomplete.";
   if ((values.name ?? '').trim() === '') errors.name = 'Enter the name on the card.';
   return errors;
@@ -184,12 +216,14 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
   const charges = new Map<string, Charge>();
   const accounts = new Map<string, Account>();
   const accountLinks = new Map<string, AccountLink>();
+  const customers = new Map<string, Customer>();
   /** Per endpoint, Idempotency-Key → what the first request asked (to refuse a key reused for another request) and answered. */
   const idempotent = {
     sessions: new Map<string, { asked: string; answer: unknown }>(),
     refunds: new Map<string, { asked: string; answer: unknown }>(),
     payouts: new Map<string, { asked: string; answer: unknown }>(),
     accounts: new Map<string, { asked: string; answer: unknown }>(),
+    customers: new Map<string, { asked: string; answer: unknown }>(),
   };
   const expectedAuth = digest(`Bearer ${options.secretKey}`);
 
@@ -227,18 +261,69 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
     return { answer, repeated: false };
   }
 
-  function createSession(body: Record<string, unknown>, req: IncomingMessage) {
-    const { paymentId, amountCents, currency, description, successUrl, cancelUrl } = body;
+  /** The fields every payment shares, checked; and the customer when one is named. */
+  function paymentFields(body: Record<string, unknown>) {
+    const { paymentId, amountCents, currency, description, successUrl, cancelUrl, customerId } = body;
     ensure(isPositiveInteger(paymentId), 'paymentId must be a positive integer.');
     ensure(isPositiveInteger(amountCents), 'amountCents must be a positive integer (US cents).');
     ensure(currency === 'USD', 'currency must be "USD".');
     ensure(isText(description, 500), 'description must be text of at most 500 characters.');
     ensure(isHttpUrl(successUrl) && isHttpUrl(cancelUrl), 'successUrl and cancelUrl must be http(s) URLs.');
-    return once(idempotent.sessions, req, { paymentId, amountCents, currency, description, successUrl, cancelUrl }, () => {
-      const session: Session = { id: newId('cs'), paymentId, amountCents, currency, description, successUrl, cancelUrl, status: 'open', chargeId: null };
+    ensure(customerId === undefined || customerId === null || (typeof customerId === 'string' && customers.has(customerId)), `No such customer: ${String(customerId)}.`);
+    return { paymentId, amountCents, currency: 'USD' as const, description, successUrl, cancelUrl, customerId: typeof customerId === 'string' ? customerId : null };
+  }
+
+  function createSession(body: Record<string, unknown>, req: IncomingMessage) {
+    const fields = paymentFields(body);
+    const saveCard = body.saveCard === true;
+    ensure(!saveCard || fields.customerId !== null, 'saveCard needs a customerId to keep the card on.');
+    return once(idempotent.sessions, req, { ...fields, saveCard }, () => {
+      const session: Session = { id: newId('cs'), ...fields, saveCard, status: 'open', chargeId: null, cardToSave: null };
       sessions.set(session.id, session);
       return { sessionId: session.id, url: `${standIn.url}/checkout/${session.id}` };
     }).answer;
+  }
+
+  /** A saved card charged at once: the member is not shown the card form, only the bank's step if the card asks for it. */
+  function createPaymentIntent(body: Record<string, unknown>, req: IncomingMessage) {
+    const fields = paymentFields(body);
+    const { paymentMethodId } = body;
+    const customer = fields.customerId ? customers.get(fields.customerId) : undefined;
+    const card = customer?.cards.find((c) => c.id === paymentMethodId);
+    ensure(card !== undefined, `No such card on this customer: ${String(paymentMethodId)}.`);
+    return once(idempotent.sessions, req, { ...fields, paymentMethodId }, () => {
+      const session: Session = { id: newId('pi'), ...fields, saveCard: false, status: 'open', chargeId: null, cardToSave: null };
+      sessions.set(session.id, session);
+      if (card.number === TEST_CARDS.needsConfirmation) {
+        session.status = 'awaiting-confirmation';
+        return { sessionId: session.id, url: `${standIn.url}/checkout/${session.id}` };
+      }
+      charge(session);
+      return { sessionId: session.id, url: session.successUrl };
+    }).answer;
+  }
+
+  function createCustomer(body: Record<string, unknown>, req: IncomingMessage) {
+    const { email, userId } = body;
+    ensure(isText(email, 320), "email must be the member's e-mail address.");
+    ensure(isPositiveInteger(userId), 'userId must be a positive integer.');
+    return once(idempotent.customers, req, { email, userId }, () => {
+      const customer: Customer = { id: newId('cus'), email, cards: [] };
+      customers.set(customer.id, customer);
+      return { customerId: customer.id };
+    }).answer;
+  }
+
+  const cardView = ({ id, brand, last4, expMonth, expYear }: StoredCard): SavedCardView => ({ id, brand, last4, expMonth, expYear });
+
+  /** Keeps the card paid with on the session's customer, once: the same number and expiry again is the same card. */
+  function keepCard(session: Session): void {
+    const card = session.cardToSave;
+    const customer = session.customerId ? customers.get(session.customerId) : undefined;
+    session.cardToSave = null;
+    if (!card || !customer) return;
+    if (customer.cards.some((c) => c.number === card.number && c.expMonth === card.expMonth && c.expYear === card.expYear)) return;
+    customer.cards.push(card);
   }
 
   function createRefund(body: Record<string, unknown>, req: IncomingMessage) {
@@ -319,12 +404,18 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
     res.end();
   }
 
-  function succeed(res: ServerResponse, session: Session): void {
+  function charge(session: Session): void {
     const chargeId = newId('ch');
     session.status = 'paid';
     session.chargeId = chargeId;
     charges.set(chargeId, { paymentId: session.paymentId, amountCents: session.amountCents, refundedCents: 0 });
+    // Only a card that paid is kept.
+    keepCard(session);
     webhooks.send(paymentStream(session.paymentId), 'checkout.succeeded', { paymentId: session.paymentId, sessionId: session.id, chargeId, amountCents: session.amountCents });
+  }
+
+  function succeed(res: ServerResponse, session: Session): void {
+    charge(session);
     // The return proves nothing to the API: it waits for the webhook above.
     res.writeHead(303, { location: session.successUrl, 'cache-control': 'no-store' });
     res.end();
@@ -332,8 +423,38 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
 
   function fail(res: ServerResponse, session: Session, reason: string, values: CardValues): void {
     session.status = 'open';
+    session.cardToSave = null;
     webhooks.send(paymentStream(session.paymentId), 'checkout.failed', { paymentId: session.paymentId, sessionId: session.id, reason });
-    checkoutPage(res, 402, session, { problem: reason, values });
+    checkoutPage(res, 402, pageView(session), { problem: reason, values });
+  }
+
+  /** What the checkout page shows: the session, and the customer's saved cards when it has one. */
+  function pageView(session: Session): SessionView {
+    const customer = session.customerId ? customers.get(session.customerId) : undefined;
+    return { ...session, savedCards: customer ? customer.cards.map(cardView) : null };
+  }
+
+  function customerRoute(req: IncomingMessage, res: ServerResponse, path: string, method: string): boolean {
+    const found = /^\/v1\/customers\/(\w+)\/cards(?:\/(\w+))?$/.exec(path);
+    if (!found) return false;
+    const customer = customers.get(found[1]!);
+    if (!customer) {
+      json(res, 404, { error: { type: 'invalid_request_error', message: `No such customer: ${found[1]}` } });
+      return true;
+    }
+    const cardId = found[2];
+    if (cardId === undefined && method === 'GET') {
+      json(res, 200, { data: customer.cards.map(cardView) });
+      return true;
+    }
+    if (cardId !== undefined && method === 'DELETE') {
+      const before = customer.cards.length;
+      customer.cards = customer.cards.filter((c) => c.id !== cardId);
+      if (customer.cards.length === before) json(res, 404, { error: { type: 'invalid_request_error', message: `No such card on this customer: ${cardId}` } });
+      else json(res, 200, { id: cardId, deleted: true });
+      return true;
+    }
+    return false;
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -350,6 +471,9 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
       if (path === '/v1/payouts' && method === 'POST') return json(res, 200, createPayout(await jsonBody(req), req));
       if (path === '/v1/accounts' && method === 'POST') return json(res, 200, createAccount(await jsonBody(req), req));
       if (path === '/v1/account_links' && method === 'POST') return json(res, 200, createAccountLink(await jsonBody(req)));
+      if (path === '/v1/payment_intents' && method === 'POST') return json(res, 200, createPaymentIntent(await jsonBody(req), req));
+      if (path === '/v1/customers' && method === 'POST') return json(res, 200, createCustomer(await jsonBody(req), req));
+      if (customerRoute(req, res, path, method)) return;
       const found = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
       const session = found && method === 'GET' ? sessions.get(found[1]!) : undefined;
       if (session) return json(res, 200, { sessionId: session.id, paymentId: session.paymentId, amountCents: session.amountCents, status: session.status, chargeId: session.chargeId });
@@ -367,7 +491,7 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
     if (method === 'GET' && !confirmStep) {
       if (session.status === 'paid') return paidPage(res, 200, session);
       if (session.status === 'awaiting-confirmation') return confirmationPage(res, session);
-      return checkoutPage(res, 200, session);
+      return checkoutPage(res, 200, pageView(session));
     }
     if (method !== 'POST') {
       res.writeHead(405, { allow: confirmStep ? 'POST' : 'GET, POST' });
@@ -385,10 +509,26 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
       return fail(res, session, AUTHENTICATION_FAILED_MESSAGE, {});
     }
 
+    // A saved card of the session's customer, chosen on the page: charged as it behaved when it was saved.
+    const savedChoice = form.get('savedCard');
+    if (savedChoice && savedChoice !== 'new') {
+      const saved = pageView(session).savedCards?.find((c) => c.id === savedChoice);
+      const stored = saved && session.customerId ? customers.get(session.customerId)?.cards.find((c) => c.id === saved.id) : undefined;
+      if (!stored) return checkoutPage(res, 400, pageView(session), { problem: 'That saved card is no longer available. Choose another card.' });
+      if (stored.number === TEST_CARDS.needsConfirmation) {
+        session.status = 'awaiting-confirmation';
+        return confirmationPage(res, session);
+      }
+      return succeed(res, session);
+    }
+
     const values: CardValues = { cardNumber: form.get('cardNumber') ?? '', expiry: form.get('expiry') ?? '', cvc: form.get('cvc') ?? '', name: form.get('name') ?? '' };
+    const save = form.get('saveCard') === 'yes';
     const errors = checkCard(values, clock());
-    if (Object.keys(errors).length > 0) return checkoutPage(res, 400, session, { problem: 'Check the card details below.', values, errors });
+    if (Object.keys(errors).length > 0) return checkoutPage(res, 400, pageView(session), { problem: 'Check the card details below.', values, errors, save });
     const card = values.cardNumber!.replace(/[\s-]/g, '');
+    const expiry = expiryOf(values.expiry!)!;
+    session.cardToSave = save && session.customerId ? { id: newId('pm'), brand: brandOf(card), last4: card.slice(-4), expMonth: expiry.month, expYear: expiry.year, number: card } : null;
     if (card === TEST_CARDS.declined) return fail(res, session, DECLINED_MESSAGE, values);
     if (card === TEST_CARDS.needsConfirmation) {
       session.status = 'awaiting-confirmation';

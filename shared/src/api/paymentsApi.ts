@@ -3,10 +3,13 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   type Balance,
   type ContractFile,
+  type FundInput,
   type FundResponse,
   type NewMilestoneInput,
   type PayoutAccount,
   type PayoutAccountLink,
+  type SavedCard,
+  type SavedCardList,
   type Statement,
   type Withdrawal,
   type WithdrawalList,
@@ -28,6 +31,9 @@ const FAILED = {
   fileSave: 'Failed to upload the file. Please try again.',
   fileLoad: 'Could not download the file. Please try again.',
   fileDelete: 'Failed to remove the file. Please try again.',
+  cards: 'Could not load your saved cards. Please try again.',
+  cardRename: 'Failed to rename the card. Please try again.',
+  cardRemove: 'Failed to remove the card. Please try again.',
 } as const;
 
 const keyed = (key: string) => ({ [IDEMPOTENCY_KEY_HEADER]: key });
@@ -45,7 +51,13 @@ export const paymentsApi = {
   acceptMilestone: (milestoneId: number, key: string) =>
     request<Workspace>('post', pathTo(API_PATHS.milestoneAccept, { id: milestoneId }), { headers: keyed(key), fallbackError: FAILED.change }),
   /** Starts the provider's checkout; send the browser to checkoutUrl. The milestone is funded once the provider confirms. */
-  fund: (milestoneId: number, key: string) => request<FundResponse>('post', pathTo(API_PATHS.milestoneFund, { id: milestoneId }), { headers: keyed(key), fallbackError: FAILED.fund }),
+  fund: (milestoneId: number, key: string, how: FundInput = {}) =>
+    request<FundResponse>('post', pathTo(API_PATHS.milestoneFund, { id: milestoneId }), {
+      // No body unless there is a choice to send: a plain funding is the same request as before saved cards.
+      ...(how.saveCard || how.paymentMethodId ? { json: how } : {}),
+      headers: keyed(key),
+      fallbackError: FAILED.fund,
+    }),
   /** Delivers the milestone with a note and, optionally, files the expert shared in the workspace. */
   submit: (milestoneId: number, note: string, key: string, fileIds: number[] = []) =>
     request<Workspace>('post', pathTo(API_PATHS.milestoneSubmit, { id: milestoneId }), {
@@ -82,6 +94,13 @@ export const paymentsApi = {
   payoutAccount: () => request<PayoutAccount>('get', API_PATHS.paymentsPayoutAccount, { fallbackError: FAILED.money }),
   /** The provider's page to connect (or finish connecting) the payout account; the member's browser goes there. */
   linkPayoutAccount: () => request<PayoutAccountLink>('post', API_PATHS.paymentsPayoutAccountLink, { fallbackError: FAILED.payoutAccount }),
+
+  // Cards the provider keeps for the client (saved at a checkout they agreed to); our side keeps only their names.
+  savedCards: () => request<SavedCardList>('get', API_PATHS.paymentsCards, { fallbackError: FAILED.cards }),
+  /** An empty name removes it. */
+  renameCard: (cardId: string, name: string) => request<SavedCard>('put', pathTo(API_PATHS.paymentsCard, { cardId }), { json: { name }, fallbackError: FAILED.cardRename }),
+  /** The provider forgets the card (it can no longer be charged). */
+  removeCard: (cardId: string) => request<void>('delete', pathTo(API_PATHS.paymentsCard, { cardId }), { fallbackError: FAILED.cardRemove }),
 };
 
 export type PaymentsApi = typeof paymentsApi;

@@ -78,6 +78,8 @@ export const API_PATHS = {
   paymentsWithdrawals: '/api/Payments/Withdrawals',
   paymentsPayoutAccount: '/api/Payments/PayoutAccount',
   paymentsPayoutAccountLink: '/api/Payments/PayoutAccount/Link',
+  paymentsCards: '/api/Payments/Cards',
+  paymentsCard: '/api/Payments/Cards/:cardId',
   notifications: '/api/Notifications',
   notificationsUnreadCount: '/api/Notifications/UnreadCount',
   notificationRead: '/api/Notifications/:id/Read',

@@ -74,7 +74,14 @@ export const PAYMENT_LIMITS = {
   contractFilesMax: 50,
   /** Files delivered with one submission. */
   deliveryFilesMax: 10,
+  /** The name a client gives a saved card ("Lab card"). */
+  cardNameMax: 40,
+  /** A saved card's id at the provider (a Stripe PaymentMethod id such as pm_1Nx…). */
+  cardIdMax: 100,
 } as const;
+
+/** A saved card's id at the provider: letters, digits and underscores (Stripe's pm_… and the stand-in's alike). */
+export const CARD_ID_PATTERN = '^[A-Za-z0-9_]{3,100}$';
 
 /** 8–100 visible ASCII characters (a UUID is the usual choice). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,100}$/;
@@ -168,6 +175,10 @@ export const PAYMENT_MESSAGES = {
   deliveryFilesInvalid: 'Deliver only files you shared in this workspace that were not delivered before.',
   payoutAccountNeeded: 'Connect a payout account before you withdraw.',
   payoutAccountPending: 'Your payout account is not ready to receive money yet. Finish connecting it, then withdraw.',
+  cardNotFound: 'This card is not available.',
+  cardNameTooLong: `A card's name may be at most ${PAYMENT_LIMITS.cardNameMax} characters.`,
+  cardChoiceConflict: 'Pay with a saved card or save a new one, not both.',
+  cardNotSaved: 'Choose one of your saved cards, or pay with a new card.',
   webhookRejected: 'The webhook signature is missing, wrong or too old.',
   webhookMalformed: 'The webhook event lacks the fields of its type.',
 } as const;
@@ -189,3 +200,7 @@ export type WithdrawalList = Static<typeof S.WithdrawalList>;
 export type PayoutAccount = Static<typeof S.PayoutAccount>;
 export type PayoutAccountLink = Static<typeof S.PayoutAccountLink>;
 export type WebhookAck = Static<typeof S.WebhookAck>;
+export type FundInput = Static<typeof S.FundInput>;
+export type SavedCard = Static<typeof S.SavedCard>;
+export type SavedCardList = Static<typeof S.SavedCardList>;
+export type SavedCardNameInput = Static<typeof S.SavedCardNameInput>;

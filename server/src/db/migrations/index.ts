@@ -22,6 +22,7 @@ import { accountSettings } from './0019_account_settings';
 import { accountDeletion } from './0020_account_deletion';
 import { verifiedBefore } from './0021_verified_before';
 import { recordsVersion } from './0022_records_version';
+import { savedCards } from './0023_saved_cards';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -52,6 +53,7 @@ class InCodeProvider implements MigrationProvider {
       '0020_account_deletion': accountDeletion(this.dialect),
       '0021_verified_before': verifiedBefore(this.dialect),
       '0022_records_version': recordsVersion(this.dialect),
+      '0023_saved_cards': savedCards(this.dialect),
     };
   }
 }

@@ -11,6 +11,7 @@ import {
   type PayoutAccountLink,
   type PayoutAccountLinkRequest,
   type PayoutRequest,
+  type ProviderCard,
   type ProviderEvent,
   type RefundRequest,
 } from './provider';
@@ -77,8 +78,11 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
-    const { idempotencyKey, ...body } = request;
-    const answer = await this.call('/v1/checkout/sessions', idempotencyKey, body);
+    const { idempotencyKey, customerId, saveCard, paymentMethodId, ...body } = request;
+    // A saved card is charged without the card form (the stand-in's page only for the bank's extra step).
+    const answer = paymentMethodId
+      ? await this.call('/v1/payment_intents', idempotencyKey, { ...body, customerId, paymentMethodId })
+      : await this.call('/v1/checkout/sessions', idempotencyKey, { ...body, ...(customerId ? { customerId, saveCard: saveCard === true } : {}) });
     if (typeof answer.sessionId !== 'string' || typeof answer.url !== 'string') throw new ProviderCallFailed('The payments stand-in answered without a session.', null);
     return { sessionId: answer.sessionId, url: answer.url };
   }
@@ -110,6 +114,26 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { accountId, url: link.url };
   }
 
+  async createCustomer(request: { userId: number; email: string }): Promise<{ customerId: string }> {
+    const made = await this.call('/v1/customers', `customer:${request.userId}`, { email: request.email, userId: request.userId });
+    if (typeof made.customerId !== 'string') throw new ProviderCallFailed('The payments stand-in answered without a customer.', null);
+    return { customerId: made.customerId };
+  }
+
+  async listCards(customerId: string): Promise<ProviderCard[]> {
+    const answer = await this.call(`/v1/customers/${encodeURIComponent(customerId)}/cards`, null, null, 'GET');
+    if (!Array.isArray(answer.data)) throw new ProviderCallFailed('The payments stand-in answered without a list of cards.', null);
+    return (answer.data as Fields[]).flatMap((c) =>
+      typeof c.id === 'string' && typeof c.brand === 'string' && typeof c.last4 === 'string' && typeof c.expMonth === 'number' && typeof c.expYear === 'number'
+        ? [{ id: c.id, brand: c.brand, last4: c.last4, expMonth: c.expMonth, expYear: c.expYear }]
+        : [],
+    );
+  }
+
+  async detachCard(customerId: string, cardId: string): Promise<void> {
+    await this.call(`/v1/customers/${encodeURIComponent(customerId)}/cards/${encodeURIComponent(cardId)}`, null, null, 'DELETE');
+  }
+
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent | null {
     const header = headers[SIGNATURE_HEADER];
     const check = checkSignature(this.options.webhookSecret, rawBody, Array.isArray(header) ? header[0] : header, now);
@@ -124,13 +148,18 @@ export class LocalPaymentProvider implements PaymentProvider {
     return toProviderEvent(body);
   }
 
-  private async call(path: string, idempotencyKey: string, body: Fields): Promise<Fields> {
+  private async call(path: string, idempotencyKey: string | null, body: Fields | null, method: 'POST' | 'GET' | 'DELETE' = 'POST'): Promise<Fields> {
     let response: Response;
     try {
       response = await this.send(`${this.options.baseUrl}${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${this.options.secretKey}`, 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': idempotencyKey },
-        body: JSON.stringify(body),
+        method,
+        headers: {
+          authorization: `Bearer ${this.options.secretKey}`,
+          accept: 'application/json',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
       });
     } catch (err) {

@@ -15,6 +15,24 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** The same key asks for the same session again (a double click, a retried request). */
   idempotencyKey: string;
+  /** The member's customer at the provider, when they have one: the checkout belongs to it, and saved cards live there. */
+  customerId?: string | null;
+  /** The member agreed that the provider keeps the card paid with for next time (on customerId, which is then set). */
+  saveCard?: boolean;
+  /**
+   * Pay with this saved card of customerId, without the provider's card form: the answer's url is then the provider's
+   * extra step when the bank wants one, or else successUrl. Money still moves only on the verified event.
+   */
+  paymentMethodId?: string | null;
+}
+
+/** A card the provider keeps on a customer, as it describes it (never the number). */
+export interface ProviderCard {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }
 
 export interface CheckoutSession {
@@ -86,6 +104,12 @@ export interface PaymentProvider {
   payout(request: PayoutRequest): Promise<{ payoutId: string }>;
   /** Makes the member's connected account (once: the key is the member) and a link to the provider's onboarding page. */
   linkPayoutAccount(request: PayoutAccountLinkRequest): Promise<PayoutAccountLink>;
+  /** Makes the member's customer, which keeps their saved cards (once: the key is the member). */
+  createCustomer(request: { userId: number; email: string }): Promise<{ customerId: string }>;
+  /** The cards saved on a customer. */
+  listCards(customerId: string): Promise<ProviderCard[]>;
+  /** Forgets a card of the customer: it can no longer be charged. The caller has checked it is one of theirs. */
+  detachCard(customerId: string, cardId: string): Promise<void>;
   /** Verifies the signature and the replay window over the raw body; throws WebhookRejected otherwise. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent | null;
 }

@@ -21,9 +21,11 @@ import {
 import {
   Balance,
   FundResponse,
+  IdempotencyKeyHeaders,
   IdParams,
   NewMilestoneInput,
   DeliveryInput,
+  FundInput,
   NoteInput,
   PayoutAccount,
   PayoutAccountLink,
@@ -35,6 +37,7 @@ import {
   Workspace,
 } from '@sciexperts/shared/contracts/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { PaymentsConfig } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
@@ -46,6 +49,7 @@ import * as repo from './repository';
 import { checkNewMilestone, checkNote, idempotencyKeyOf, isWellFormedEvent } from './rules';
 import { sendPayout, sendRefund } from './settlement';
 import { contractFileRoutes } from './contractFiles';
+import { customerOf, ensureCustomer, savedCardRoutes } from './savedCards';
 import { requireVerifiedEmail } from '../account/verification';
 import { queueReleaseReminder, registerPaymentJobs } from './jobs';
 import { ReceiptPdf, receiptFor, renderReceipt } from './receipt';
@@ -145,6 +149,7 @@ export function paymentsModule(givenClock?: () => Date): Module {
         if (!fileIds.every((id) => usable.has(id))) throw badRequest([{ field: 'fileIds', message: M.deliveryFilesInvalid }]);
       };
       contractFileRoutes(inner, { contractFor, clock });
+      savedCardRoutes(inner, { provider, clock });
       const mustBe = (contract: repo.ContractRecord, me: number, role: 'client' | 'expert') => {
         if ((role === 'client' ? contract.clientId : contract.expertId) !== me) throw forbidden(role === 'client' ? M.clientOnly : M.expertOnly);
       };
@@ -231,6 +236,7 @@ export function paymentsModule(givenClock?: () => Date): Module {
           operationId: s.operationId,
           summary: s.summary,
           description: KEYED,
+          headers: IdempotencyKeyHeaders,
           security: bearer,
           params: Id,
           response: { 200: Workspace, ...errors(400, 401, 403, 404, 409, 503) },
@@ -315,22 +321,51 @@ export function paymentsModule(givenClock?: () => Date): Module {
           schema: {
             tags,
             operationId: 'fundMilestone',
-            summary: "Start paying a pending milestone into escrow: a checkout at the provider (client only). It is funded when the provider's webhook confirms the payment",
-            description: KEYED,
+            summary: "Start paying a pending milestone into escrow: a checkout at the provider, or a charge of a saved card (client only). It is funded when the provider's webhook confirms the payment",
+            description: `${KEYED} The body is optional: \`saveCard\` keeps the new card at the provider for next time, \`paymentMethodId\` pays with a saved card (GET /api/Payments/Cards); checkoutUrl is then the bank's extra step or the workspace.`,
+            headers: IdempotencyKeyHeaders,
             security: bearer,
             params: Id,
+            body: Type.Optional(FundInput),
             response: { 200: FundResponse, ...errors(400, 401, 403, 404, 409, 502, 503) },
+          },
+          // No body is a plain funding (a new card, not kept), as before saved cards existed.
+          preValidation: async (request) => {
+            if (request.body === undefined || request.body === null) request.body = {};
           },
         },
         async (request): Promise<FundResponseT> => {
           const me = auth(request).userId;
           const p = provider();
           const key = idempotencyKeyOf(request, me);
+          const how = request.body ?? {};
+          if (how.saveCard && how.paymentMethodId) throw badRequest([{ field: 'paymentMethodId', message: M.cardChoiceConflict }]);
           const { milestone, contract } = await milestoneFor(request.params.id, me);
           mustBe(contract, me, 'client');
           await requireVerifiedEmail(db, me);
           let payment = await repo.paymentByKey(db, key);
           if (payment && payment.milestoneId !== milestone.id) throw conflict(M.idempotencyKeyReused);
+          /** The client's customer at the provider and the card choice, checked before anything is recorded. */
+          let customerId: string | null = null;
+          if (!payment?.checkoutUrl) {
+            customerId = await customerOf(db, me, p);
+            const providerSays = async <T>(send: () => Promise<T>): Promise<T> => {
+              try {
+                return await send();
+              } catch (err) {
+                request.log.warn({ err }, 'the payment provider did not answer about saved cards');
+                throw new HttpError(502, M.providerUnavailable);
+              }
+            };
+            if (how.paymentMethodId) {
+              const cardId = how.paymentMethodId;
+              const owner = customerId;
+              const cards = owner ? await providerSays(() => p.listCards(owner)) : [];
+              if (!cards.some((c) => c.id === cardId)) throw badRequest([{ field: 'paymentMethodId', message: M.cardNotSaved }]);
+            } else if (how.saveCard) {
+              customerId = await providerSays(() => ensureCustomer(db, me, p, clock()));
+            }
+          }
           if (!payment) {
             if (contract.status !== 'active') throw conflict(M.contractNotActive);
             if (milestone.status !== 'pending') throw conflict(M.notPending);
@@ -350,6 +385,9 @@ export function paymentsModule(givenClock?: () => Date): Module {
                 successUrl: `${back}?payment=${payment.id}`,
                 cancelUrl: `${back}?payment=${payment.id}&cancelled=1`,
                 idempotencyKey: `checkout:${payment.id}`,
+                customerId,
+                saveCard: how.saveCard === true,
+                paymentMethodId: how.paymentMethodId ?? null,
               });
             } catch (err) {
               request.log.warn({ err, paymentId: payment.id }, 'checkout could not be created');
@@ -369,6 +407,7 @@ export function paymentsModule(givenClock?: () => Date): Module {
             operationId: 'addContractMilestone',
             summary: 'Propose one more milestone on an active contract (client only); the expert accepts it before it can be funded',
             description: KEYED,
+            headers: IdempotencyKeyHeaders,
             security: bearer,
             params: Id,
             body: NewMilestoneInput,
@@ -580,6 +619,7 @@ export function paymentsModule(givenClock?: () => Date): Module {
             operationId: 'requestWithdrawal',
             summary: 'Withdraw from the available balance to the payout account (at most what is available)',
             description: KEYED,
+            headers: IdempotencyKeyHeaders,
             security: bearer,
             body: WithdrawalInput,
             response: { 201: Withdrawal, ...errors(400, 401, 409, 503) },

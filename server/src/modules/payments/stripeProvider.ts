@@ -1,5 +1,6 @@
 // The Stripe adapter (used when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set): Checkout Sessions fund a
-// milestone, Refunds return a payment, Connect Express accounts receive payouts (onboarded on Stripe's hosted page),
+// milestone (keeping the card on the member's Customer when they agreed), a PaymentIntent confirmed with a saved
+// PaymentMethod pays with a kept card, Refunds return a payment, Connect Express accounts receive payouts (onboarded on Stripe's hosted page),
 // and Connect transfers pay them. It speaks through the
 // official `stripe` package, so request signing, retries and the webhook signature scheme are Stripe's own; this file
 // only maps between Stripe's objects and the API's ProviderEvent terms (docs/decisions/0012-escrow-ledger.md).
@@ -13,6 +14,7 @@ import {
   type PayoutAccountLink,
   type PayoutAccountLinkRequest,
   type PayoutRequest,
+  type ProviderCard,
   type ProviderEvent,
   type RefundRequest,
 } from './provider';
@@ -43,6 +45,12 @@ const idOf = (value: string | { id: string } | null | undefined, what: string): 
   return id;
 };
 
+/**
+ * Marks the PaymentIntents this adapter confirms itself with a saved card. Their own events fund the milestone; the
+ * PaymentIntent behind a Checkout Session also carries our paymentId, but its session's events are the ones we act on.
+ */
+const SAVED_CARD_MARK = 'savedCard';
+
 /** A verified Stripe event in the API's terms; null for the types the API does not act on (acknowledged, ignored). */
 export function fromStripeEvent(event: Stripe.Event): ProviderEvent | null {
   switch (event.type) {
@@ -65,6 +73,17 @@ export function fromStripeEvent(event: Stripe.Event): ProviderEvent | null {
       const session = event.data.object;
       const reason = event.type === 'checkout.session.expired' ? 'The checkout session expired before it was paid.' : 'The bank did not complete the payment.';
       return { id: event.id, type: 'checkout.failed', paymentId: idFrom(session.metadata, 'paymentId'), sessionId: session.id, reason };
+    }
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed': {
+      const intent = event.data.object;
+      if (intent.metadata?.[SAVED_CARD_MARK] !== 'true') return null;
+      const paymentId = idFrom(intent.metadata, 'paymentId');
+      if (event.type === 'payment_intent.succeeded') {
+        return { id: event.id, type: 'checkout.succeeded', paymentId, sessionId: intent.id, chargeId: intent.id, amountCents: intent.amount_received || intent.amount };
+      }
+      const reason = intent.last_payment_error?.message || 'The card was declined.';
+      return { id: event.id, type: 'checkout.failed', paymentId, sessionId: intent.id, reason };
     }
     case 'refund.created':
     case 'refund.updated': {
@@ -112,7 +131,9 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    if (request.paymentMethodId) return this.payWithSavedCard(request, request.paymentMethodId);
     const metadata = { paymentId: String(request.paymentId) };
+    const customer = request.customerId ?? undefined;
     const session = await this.call('checkout session', () =>
       this.stripe.checkout.sessions.create(
         {
@@ -122,14 +143,71 @@ export class StripePaymentProvider implements PaymentProvider {
           cancel_url: request.cancelUrl,
           client_reference_id: String(request.paymentId),
           metadata,
-          // The refund event carries the payment intent's metadata, so our id follows the money.
-          payment_intent_data: { metadata },
+          ...(customer ? { customer } : {}),
+          // The refund event carries the payment intent's metadata, so our id follows the money. The member agreed to
+          // keep the card: Stripe attaches it to their Customer, for payments they start themselves (on_session).
+          payment_intent_data: { metadata, ...(request.saveCard && customer ? { setup_future_usage: 'on_session' as const } : {}) },
         },
         { idempotencyKey: request.idempotencyKey },
       ),
     );
     if (!session.url) throw new ProviderCallFailed('Stripe answered without a checkout page.', null);
     return { sessionId: session.id, url: session.url };
+  }
+
+  /**
+   * A saved card: one PaymentIntent, confirmed now with the member present. Stripe answers with the bank's step to
+   * send the browser to (3-D Secure, a redirect because return_url is given), or with the result. A decline comes as
+   * an error but still carries the PaymentIntent, whose payment_failed event marks the payment: the member goes back
+   * to the workspace, which shows it.
+   */
+  private async payWithSavedCard(request: CheckoutRequest, paymentMethodId: string): Promise<CheckoutSession> {
+    if (!request.customerId) throw new ProviderCallFailed('A saved card needs the customer it belongs to.', null);
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency.toLowerCase(),
+          customer: request.customerId,
+          payment_method: paymentMethodId,
+          confirm: true,
+          return_url: request.successUrl,
+          description: request.description,
+          metadata: { paymentId: String(request.paymentId), [SAVED_CARD_MARK]: 'true' },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+    } catch (err) {
+      const declined = err instanceof Stripe.errors.StripeCardError ? err.payment_intent : undefined;
+      if (declined) return { sessionId: declined.id, url: request.successUrl };
+      return this.call('payment with a saved card', () => Promise.reject(err));
+    }
+    if (intent.status === 'requires_action') {
+      const next = intent.next_action?.redirect_to_url?.url;
+      if (!next) throw new ProviderCallFailed('Stripe asked for a step this site cannot show.', null);
+      return { sessionId: intent.id, url: next };
+    }
+    return { sessionId: intent.id, url: request.successUrl };
+  }
+
+  async createCustomer(request: { userId: number; email: string }): Promise<{ customerId: string }> {
+    const customer = await this.call('customer', () =>
+      // One Customer per member, however often they save a card.
+      this.stripe.customers.create({ email: request.email, metadata: { userId: String(request.userId) } }, { idempotencyKey: `customer:${request.userId}` }),
+    );
+    return { customerId: customer.id };
+  }
+
+  async listCards(customerId: string): Promise<ProviderCard[]> {
+    const list = await this.call('saved cards', () => this.stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 100 }));
+    return list.data.flatMap((pm) =>
+      pm.card ? [{ id: pm.id, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year }] : [],
+    );
+  }
+
+  async detachCard(_customerId: string, cardId: string): Promise<void> {
+    await this.call('card removal', () => this.stripe.paymentMethods.detach(cardId));
   }
 
   async refund(request: RefundRequest): Promise<{ refundId: string }> {

@@ -3,6 +3,7 @@
 // are checked by server/src/modules/payments/rules.ts and answer 400 by field.
 import { Type } from 'typebox';
 import {
+  CARD_ID_PATTERN,
   LEDGER_KINDS,
   MILESTONE_EVENT_KINDS,
   MILESTONE_STATUSES,
@@ -51,6 +52,19 @@ export const NewMilestoneInput = Type.Object(
 );
 
 export const WithdrawalInput = Type.Object({ amountCents: Cents }, { additionalProperties: false });
+
+/**
+ * How the client pays for a milestone. Nothing: a new card on the provider's page, not kept. `saveCard`: the client
+ * agrees that the provider keeps the new card for next time (on their customer at the provider). `paymentMethodId`:
+ * pay with one of their saved cards. Not both.
+ */
+export const FundInput = Type.Object(
+  {
+    saveCard: Type.Optional(Type.Boolean({ description: 'Keep the card used at checkout for next time (the client agreed).' })),
+    paymentMethodId: Type.Optional(Type.String({ pattern: CARD_ID_PATTERN, description: 'One of the client’s saved cards (GET /api/Payments/Cards).' })),
+  },
+  { additionalProperties: false },
+);
 
 export const FundResponse = Type.Object(
   {
@@ -180,6 +194,27 @@ export const PayoutAccount = Type.Object(
 export const PayoutAccountLink = Type.Object(
   { url: Type.String({ description: "The provider's page where the member connects (or finishes connecting) their payout account." }) },
   { title: 'PayoutAccountLink' },
+);
+
+/** Route params of one saved card: its id at the provider. */
+export const CardIdParams = Type.Object({ cardId: Type.String({ pattern: CARD_ID_PATTERN, description: "The card's id at the provider." }) }, { additionalProperties: false });
+
+/** A card the provider keeps for the member: what it says of the card (never its number), and the member's name for it. */
+export const SavedCard = Type.Object(
+  {
+    id: Type.String({ description: "The provider's id of the saved card (a payment method)." }),
+    brand: Type.String({ description: "The card network as the provider names it: 'visa', 'mastercard', …" }),
+    last4: Type.String(),
+    expMonth: Type.Integer({ minimum: 1, maximum: 12 }),
+    expYear: Type.Integer(),
+    name: Nullable(Type.String({ description: 'The name the member gave it, if any.' })),
+  },
+  { title: 'SavedCard' },
+);
+export const SavedCardList = Type.Object({ results: Type.Array(SavedCard) }, { title: 'SavedCardList' });
+export const SavedCardNameInput = Type.Object(
+  { name: Type.String({ maxLength: 200, description: `Plain text, at most ${L.cardNameMax} characters once trimmed; empty removes the name.` }) },
+  { additionalProperties: false },
 );
 
 export const WebhookAck = Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() }, { title: 'WebhookAck' });
