@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, authStore, closeLoginModal, loginModalStore, signIn } from '@sciexperts/shared';
 import { PROJECT_MESSAGES, projectsApi, type Attachment } from '@sciexperts/shared/member';
 import { makeProject, makeUser } from '@sciexperts/shared/testing';
-import { FILE_REFUSED, SIGN_IN_TO_PUBLISH } from './ProjectForm';
+import { AUTOSAVE_DELAYS, FILE_REFUSED, SIGN_IN_TO_PUBLISH } from './ProjectForm';
 import { deferred, fillValidForm, location, pdf, renderCreatePage } from './testKit';
 
 jest.mock('@sciexperts/shared/member', () => {
@@ -25,7 +25,13 @@ const draft = (overrides: Parameters<typeof makeProject>[0] = {}) => makeProject
 const attachment = (id: number, name: string): Attachment => ({ id, name, contentType: 'application/pdf', size: 2048, createdAt: '2026-11-20T10:00:00.000Z' });
 const expectedInput = expect.objectContaining({ title: 'Survival analysis of a cohort', service: 'Statistical Analysis', budget: { type: 'fixed', amountCents: 150000, currency: 'USD' }, duration: '1-4-weeks' });
 
+// The form waits before it keeps a copy (the autosave pauses). With fake timers those waits pass only when a test
+// moves the clock on, so what the form does never depends on how fast a busy machine types.
+const setupUser = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+afterEach(() => jest.useRealTimers());
+
 beforeEach(() => {
+  jest.useFakeTimers();
   jest.resetAllMocks();
   localStorage.clear();
   loginModalStore.setState({ open: false, tab: 'login', returnTo: null, stayAfterSignUp: false });
@@ -38,7 +44,7 @@ beforeEach(() => {
 
 describe('publishing signed out', () => {
   it('asks for an account in a modal that leaves the new member on the form after signing up', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreatePage('/create-project');
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Publish project' }));
@@ -50,7 +56,7 @@ describe('publishing signed out', () => {
   it('publishes what was written, files included, once the new member has signed up', async () => {
     const saved = deferred<ReturnType<typeof draft>>();
     createDraft.mockReturnValue(saved.promise);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreatePage('/create-project', { member });
     await fillValidForm(user);
     const brief = pdf('brief.pdf');
@@ -73,13 +79,13 @@ describe('publishing signed out', () => {
 
   it('leaves the new member on the form, showing why by the file, when a file is refused', async () => {
     uploadAttachment.mockRejectedValue(new ApiError(PROJECT_MESSAGES.attachmentType, 400, { message: PROJECT_MESSAGES.attachmentType }));
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreatePage('/create-project', { member, delays: slow });
     await fillValidForm(user);
     await user.upload(screen.getByLabelText('Add files'), pdf('notes.pdf'));
     await user.click(screen.getByRole('button', { name: 'Publish project' }));
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(FILE_REFUSED);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(FILE_REFUSED));
     const remove = screen.getByRole('button', { name: 'Remove notes.pdf' });
     expect(remove).toHaveAccessibleDescription(PROJECT_MESSAGES.attachmentType);
     expect(remove).toHaveFocus();
@@ -90,16 +96,18 @@ describe('publishing signed out', () => {
   });
 
   it('keeps the form as it was when the modal is closed without signing in', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreatePage('/create-project', { member });
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Publish project' }));
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByText(SIGN_IN_TO_PUBLISH)).toBeNull();
     expect(screen.getByLabelText('Title')).toHaveValue('Survival analysis of a cohort');
-    // A later sign-in (from the header, say) does not publish behind the member's back.
+    // A later sign-in (from the header, say) does not publish behind the member's back, not even once the draft
+    // autosave pause has passed (the complete form then becomes a server draft, and only that).
     act(() => signIn('t', member));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await act(() => jest.advanceTimersByTimeAsync(AUTOSAVE_DELAYS.server));
+    expect(createDraft).toHaveBeenCalledTimes(1);
     expect(publish).not.toHaveBeenCalled();
     act(() => closeLoginModal());
   });
@@ -112,7 +120,7 @@ describe('publishing as a member', () => {
     const first = deferred<Attachment>();
     const second = deferred<Attachment>();
     uploadAttachment.mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreatePage('/create-project', { delays: slow });
     await fillValidForm(user);
     await user.upload(screen.getByLabelText('Add files'), [pdf('a.pdf'), pdf('b.pdf')]);
@@ -131,12 +139,12 @@ describe('publishing as a member', () => {
     uploadAttachment
       .mockResolvedValueOnce(attachment(1, 'a.pdf'))
       .mockRejectedValueOnce(new ApiError(PROJECT_MESSAGES.attachmentType, 400, { message: PROJECT_MESSAGES.attachmentType }));
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreatePage('/create-project', { delays: slow });
     await fillValidForm(user);
     await user.upload(screen.getByLabelText('Add files'), [pdf('a.pdf'), pdf('fake.pdf')]);
     await user.click(screen.getByRole('button', { name: 'Publish project' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(FILE_REFUSED);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(FILE_REFUSED));
     const remove = screen.getByRole('button', { name: 'Remove fake.pdf' });
     expect(remove).toHaveAccessibleDescription(PROJECT_MESSAGES.attachmentType);
     expect(remove).toHaveFocus();
@@ -162,7 +170,7 @@ describe('publishing as a member', () => {
         ],
       }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreatePage('/create-project', { delays: slow });
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Publish project' }));
@@ -174,11 +182,11 @@ describe('publishing as a member', () => {
 
   it("shows the server's refusal to publish and leaves the draft saved", async () => {
     publish.mockRejectedValue(new ApiError(PROJECT_MESSAGES.notDraft, 409, { message: PROJECT_MESSAGES.notDraft }));
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreatePage('/create-project', { delays: slow });
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Publish project' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(PROJECT_MESSAGES.notDraft);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(PROJECT_MESSAGES.notDraft));
     expect(screen.getByRole('button', { name: 'Publish project' })).toHaveFocus();
     await waitFor(() => expect(location()).toBe('/create-project?draft=31'));
   });
