@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { FundResponse, Workspace } from '@sciexperts/shared/contracts';
+import type { FundResponse, SavedCardList, Workspace } from '@sciexperts/shared/contracts';
 import {
   AUTHENTICATION_FAILED_MESSAGE,
   createPaymentsStandIn,
@@ -286,6 +286,78 @@ describe('local payments stand-in', () => {
     });
   });
 
+  describe('saved cards', () => {
+    const savedCard = { id: expect.stringMatching(/^pm_local_/), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 };
+
+    it('makes one customer per member; the page offers "Save this card for next time" only with a customer, checked when the member agreed', async () => {
+      const { customerId } = await provider.createCustomer({ userId: 12, email: 'olive@example.test' });
+      expect(customerId).toMatch(/^cus_local_/);
+      expect(await provider.createCustomer({ userId: 12, email: 'olive@example.test' })).toEqual({ customerId });
+      const page = async (over: Partial<CheckoutRequest>) => (await fetch((await provider.createCheckout(checkout(over))).url)).text();
+      expect(await page({ customerId, saveCard: true })).toContain('<input type="checkbox" id="save-card" name="saveCard" value="yes" checked><label for="save-card">Save this card for next time</label>');
+      expect(await page({ customerId })).toContain('<input type="checkbox" id="save-card" name="saveCard" value="yes"><label for="save-card">Save this card for next time</label>');
+      expect(await page({})).not.toContain('Save this card');
+      await expect(provider.createCheckout(checkout({ customerId: 'cus_local_unknown' }))).rejects.toMatchObject({ status: 400 });
+    });
+
+    it('keeps a card that paid with the box checked (never a declined one, nor one left unchecked), and offers it at the next checkout', async () => {
+      const { customerId } = await provider.createCustomer({ userId: 13, email: 'olive@example.test' });
+      const declined = await provider.createCheckout(checkout({ customerId, saveCard: true }));
+      expect((await pay(declined.url, card(TEST_CARDS.declined, { saveCard: 'yes' }))).status).toBe(402);
+      const unchecked = await provider.createCheckout(checkout({ customerId, saveCard: true, paymentId: 42 }));
+      expect((await pay(unchecked.url, card(TEST_CARDS.succeeds))).status).toBe(303);
+      expect(await provider.listCards(customerId)).toEqual([]);
+
+      const saving = await provider.createCheckout(checkout({ customerId, saveCard: true, paymentId: 43 }));
+      expect((await pay(saving.url, card(TEST_CARDS.succeeds, { saveCard: 'yes' }))).status).toBe(303);
+      const cards = await provider.listCards(customerId);
+      expect(cards).toEqual([savedCard]);
+
+      // The next checkout lists it first; the card fields are then needed only for a new card.
+      const next = await provider.createCheckout(checkout({ customerId, paymentId: 44 }));
+      const html = await (await fetch(next.url)).text();
+      expect(html).toContain('<legend>Pay with</legend>');
+      expect(html).toContain(`<input type="radio" id="saved-0" name="savedCard" value="${cards[0]!.id}" checked><label for="saved-0">Visa •••• 4242, expires 12/34</label>`);
+      expect(html).toContain('<label for="saved-new">A new card (enter it below)</label>');
+      expect(html).not.toMatch(/<input id="card-number" [^>]*required/);
+      const paid = await pay(next.url, new URLSearchParams({ savedCard: cards[0]!.id }));
+      expect(paid.status).toBe(303);
+      await standIn.webhooks.whenIdle();
+      const events = receiver.deliveries.map((d) => verified(d));
+      expect(events.filter((e) => e?.type === 'checkout.succeeded').map((e) => (e as { paymentId: number }).paymentId)).toEqual([42, 43, 44]);
+      // The same card saved again is still one card.
+      const again = await provider.createCheckout(checkout({ customerId, saveCard: true, paymentId: 45 }));
+      await pay(again.url, new URLSearchParams({ savedCard: 'new', ...Object.fromEntries(card(TEST_CARDS.succeeds, { saveCard: 'yes' })) }));
+      expect(await provider.listCards(customerId)).toHaveLength(1);
+    });
+
+    it('charges a saved card without the form (the confirmation step when the card asks for one), and forgets a detached card', async () => {
+      const { customerId } = await provider.createCustomer({ userId: 14, email: 'olive@example.test' });
+      for (const [paymentId, number] of [[50, TEST_CARDS.succeeds], [51, TEST_CARDS.needsConfirmation]] as const) {
+        const session = await provider.createCheckout(checkout({ customerId, saveCard: true, paymentId }));
+        await pay(session.url, card(number, { saveCard: 'yes' }));
+        if (number === TEST_CARDS.needsConfirmation) await pay(`${session.url}/confirm`, new URLSearchParams({ decision: 'confirm' }));
+      }
+      const [plain, strict] = (await provider.listCards(customerId)) as [{ id: string }, { id: string }];
+
+      const charged = await provider.createCheckout(checkout({ customerId, paymentMethodId: plain.id, paymentId: 52, successUrl: `${SITE}?payment=52` }));
+      expect(charged.url).toBe(`${SITE}?payment=52`);
+      const asks = await provider.createCheckout(checkout({ customerId, paymentMethodId: strict.id, paymentId: 53 }));
+      expect(asks.url).toBe(`${standIn.url}/checkout/${asks.sessionId}`);
+      expect(await (await fetch(asks.url)).text()).toContain('<h1>Confirm this payment</h1>');
+      await standIn.webhooks.whenIdle();
+      expect(receiver.deliveries.map((d) => verified(d)).filter((e) => e?.type === 'checkout.succeeded').map((e) => (e as { paymentId: number }).paymentId)).toEqual([50, 51, 52]);
+
+      await expect(provider.createCheckout(checkout({ customerId, paymentMethodId: 'pm_local_unknown', paymentId: 54 }))).rejects.toBeInstanceOf(ProviderCallFailed);
+      await provider.detachCard(customerId, plain.id);
+      expect((await provider.listCards(customerId)).map((c) => c.id)).toEqual([strict.id]);
+      await expect(provider.detachCard(customerId, plain.id)).rejects.toMatchObject({ status: 404 });
+      await expect(provider.createCheckout(checkout({ customerId, paymentMethodId: plain.id, paymentId: 55 }))).rejects.toMatchObject({ status: 400 });
+      const other = await provider.createCustomer({ userId: 15, email: 'sam@example.test' });
+      await expect(provider.detachCard(other.customerId, strict.id)).rejects.toMatchObject({ status: 404 });
+    });
+  });
+
   describe('webhook delivery', () => {
     it('retries with back-off until acknowledged, signing each attempt afresh', async () => {
       receiver.answers.push(500, 503);
@@ -524,6 +596,51 @@ describe('the API with the local stand-in', () => {
     const ws = await workspace();
     expect(ws.milestones[0]).toMatchObject({ status: 'funded', payment: { status: 'succeeded' } });
     expect(ws.escrowCents).toBe(50_000);
+  });
+});
+
+describe('the API with the local stand-in: saved cards', () => {
+  let h: Harness;
+  let standIn: PaymentsStandIn;
+
+  beforeAll(async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    h = await startApp({ payments: { provider: 'local', standInUrl: `http://127.0.0.1:${port}`, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, feeBasisPoints: 1000, autoReleaseDays: 14 } });
+    standIn = createPaymentsStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: `${h.base}/api/Payments/Webhook` });
+    await standIn.listen(port);
+  });
+  afterAll(async () => {
+    await standIn.close();
+    await h.close();
+  });
+
+  it('saves the card at a checkout the client agreed to, pays the next milestone with it, and removes it at the provider', async () => {
+    const client = await member(h, { firstName: 'Olive' });
+    const expert = await member(h, { firstName: 'Ada' });
+    const { contractId, milestoneIds } = await hiredContract(h, client, expert, [50_000, 70_000]);
+    const call = caller(h);
+    const workspace = async () => (await call<Workspace>('GET', `/api/Contracts/${contractId}/Workspace`, client, { key: null })).body;
+    const cards = async () => (await call<SavedCardList>('GET', '/api/Payments/Cards', client, { key: null })).body.results;
+
+    const first = await call<FundResponse>('POST', `/api/Milestones/${milestoneIds[0]}/Fund`, client, { body: { saveCard: true } });
+    expect(await (await fetch(first.body.checkoutUrl)).text()).toContain('value="yes" checked><label for="save-card">Save this card for next time</label>');
+    await fetch(first.body.checkoutUrl, { method: 'POST', body: card(TEST_CARDS.succeeds, { saveCard: 'yes' }), redirect: 'manual' });
+    await standIn.webhooks.whenIdle();
+    const [saved] = await cards();
+    expect(saved).toEqual({ id: expect.stringMatching(/^pm_local_/), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, name: null });
+
+    const second = await call<FundResponse>('POST', `/api/Milestones/${milestoneIds[1]}/Fund`, client, { body: { paymentMethodId: saved!.id } });
+    expect(second.status).toBe(200);
+    // No card form: straight back to the workspace, which waits for the signed event.
+    expect(second.body.checkoutUrl).toBe(`http://site.test/profile/workspace/${contractId}?payment=${second.body.paymentId}`);
+    await standIn.webhooks.whenIdle();
+    expect((await workspace()).milestones.map((m) => m.status)).toEqual(['funded', 'funded']);
+
+    expect((await call('DELETE', `/api/Payments/Cards/${saved!.id}`, client, { key: null })).status).toBe(204);
+    expect(await cards()).toEqual([]);
   });
 });
 
