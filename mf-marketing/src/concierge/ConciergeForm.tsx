@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import { Link } from '@sciexperts/shared/router';
 import { ApiError, request } from '@sciexperts/shared';
+import { useEarlyInput, type EarlyInputElement } from '@sciexperts/ui';
 import { BUDGET_OPTIONS, CONCIERGE_LIMITS, CONCIERGE_REQUEST_PATH, conciergeMessages, type ConciergeRequest } from '../content/concierge';
 import { CONCIERGE_FIELDS, localIsoDate, normaliseConciergeRequest, validateConciergeField, validateConciergeRequest, type ConciergeErrors, type ConciergeField } from '@sciexperts/shared';
 import styles from './ConciergeForm.module.css';
@@ -33,9 +34,22 @@ export function ConciergeForm({ labelledBy }: { labelledBy: string }) {
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const sending = useRef(false);
-  const fieldRefs = useRef<Partial<Record<ConciergeField, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null>>>({});
+  const nameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const needRef = useRef<HTMLTextAreaElement>(null);
+  const budgetRef = useRef<HTMLSelectElement>(null);
+  const deadlineRef = useRef<HTMLInputElement>(null);
+  const fieldRefs: Record<ConciergeField, RefObject<EarlyInputElement | null>> = { name: nameRef, email: emailRef, need: needRef, budget: budgetRef, deadline: deadlineRef };
   const confirmationRef = useRef<HTMLDivElement>(null);
   const today = localIsoDate();
+
+  // The page arrives as HTML: what was typed or chosen before it was hydrated is kept, as if entered now.
+  const keep = (field: ConciergeField) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  useEarlyInput(fieldRefs.name, values.name, keep('name'));
+  useEarlyInput(fieldRefs.email, values.email, keep('email'));
+  useEarlyInput(fieldRefs.need, values.need, keep('need'));
+  useEarlyInput(fieldRefs.budget, values.budget, keep('budget'));
+  useEarlyInput(fieldRefs.deadline, values.deadline, keep('deadline'));
 
   const fieldId = (field: ConciergeField) => `${id}-${field}`;
   const errorId = (field: ConciergeField) => `${id}-${field}-error`;
@@ -59,7 +73,7 @@ export function ConciergeForm({ labelledBy }: { labelledBy: string }) {
     setErrors(found);
     if (firstInvalid) {
       setFormError(conciergeMessages.summary);
-      fieldRefs.current[firstInvalid]?.focus();
+      fieldRefs[firstInvalid].current?.focus();
       return;
     }
     sending.current = true;
@@ -76,7 +90,7 @@ export function ConciergeForm({ labelledBy }: { labelledBy: string }) {
       setErrors(failure.fields);
       setFormError(failure.message);
       const firstServerInvalid = CONCIERGE_FIELDS.find((field) => failure.fields[field]);
-      if (firstServerInvalid) fieldRefs.current[firstServerInvalid]?.focus();
+      if (firstServerInvalid) fieldRefs[firstServerInvalid].current?.focus();
     } finally {
       sending.current = false;
       setBusy(false);
@@ -116,9 +130,7 @@ export function ConciergeForm({ labelledBy }: { labelledBy: string }) {
         <div className={styles.field}>
           <label htmlFor={fieldId('name')}>Your name</label>
           <input
-            ref={(element) => {
-              fieldRefs.current.name = element;
-            }}
+            ref={nameRef}
             id={fieldId('name')}
             name="name"
             autoComplete="name"
@@ -133,9 +145,7 @@ export function ConciergeForm({ labelledBy }: { labelledBy: string }) {
         <div className={styles.field}>
           <label htmlFor={fieldId('email')}>E-mail address</label>
           <input
-            ref={(element) => {
-              fieldRefs.current.email = element;
-            }}
+            ref={emailRef}
             id={fieldId('email')}
             name="email"
             type="email"
@@ -155,9 +165,7 @@ export function ConciergeForm({ labelledBy }: { labelledBy: string }) {
           The goal, the field, and anything already done. {CONCIERGE_LIMITS.needMin} to {CONCIERGE_LIMITS.needMax} characters; you can send documents later.
         </p>
         <textarea
-          ref={(element) => {
-            fieldRefs.current.need = element;
-          }}
+          ref={needRef}
           id={fieldId('need')}
           name="need"
           rows={6}
@@ -173,9 +181,7 @@ export function ConciergeForm({ labelledBy }: { labelledBy: string }) {
         <div className={styles.field}>
           <label htmlFor={fieldId('budget')}>Budget</label>
           <select
-            ref={(element) => {
-              fieldRefs.current.budget = element;
-            }}
+            ref={budgetRef}
             id={fieldId('budget')}
             name="budget"
             value={values.budget}
@@ -196,9 +202,7 @@ export function ConciergeForm({ labelledBy }: { labelledBy: string }) {
         <div className={styles.field}>
           <label htmlFor={fieldId('deadline')}>Deadline</label>
           <input
-            ref={(element) => {
-              fieldRefs.current.deadline = element;
-            }}
+            ref={deadlineRef}
             id={fieldId('deadline')}
             name="deadline"
             type="date"

@@ -1,5 +1,6 @@
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId, useRef, useState } from 'react';
 import { Link } from '@sciexperts/shared/router';
+import { useEarlyInput } from '@sciexperts/ui';
 import { countQuestions, faqGroups, searchFaq } from '../content/faqPage';
 import { PageMeta } from '../head/PageMeta';
 import { FaqAccordion } from '../ui/FaqAccordion';
@@ -21,6 +22,9 @@ function resultText(query: string, count: number): string {
 export function FaqPage() {
   const searchId = useId();
   const [query, setQuery] = useState('');
+  // Words typed before the page was hydrated filter the questions as soon as it is.
+  const searchRef = useRef<HTMLInputElement>(null);
+  useEarlyInput(searchRef, query, setQuery);
   // Filtering ~70 questions is cheap, but deferring keeps typing smooth on slow phones.
   const deferredQuery = useDeferredValue(query.trim());
   const groups = searchFaq(faqGroups, deferredQuery);
@@ -51,6 +55,7 @@ export function FaqPage() {
               Search the questions
             </label>
             <input
+              ref={searchRef}
               id={searchId}
               type="search"
               className={faqStyles.input}
