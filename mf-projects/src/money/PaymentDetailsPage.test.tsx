@@ -14,6 +14,7 @@ const withdrawals = jest.spyOn(paymentsApi, 'withdrawals');
 const withdraw = jest.spyOn(paymentsApi, 'withdraw');
 const payoutAccount = jest.spyOn(paymentsApi, 'payoutAccount');
 const linkPayoutAccount = jest.spyOn(paymentsApi, 'linkPayoutAccount');
+const savedCards = jest.spyOn(paymentsApi, 'savedCards');
 
 const amountField = () => screen.getByRole('textbox', { name: 'Amount (USD)' });
 const withdrawals$ = () => screen.getByRole('region', { name: 'Withdrawals' });
@@ -25,6 +26,7 @@ beforeEach(() => {
   authStore.setState({ status: 'ready', token: 't', user: makeUser({ id: 9 }), signInMethod: 'password', signedOutReason: null });
   withdrawals.mockResolvedValue({ results: [] });
   payoutAccount.mockResolvedValue(makePayoutAccount());
+  savedCards.mockResolvedValue({ results: [] });
 });
 
 describe('the payment details page', () => {

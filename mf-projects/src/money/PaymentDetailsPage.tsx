@@ -1,21 +1,24 @@
 import { useId, useRef, useState } from 'react';
 import { useAuth } from '@sciexperts/shared';
-import { paymentsApi, PAYMENT_MESSAGES, type Withdrawal } from '@sciexperts/shared/member';
+import { paymentsApi, PAYMENT_MESSAGES, type SavedCard, type Withdrawal } from '@sciexperts/shared/member';
 import { LiveMessage } from '@sciexperts/ui';
 import { formatMoney } from '../format';
 import { Loaded } from '../member/Loaded';
 import { MemberPageTitle } from '../member/MemberPageTitle';
 import { useLoad } from '../ui/useLoad';
 import { BalanceSummary } from './BalanceSummary';
+import { cardNumberText } from './cardText';
 import { PayoutAccountSection } from './PayoutAccountSection';
+import { SavedCardsSection } from './SavedCardsSection';
 import { usePayoutAccountReturn } from './usePayoutAccountReturn';
 import { WithdrawalForm } from './WithdrawalForm';
 import { WithdrawalTable } from './WithdrawalTable';
 import styles from './Money.module.css';
 
 /**
- * /profile/payment: the member's balances (from the ledger), where payouts go (an account connected at the payment
- * provider), withdrawing what was earned, and the withdrawals made so far.
+ * /profile/payment: the member's balances (from the ledger), the cards the payment provider keeps for their
+ * payments, where payouts go (an account connected at the payment provider), withdrawing what was earned, and the
+ * withdrawals made so far.
  */
 export function PaymentDetailsPage() {
   const memberId = useAuth((state) => state.user?.id ?? null);
@@ -23,10 +26,25 @@ export function PaymentDetailsPage() {
   const balance = useLoad(() => paymentsApi.balance(), `balance:${key}`);
   const withdrawals = useLoad(() => paymentsApi.withdrawals(), `withdrawals:${key}`);
   const payoutAccount = useLoad(() => paymentsApi.payoutAccount(), `payout-account:${key}`);
+  const savedCards = useLoad(() => paymentsApi.savedCards(), `saved-cards:${key}`);
   const returnNotice = usePayoutAccountReturn(payoutAccount.data, payoutAccount.setData);
   const [notice, setNotice] = useState('');
+  const [cardNotice, setCardNotice] = useState('');
   const withdrawHeading = useRef<HTMLHeadingElement>(null);
-  const headingIds = { balances: useId(), withdraw: useId(), account: useId(), withdrawals: useId() };
+  const cardsHeading = useRef<HTMLHeadingElement>(null);
+  const headingIds = { balances: useId(), cards: useId(), withdraw: useId(), account: useId(), withdrawals: useId() };
+
+  function cardRenamed(card: SavedCard) {
+    if (savedCards.data) savedCards.setData({ results: savedCards.data.results.map((c) => (c.id === card.id ? card : c)) });
+    setCardNotice(card.name ? `${cardNumberText(card)} is now called “${card.name}”.` : `${cardNumberText(card)} has no name now.`);
+  }
+
+  function cardRemoved(card: SavedCard) {
+    if (savedCards.data) savedCards.setData({ results: savedCards.data.results.filter((c) => c.id !== card.id) });
+    setCardNotice(`${cardNumberText(card)} is removed.`);
+    // Its buttons went with it: the section's heading keeps the reader's place.
+    cardsHeading.current?.focus();
+  }
 
   function withdrawn(withdrawal: Withdrawal) {
     setNotice(`${formatMoney(withdrawal.amountCents)} is on its way to your account.`);
@@ -58,6 +76,18 @@ export function PaymentDetailsPage() {
         </h2>
         <Loaded load={balance} rows={1}>
           {(data) => <BalanceSummary balance={data} />}
+        </Loaded>
+      </section>
+
+      <section className={styles.section} aria-labelledby={headingIds.cards}>
+        <h2 id={headingIds.cards} ref={cardsHeading} tabIndex={-1} className={styles.sectionTitle}>
+          Saved cards
+        </h2>
+        <LiveMessage role="status" className={styles.notice} message={cardNotice} />
+        <Loaded load={savedCards} rows={1}>
+          {(data) => (
+            <SavedCardsSection cards={data.results} onRenamed={cardRenamed} onRemoved={cardRemoved} onFocusLost={() => cardsHeading.current?.focus()} />
+          )}
         </Loaded>
       </section>
 

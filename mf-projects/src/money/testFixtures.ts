@@ -1,4 +1,4 @@
-import type { Balance, PayoutAccount, StatementLine, Withdrawal } from '@sciexperts/shared/member';
+import type { Balance, PayoutAccount, SavedCard, StatementLine, Withdrawal } from '@sciexperts/shared/member';
 
 /** A statement line as the API sends it (a release to the expert's available balance by default). */
 export function makeLine(overrides: Partial<StatementLine> = {}): StatementLine {
@@ -28,4 +28,8 @@ export function makeBalance(overrides: Partial<Balance> = {}): Balance {
 
 export function makePayoutAccount(overrides: Partial<PayoutAccount> = {}): PayoutAccount {
   return { status: 'ready', label: 'Stand-in Bank •••• 6789', updatedAt: '2026-03-01T09:00:00.000Z', ...overrides };
+}
+
+export function makeSavedCard(overrides: Partial<SavedCard> = {}): SavedCard {
+  return { id: 'pm_1', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031, name: null, ...overrides };
 }
