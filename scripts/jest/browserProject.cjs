@@ -18,10 +18,5 @@ module.exports = function browserProject(dir, displayName) {
       '\\.(svg|png|jpe?g|webp)$': path.join(__dirname, 'fileStub.cjs'),
     },
     setupFilesAfterEnv: [path.join(__dirname, 'setupBrowser.cjs')],
-    // CI machines are busy: at a load of 9 to 25 on two cores a test that takes 0.5 s alone takes ten to forty times
-    // that, and jest's 5 s default failed good tests there (and a timed-out test runs on into the next one). This
-    // limit is only a backstop for a hang; a test waiting for something that never shows fails at findBy/waitFor's own
-    // limit first (setupBrowser.cjs), and nothing in these suites waits on the wall clock.
-    testTimeout: 60_000,
   };
 };

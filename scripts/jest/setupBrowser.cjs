@@ -1,4 +1,10 @@
 require('@testing-library/jest-dom');
+// CI machines are busy: at a load of 9 to 25 on two cores a test that takes 0.5 s alone takes ten to forty times
+// that, and jest's 5 s default failed good tests there (and a timed-out test runs on into the next one). This limit is
+// only a backstop for a hang: a test waiting for something that never shows fails at findBy/waitFor's own limit
+// first, and nothing in these suites waits on the wall clock. Set here, not as the project's testTimeout, which jest
+// ignores when the root config runs the workspaces as projects.
+jest.setTimeout(60_000);
 // findBy* and waitFor give up after this long. Their wait ends as soon as the awaited state is on screen, so a
 // generous limit costs nothing when the code works; the library's 1 s default failed good tests on busy CI machines.
 require('@testing-library/dom').configure({ asyncUtilTimeout: 10_000 });
