@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '@sciexperts/shared/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { fieldMessages } from './messages';
+import { fieldMessages, headerMessages } from './messages';
 import { isUnstorableText } from '../db/errors';
 
 export type Detail = { field?: string; message: string };
@@ -40,6 +40,8 @@ function fieldOf(e: AjvLikeError): string {
 /** Turns schema failures into the product's own sentences where it has one for the field, plain sentences otherwise. */
 function translate(e: AjvLikeError, context: string | undefined): Detail {
   const field = fieldOf(e);
+  const header = context === 'headers' ? headerMessages[field] : undefined;
+  if (header) return header;
   const leaf = field.split('.').pop() ?? field;
   const known = fieldMessages[leaf];
   switch (e.keyword) {
@@ -74,7 +76,8 @@ export function errorHandler(error: FastifyError & { validation?: AjvLikeError[]
     return send(reply, error.statusCode, error.details ? { message: error.message, details: error.details } : { message: error.message }, error.headers);
   }
   if (error.validation) {
-    const details = error.validation.map((e) => translate(e, error.validationContext));
+    // One detail per field and sentence: a header refused by several keywords (pattern, length) is one mistake.
+    const details = [...new Map(error.validation.map((e) => translate(e, error.validationContext)).map((d) => [`${d.field}\u0000${d.message}`, d])).values()];
     return send(reply, 400, { message: details[0]?.message ?? 'Invalid request.', details });
   }
   switch (error.code) {

@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, RECORD_KIND_RULES, RECORD_MESSAGES } from '@sciexperts/shared/contracts';
+import { FIELD_MESSAGES, IDEMPOTENCY_KEY_HEADER, PAYMENT_MESSAGES, RECORD_KIND_RULES, RECORD_MESSAGES } from '@sciexperts/shared/contracts';
 
 export interface FieldMessages {
   required?: string;
@@ -23,6 +23,14 @@ export const fieldMessages: Record<string, FieldMessages> = {
   practiceAreaNames: { required: 'practiceAreaNames is required.' },
   startTime: { required: RECORD_MESSAGES.startRequired },
   endTime: { required: RECORD_MESSAGES.endRequired },
+};
+
+/**
+ * The answer to a header its route's schema refuses (missing or malformed), by lower-case name: one sentence
+ * whatever the reason, as the route's own check answered before the header was part of its schema.
+ */
+export const headerMessages: Record<string, { field: string; message: string }> = {
+  'idempotency-key': { field: IDEMPOTENCY_KEY_HEADER, message: PAYMENT_MESSAGES.idempotencyKeyRequired },
 };
 
 for (const kind of Object.values(RECORD_KIND_RULES)) {

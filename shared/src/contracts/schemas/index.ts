@@ -14,3 +14,6 @@ export * from './payments';
 export * from './notifications';
 export * from './reviews';
 export * from './accountSettings';
+export * from './idempotency';
+export * from './files';
+export * from './webhook';
