@@ -1,27 +1,136 @@
 import { inflateSync } from 'node:zlib';
 import { PAYMENT_MESSAGES as M, receiptFileName, receiptNumber, type FundResponse, type Statement } from '@sciexperts/shared/contracts';
-import { drawable, renderReceipt, type Receipt } from '../src/modules/payments/receipt';
+import { renderReceipt, type Receipt } from '../src/modules/payments/receipt';
+import { printable } from '../src/modules/payments/receiptFonts';
 import { member, startAppOn, type Harness } from './helpers';
 import { FakeProvider, PAYMENTS_CONFIG, caller, deliver, eventId, hiredContract, paid, type Member } from './paymentsFixtures';
 
-/**
- * The words a pdfkit PDF shows, one text run per line: its content streams inflated, each TJ array's hex strings
- * decoded (Helvetica's WinAnsi codes; the ASCII and Latin-1 ones read the same) and joined across the kerning.
- */
-function pdfText(pdf: Buffer): string {
+interface PdfObject {
+  dict: string;
+  stream?: Buffer;
+}
+
+/** pdfkit's output as objects: each one's dictionary text and, for streams, the inflated bytes. */
+function pdfObjects(pdf: Buffer): Map<number, PdfObject> {
   const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const match of raw.matchAll(/<<([^]*?)>>\s*stream\r?\n/g)) {
+  const objects = new Map<number, PdfObject>();
+  const header = /(?:^|\n)(\d+) 0 obj\n/g;
+  let match: RegExpExecArray | null;
+  while ((match = header.exec(raw))) {
     const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    let content = pdf.subarray(start, end);
-    if (/\/FlateDecode/.test(match[1]!)) content = inflateSync(content);
-    for (const run of content.toString('latin1').matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      lines.push([...run[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1')).join(''));
+    const endobj = raw.indexOf('\nendobj', start);
+    const streamAt = raw.indexOf('\nstream\n', start);
+    if (streamAt === -1 || streamAt > endobj) {
+      objects.set(Number(match[1]), { dict: raw.slice(start, endobj) });
+      continue;
+    }
+    // Streams are binary: their length, not a search for 'endobj', says where they end.
+    const dict = raw.slice(start, streamAt);
+    const length = Number(/\/Length (\d+)/.exec(dict)![1]);
+    const bytes = pdf.subarray(streamAt + 8, streamAt + 8 + length);
+    objects.set(Number(match[1]), { dict, stream: /\/FlateDecode/.test(dict) ? inflateSync(bytes) : bytes });
+    header.lastIndex = streamAt + 8 + length;
+  }
+  return objects;
+}
+
+const ref = (dict: string, key: string) => Number(new RegExp(`/${key} (\\d+) 0 R`).exec(dict)?.[1]);
+const utf16 = (hex: string) => Buffer.from(hex, 'hex').swap16().toString('utf16le');
+
+/**
+ * A font's ToUnicode CMap as pdfkit writes it (bfrange lines, each with one target per code; a ligature's target
+ * holds several code units): glyph code to text.
+ */
+function toUnicode(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  for (const range of cmap.matchAll(/^<([0-9a-f]+)> <[0-9a-f]+> \[(.*)\]$/gim)) {
+    [...range[2]!.matchAll(/<([0-9a-f ]*)>/gi)].forEach((target, i) => map.set(parseInt(range[1]!, 16) + i, utf16(target[1]!.replace(/ /g, ''))));
+  }
+  return map;
+}
+
+/** A PDF string literal as text: UTF-16BE after a byte-order mark, else the bytes as Latin-1. */
+function pdfString(literal: string): string {
+  const bytes = Buffer.from(literal.replace(/\\([nrtbf()\\])/g, (_, c: string) => ({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' })[c] ?? c), 'latin1');
+  return bytes[0] === 0xfe && bytes[1] === 0xff ? Buffer.from(bytes.subarray(2)).swap16().toString('utf16le') : bytes.toString('latin1');
+}
+
+interface DrawnText {
+  /** The marked-content id the text is tagged with; undefined for text outside any structure element. */
+  mcid: number | undefined;
+  /** What a reader extracts: glyphs through their font's ToUnicode map, a span's ActualText in place of its glyphs. */
+  text: string;
+  /** Each glyph as drawn, left to right, as its ToUnicode text (no ActualText). */
+  glyphs: Array<{ font: string; code: number; text: string }>;
+}
+
+/**
+ * The text of a pdfkit PDF as a reader gets it, one entry per marked-content sequence: each page's content stream
+ * read in order, glyph codes mapped through their font's ToUnicode CMap (a font without one, a standard font,
+ * reads as Latin-1), and a Span's ActualText standing for the glyphs inside it. Lines that wrap join with a space.
+ */
+function pdfDrawn(pdf: Buffer): DrawnText[] {
+  const objects = pdfObjects(pdf);
+  const fonts = new Map<string, Map<number, string> | null>();
+  const out: DrawnText[] = [];
+  for (const [, page] of [...objects].filter(([, o]) => /\/Type \/Page\n/.test(o.dict))) {
+    const resources = objects.get(ref(page.dict, 'Resources'))!.dict;
+    for (const [, name, id] of resources.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
+      const font = objects.get(Number(id))!.dict;
+      const cmap = ref(font, 'ToUnicode');
+      fonts.set(name!, Number.isNaN(cmap) ? null : toUnicode(objects.get(cmap)!.stream!.toString('latin1')));
+    }
+    const content = objects.get(ref(page.dict, 'Contents'))!.stream!.toString('latin1');
+    const marks: Array<{ mcid?: number; actual?: string; used?: boolean }> = [];
+    let font = '';
+    let lastX = -Infinity;
+    let wrapped = false;
+    const entry = (mcid: number | undefined) => {
+      const last = out.at(-1);
+      if (last && last.mcid === mcid && mcid !== undefined) return last;
+      const fresh: DrawnText = { mcid, text: '', glyphs: [] };
+      out.push(fresh);
+      return fresh;
+    };
+    const operators = /\/(\w+) <<([^]*?)>> BDC|\/\w+ BMC|\bEMC\b|\/(F\d+) [\d.]+ Tf|[\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ ([\d.-]+) [\d.-]+ Tm|\[([^\]]*)\] TJ/g;
+    for (const op of content.matchAll(operators)) {
+      if (op[0].endsWith('BDC')) {
+        const mcid = /\/MCID (\d+)/.exec(op[2]!)?.[1];
+        const actual = /\/ActualText \(((?:\\.|[^\\)])*)\)/.exec(op[2]!)?.[1];
+        marks.push({ mcid: mcid === undefined ? undefined : Number(mcid), actual: actual === undefined ? undefined : pdfString(actual) });
+      } else if (op[0].endsWith('BMC')) marks.push({});
+      else if (op[0] === 'EMC') marks.pop();
+      else if (op[3]) font = op[3];
+      else if (op[4] !== undefined) {
+        // A run continued on its line starts right of the last one; a wrapped line starts back at the left.
+        const x = Number(op[4]);
+        wrapped = x <= lastX;
+        lastX = x;
+      } else if (op[5] !== undefined) {
+        const mcid = [...marks].reverse().find((m) => m.mcid !== undefined)?.mcid;
+        const target = entry(mcid);
+        const map = fonts.get(font);
+        // Identity-H fonts (embedded ones) draw two-byte glyph codes; standard fonts one-byte WinAnsi codes.
+        const drawn = [...op[5].matchAll(/<([0-9a-f]*)>/gi)]
+          .flatMap((hex) => hex[1]!.match(map ? /.{4}/g : /.{2}/g) ?? [])
+          .map((hex) => parseInt(hex, 16))
+          .map((code) => ({ font, code, text: map ? (map.get(code) ?? '\ufffd') : Buffer.from([code]).toString('latin1') }));
+        target.glyphs.push(...drawn);
+        if (wrapped && target.text !== '' && !/\s$/.test(target.text)) target.text += ' ';
+        const span = [...marks].reverse().find((m) => m.actual !== undefined);
+        if (!span) target.text += drawn.map((g) => g.text).join('');
+        else if (!span.used) {
+          target.text += span.actual;
+          span.used = true;
+        }
+      }
     }
   }
-  return lines.join('\n');
+  return out;
 }
+
+/** What a reader extracts, one marked-content sequence (a heading, a cell, a paragraph) per line. */
+const pdfText = (pdf: Buffer) => pdfDrawn(pdf).map((d) => d.text).join('\n');
 
 /** A plain-ASCII entry of the document's Info dictionary (pdfkit writes each value as an object of its own). */
 function pdfInfo(pdf: Buffer, key: string): string | undefined {
@@ -177,16 +286,72 @@ describe('the receipt document', () => {
     chargeId: null,
     refundedAt: null,
   };
+  const names = { chinese: '王小明', arabic: 'محمد عبد الله', polish: 'Łukasz Żółć-Wąsowicz' };
 
-  it('draws what Helvetica can and puts a ? for what it cannot', async () => {
-    expect(drawable('Zoe\u0308 “quoted” — 数据\tend')).toBe('Zoë “quoted” — ?? end');
-    const text = pdfText(await renderReceipt(receipt)).split('\n');
-    expect(text).toContain('March 5, 2026');
-    expect(text).toContain('$0.05 (USD)');
-    expect(text).toContain('R-000042');
-    // Latin-1 letters come through as themselves; WinAnsi's quotes and dash as their Windows-1252 codes.
-    expect(text).toContain('Zoë Ångström');
-    expect(text).toContain('Donn\u00e9es \u0093propres\u0094 ??');
+  it('prints every value as written, whatever its script, each in its own table cell', async () => {
+    const pdf = await renderReceipt({ ...receipt, payerName: names.chinese, expertName: names.arabic, milestoneTitle: `${names.polish}: 数据 “propres”` });
+    const text = pdfText(pdf).split('\n');
+    expect(text).toEqual([
+      'SciExperts',
+      'Receipt',
+      'Receipt number',
+      'R-000042',
+      'Date paid',
+      'March 5, 2026',
+      'Paid by',
+      names.chinese,
+      'Project',
+      receipt.projectTitle,
+      'Milestone',
+      `${names.polish}: 数据 “propres”`,
+      'Expert',
+      names.arabic,
+      'Amount',
+      '$0.05 (USD)',
+      'Provider charge ID',
+      '-',
+      'Status',
+      'Paid',
+      'SciExperts holds this payment in escrow until the client releases the milestone to the expert. A milestone refunded before it is released returns the payment to the client.',
+    ]);
+    // Every drawn glyph maps back to text: nothing fell back to an empty box.
+    expect(pdfDrawn(pdf).flatMap((d) => d.glyphs).filter((g) => g.text === '\ufffd' || g.text === '\0')).toEqual([]);
+    expect(printable('Zoe\u0308 “quoted”\tend\u0085')).toBe('Zoë “quoted” end ');
+  });
+
+  it('shapes Arabic and draws it right to left, its text kept in reading order for extraction', async () => {
+    const pdf = await renderReceipt({ ...receipt, expertName: names.arabic });
+    const cell = pdfDrawn(pdf).find((d) => d.text === names.arabic)!;
+    expect(cell).toBeDefined();
+    const letters = cell.glyphs.filter((g) => g.text.trim() !== '');
+    // Drawn left to right, the first glyph is the name's last letter and the last glyph its first.
+    expect(letters.at(-1)!.text).toBe('م');
+    expect(letters[0]!.text.endsWith('ه')).toBe(true);
+    // Joined forms: the meem that begins محمد and the one inside it are different glyphs of the one letter.
+    expect(new Set(letters.filter((g) => g.text === 'م').map((g) => g.code)).size).toBe(2);
+  });
+
+  it('is a tagged PDF 1.7 in English with its title shown: a heading, a table of row headers and values, a paragraph', async () => {
+    const pdf = await renderReceipt({ ...receipt, payerName: names.polish });
+    expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
+    const objects = pdfObjects(pdf);
+    const catalog = [...objects.values()].find((o) => /\/Type \/Catalog/.test(o.dict))!.dict;
+    expect(catalog).toContain('/Lang (en-US)');
+    expect(objects.get(ref(catalog, 'MarkInfo'))!.dict).toContain('/Marked true');
+    expect(objects.get(ref(catalog, 'ViewerPreferences'))!.dict).toContain('/DisplayDocTitle true');
+    const root = objects.get(ref(catalog, 'StructTreeRoot'))!.dict;
+    expect(root).toContain('/Type /StructTreeRoot');
+    // The parent tree names, for each marked-content id in drawing order, the structure element it belongs to.
+    const parents = [.../\/Nums \[\s*0 \[([^\]]*)\]/.exec(root)![1]!.matchAll(/(\d+) 0 R/g)].map((m) => /\/S \/(\w+)/.exec(objects.get(Number(m[1]))!.dict)![1]);
+    expect(parents).toEqual(['P', 'H1', ...Array.from({ length: 9 }, () => ['TH', 'TD']).flat(), 'P']);
+    expect([...objects.values()].filter((o) => /\/S \/TH/.test(o.dict)).every((o) => /\/Scope \/Row/.test(o.dict))).toBe(true);
+    // All text is tagged; the rule under the table is an artifact.
+    expect(pdfDrawn(pdf).filter((d) => d.mcid === undefined)).toEqual([]);
+    expect(pdfText(pdf).split('\n')).toContain(names.polish);
+    // The fonts are embedded as subsets (a tag before the name), so the file shows the same everywhere.
+    const fonts = [...objects.values()].filter((o) => /\/Type \/FontDescriptor/.test(o.dict));
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) expect(font.dict).toMatch(/\/FontName \/[A-Z]{6}\+Noto\w*[\s\S]*\/FontFile[23]? /);
   });
 
   it('is the same file for the same payment', async () => {

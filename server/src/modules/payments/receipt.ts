@@ -1,10 +1,12 @@
-// A payment's receipt as a PDF (issue 16). pdfkit with its built-in Helvetica: no font files and no network, so a
-// receipt renders anywhere the API runs. The figures come from the ledger and the payment row, never from the client.
+// A payment's receipt as a PDF (issue 16), drawn by pdfkit with fonts shipped by npm packages (receiptFonts.ts), so
+// a receipt renders anywhere the API runs, prints names in any script, and is a tagged PDF that screen readers and
+// text extraction read in order. The figures come from the ledger and the payment row, never from the client.
 import { formatCents, receiptNumber } from '@sciexperts/shared/contracts';
 import PDFDocument from 'pdfkit';
 import { Type } from 'typebox';
 import type { Db } from '../../db/connect';
 import { fundingKey } from './ledger';
+import { textRuns, useFace, type Weight } from './receiptFonts';
 
 /** Everything a receipt says, as read for its payer. */
 export interface Receipt {
@@ -102,34 +104,43 @@ export async function receiptFor(db: Db, paymentId: number, memberId: number): P
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const dateOf = (iso: string) => longDate.format(new Date(iso));
 
-// What Helvetica's built-in (WinAnsi) encoding can draw beyond Latin-1: pdfkit would write anything else as garbage.
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/** The text as the standard fonts can show it: accents composed where possible, anything else as '?'. */
-export function drawable(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    const code = char.codePointAt(0)!;
-    if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)) out += ' ';
-    else if (code <= 0xff || WIN_ANSI_EXTRAS.has(char)) out += char;
-    else out += '?';
-  }
-  return out;
-}
-
 const PAGE_MARGIN = 72;
 const LABEL_WIDTH = 150;
 const ROW_GAP = 8;
+// Each row's label heads its row (pdfkit writes the Table attribute; its types do not list the option).
+const ROW_HEADER: PDFKit.Mixins.StructureElementOptions & { scope: 'Row' } = { scope: 'Row' };
 
 /**
- * The receipt as PDF bytes. Deterministic for the same receipt: the document's dates and id come from the payment
- * (pdfkit derives the file id from the metadata), so the same payment always yields the same file.
+ * Draws `text` with the faces its characters need, one pdfkit text call per run, continuing on the line. At `at`
+ * (a new block) when given, else where the last text ended. Right-to-left runs are laid out whole, so fontkit shapes
+ * them and puts them in display order, and carry their text in logical order (ActualText) for copying and reading.
+ */
+function drawText(doc: PDFKit.PDFDocument, text: string, weight: Weight, at?: { x: number; y: number; width: number }): void {
+  const runs = textRuns(text, weight);
+  runs.forEach((run, i) => {
+    // pdfkit lays text out word by word unless it is given features: given any, it lays the run out whole.
+    const options: PDFKit.Mixins.TextOptions = { continued: i < runs.length - 1, features: run.rtl ? [] : undefined };
+    useFace(doc, run.face);
+    if (run.rtl) doc.markContent('Span', { actual: run.text });
+    if (i === 0 && at) doc.text(run.text, at.x, at.y, { ...options, width: at.width });
+    else doc.text(run.text, options);
+    if (run.rtl) doc.endMarkedContent();
+  });
+}
+
+/**
+ * The receipt as PDF bytes: a tagged PDF 1.7 (a heading, then a table of row headers and values, then the escrow
+ * note; the rule between them is an artifact). Deterministic for the same receipt: the document's dates and id come
+ * from the payment (pdfkit derives the file id and the embedded fonts' subset tags from the metadata and font ids),
+ * so the same payment always yields the same file.
  */
 export function renderReceipt(receipt: Receipt): Promise<Buffer> {
   const number = receiptNumber(receipt.paymentId);
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: PAGE_MARGIN,
+    pdfVersion: '1.7',
+    tagged: true,
     lang: 'en-US',
     displayTitle: true,
     info: {
@@ -151,9 +162,13 @@ export function renderReceipt(receipt: Receipt): Promise<Buffer> {
   const width = doc.page.width - left - doc.page.margins.right;
   const valueX = left + LABEL_WIDTH;
   const valueWidth = width - LABEL_WIDTH;
+  const labelWidth = LABEL_WIDTH - 12;
 
-  doc.font('Helvetica-Bold').fontSize(22).fillColor('#111827').text(TEXT.brand, left, PAGE_MARGIN);
-  doc.font('Helvetica').fontSize(16).fillColor('#374151').text(TEXT.heading);
+  // Structure elements are added to an attached parent, so each one's drawing runs (and is tagged) at once, in order.
+  const document = doc.struct('Document');
+  doc.addStructure(document);
+  document.add(doc.struct('P', {}, () => drawText(doc.fontSize(22).fillColor('#111827'), TEXT.brand, 'bold', { x: left, y: PAGE_MARGIN, width })));
+  document.add(doc.struct('H1', {}, () => drawText(doc.fontSize(16).fillColor('#374151'), TEXT.heading, 'regular')));
   doc.moveDown(1.5);
 
   const rows: Array<[label: string, value: string, bold?: boolean]> = [
@@ -169,17 +184,31 @@ export function renderReceipt(receipt: Receipt): Promise<Buffer> {
   ];
   let y = doc.y;
   doc.fontSize(11);
-  for (const [label, raw, bold] of rows) {
-    const value = drawable(raw);
-    doc.font('Helvetica').fillColor('#4b5563').text(label, left, y, { width: LABEL_WIDTH - 12 });
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fillColor('#111827').text(value, valueX, y, { width: valueWidth });
+  const table = doc.struct('Table');
+  document.add(table);
+  for (const [label, value, bold] of rows) {
+    const row = doc.struct('TR');
+    table.add(row);
+    let labelBottom = y;
+    row.add(
+      doc.struct('TH', ROW_HEADER, () => {
+        drawText(doc.fillColor('#4b5563'), label, 'regular', { x: left, y, width: labelWidth });
+        labelBottom = doc.y;
+      }),
+    );
+    row.add(doc.struct('TD', {}, () => drawText(doc.fillColor('#111827'), value, bold ? 'bold' : 'regular', { x: valueX, y, width: valueWidth })));
+    row.end();
     // A long title wraps: the next row starts below whichever column ran longer.
-    y = Math.max(y + doc.font('Helvetica').heightOfString(label, { width: LABEL_WIDTH - 12 }), doc.y) + ROW_GAP;
+    y = Math.max(labelBottom, doc.y) + ROW_GAP;
   }
+  table.end();
 
   y += ROW_GAP;
+  doc.markContent('Artifact', { type: 'Layout' });
   doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor('#d1d5db').stroke();
-  doc.font('Helvetica').fontSize(10).fillColor('#374151').text(TEXT.escrow, left, y + 2 * ROW_GAP, { width });
+  doc.endMarkedContent();
+  document.add(doc.struct('P', {}, () => drawText(doc.fontSize(10).fillColor('#374151'), TEXT.escrow, 'regular', { x: left, y: y + 2 * ROW_GAP, width })));
+  document.end();
 
   doc.end();
   return done;
