@@ -139,6 +139,11 @@ function waitForHealth(url, timeoutMs, accept = (response) => response.ok) {
   });
 }
 
+/** What the API needs to reach the payment provider the suite resolved: the local stand-in's address and secrets. */
+function paymentsEnv(payments) {
+  return payments?.local ? { PAYMENTS_STAND_IN_URL: payments.baseUrl, PAYMENTS_SECRET_KEY: payments.secretKey, PAYMENTS_WEBHOOK_SECRET: payments.webhookSecret } : {};
+}
+
 /** Environment the API needs to use the identity provider, ORCID and payment provider the suite resolved. */
 function providerEnv({ oidc, orcid, payments }) {
   const out = {};
@@ -147,9 +152,38 @@ function providerEnv({ oidc, orcid, payments }) {
     Object.assign(out, { ORCID_BASE_URL: orcid.baseUrl, ORCID_CLIENT_ID: orcid.clientId, ORCID_CLIENT_SECRET: orcid.clientSecret, ORCID_REDIRECT_URI: orcid.redirectUri });
     if (orcid.apiUrl) out.ORCID_API_URL = orcid.apiUrl;
   }
-  if (payments?.local) Object.assign(out, { PAYMENTS_STAND_IN_URL: payments.baseUrl, PAYMENTS_SECRET_KEY: payments.secretKey, PAYMENTS_WEBHOOK_SECRET: payments.webhookSecret });
-  return out;
+  return { ...out, ...paymentsEnv(payments) };
 }
+
+/** What the suite sets for the API process, over the environment it inherits. */
+export function apiEnv(config, env = process.env) {
+  return {
+    ...providerEnv(config.providers ?? {}),
+    PORT: String(config.apiPort),
+    HOST: env.API_HOST || '127.0.0.1',
+    DATA_DIR: config.dataDir,
+    PUBLIC_URL: config.apiOrigin,
+    // One hop: the shell's server, which puts the client's address in X-Forwarded-For (the throttles key on it).
+    TRUST_PROXY: env.TRUST_PROXY ?? '1',
+    SITE_URL: config.siteOrigin,
+    CORS_ORIGINS: [config.siteOrigin, ...config.remotes.map((r) => config.originOf(r.port))].join(','),
+  };
+}
+
+const isProduction = (env) => env.NODE_ENV === 'production' || env.SCIEXPERTS_ENV === 'production';
+
+/**
+ * What `npm run admin` sets over the operator's environment: the database and the payment provider that `npm start`,
+ * with the same environment, gives the API (the local stand-in's address and secrets are not in anyone's shell, and
+ * without them the operator's commands found no payment provider). Resolved by the same functions, never copied.
+ * A deployment runs the operator's commands with its own environment, as it runs the API: nothing is added there.
+ */
+export function adminEnv(env = process.env) {
+  if (isProduction(env)) return {};
+  const api = apiEnv(resolveSuiteConfig(env), env);
+  return Object.fromEntries(ADMIN_KEYS.filter((key) => key in api).map((key) => [key, api[key]]));
+}
+const ADMIN_KEYS = ['DATA_DIR', 'PAYMENTS_STAND_IN_URL', 'PAYMENTS_SECRET_KEY', 'PAYMENTS_WEBHOOK_SECRET'];
 
 /** The files the shell's server answers itself (read at each request: a stand-in that failed is left out). */
 export function shellGeneratedFiles(config) {
@@ -248,17 +282,7 @@ export async function startSuite(config, { log = console.log, env = process.env,
   const serverEntry = path.join(root, 'server', 'src', 'main.ts');
   let apiReady = false;
   if (fs.existsSync(serverEntry)) {
-    spawnTsx('server', serverEntry, {
-      ...providerEnv(config.providers ?? {}),
-      PORT: String(config.apiPort),
-      HOST: env.API_HOST || '127.0.0.1',
-      DATA_DIR: config.dataDir,
-      PUBLIC_URL: config.apiOrigin,
-      // One hop: the shell's server, which puts the client's address in X-Forwarded-For (the throttles key on it).
-      TRUST_PROXY: env.TRUST_PROXY ?? '1',
-      SITE_URL: config.siteOrigin,
-      CORS_ORIGINS: [config.siteOrigin, ...config.remotes.map((r) => config.originOf(r.port))].join(','),
-    }, watchApi ? ['watch', '--clear-screen=false'] : []);
+    spawnTsx('server', serverEntry, apiEnv(config, env), watchApi ? ['watch', '--clear-screen=false'] : []);
     apiReady = await waitForHealth(`http://127.0.0.1:${config.apiPort}/api/health`, 60_000);
     if (!apiReady) log('warning: the API server did not report healthy within 60 s');
   } else {
