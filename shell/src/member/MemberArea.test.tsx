@@ -201,14 +201,61 @@ describe('the member area frame', () => {
     expect(localStorage.getItem('authToken')).toBeNull();
   });
 
-  it('the sidebar collapses behind a labelled button', async () => {
+  it('on a phone, a labelled button opens a drawer with the switch, the pages and the account; a choice closes it', async () => {
     await renderAt('/profile/billing');
-    const toggle = screen.getByRole('button', { name: 'Profile menu' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await userEvent.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await userEvent.click(screen.getByRole('link', { name: 'Proposals' }));
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const button = within(screen.getByRole('banner')).getByRole('button', { name: 'Profile menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(button);
+    const drawer = screen.getByRole('dialog', { name: 'Profile menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(button).toHaveAttribute('aria-controls', drawer.id);
+    expect(within(drawer).getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    expect(drawer).toHaveTextContent('Hi, Ada!');
+    expect(within(drawer).getByRole('switch', { name: 'Project Owner mode' })).toHaveAttribute('aria-checked', 'false');
+    const pages = within(within(drawer).getByRole('navigation', { name: 'Profile' })).getAllByRole('link');
+    expect(pages.map((link) => link.textContent)).toEqual([
+      'Dashboard', 'Profile', 'My Projects', 'Browse Projects', 'Proposals', 'Workspace', 'Payment Details', 'Billing', 'Scheduled Calls', 'Account Setting', 'Reviews',
+    ]);
+    expect(within(drawer).getByRole('link', { name: 'Billing' })).toHaveAttribute('aria-current', 'page');
+    expect(within(drawer).getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile');
+    expect(within(drawer).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/chat');
+    for (const name of ['View Profile', 'Settings', 'Logout']) expect(within(drawer).getByRole('button', { name })).toBeInTheDocument();
+    // The page behind is inert while it is open.
+    expect(screen.getByRole('main').closest('[inert]')).not.toBeNull();
+
+    await userEvent.click(within(drawer).getByRole('link', { name: 'Proposals' }));
+    expect(where()).toBe('/profile/proposals');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('the drawer closes on Escape and by its close button, and its switch and menu items act and close it', async () => {
+    await renderAt('/profile/billing');
+    const button = within(screen.getByRole('banner')).getByRole('button', { name: 'Profile menu' });
+    const drawer = () => screen.getByRole('dialog', { name: 'Profile menu' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(button).toHaveFocus();
+
+    await userEvent.click(button);
+    await userEvent.click(within(drawer()).getByRole('button', { name: 'Close menu' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.click(button);
+    await userEvent.click(within(drawer()).getByRole('switch', { name: 'Project Owner mode' }));
+    expect(where()).toBe('/profile/project-owner-dashboard');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(button);
+    expect(within(drawer()).getByRole('switch', { name: 'Project Owner mode' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(drawer()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/profile/project-owner-dashboard');
+
+    await userEvent.click(within(drawer()).getByRole('button', { name: 'Settings' }));
+    expect(where()).toBe('/profile/settings');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('links the footer pages', async () => {

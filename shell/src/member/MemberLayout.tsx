@@ -34,6 +34,7 @@ export function MemberLayout({ pages }: { pages: AnyMemberPage[] }) {
         <MemberHeader
           title={title}
           firstName={firstName}
+          pages={pages}
           mode={mode}
           onModeChange={(next) => {
             chooseMode(next);
