@@ -60,7 +60,13 @@ export function registerNotificationJobs(app: FastifyInstance): void {
   });
 
   jobs.work<EmailPayload>(NOTIFICATION_JOBS.email, async (job) => {
-    const row = await repo.claimImmediateEmail(db, job.payload.id, clock());
+    const row = await repo.claimImmediateEmail(db, job.payload.id, clock(), emailDelayMs);
+    if (row instanceof Date) {
+      // A grouped repeat refreshed it after this job was queued (the chat's later messages queue none): the e-mail
+      // waits the delay from what the bell shows now. This job is still running, so the next one needs its own key.
+      await jobs.send<EmailPayload>(NOTIFICATION_JOBS.email, job.payload, { runAt: row, singletonKey: `${job.payload.id}@${row.toISOString()}` });
+      return;
+    }
     if (!row) return;
     const to = await repo.recipientOf(db, row.userId);
     if (!to) return;

@@ -112,20 +112,29 @@ export async function recipientOf(db: Db, userId: number): Promise<Recipient | u
 }
 
 /**
- * Claims one notification's immediate e-mail: the row if it was still owed one and unread (now marked sent), or
- * undefined. A notification read first is marked skipped: the member saw it in the app.
+ * Claims one notification's immediate e-mail: the row if it is still owed one, unread, and unchanged for `delayMs`
+ * (now marked sent); or the time it is due instead, when a grouped repeat refreshed it since its e-mail was scheduled
+ * (the member saw the newer text then, and gets the whole delay to open it); or undefined. A notification read first
+ * is marked skipped: the member saw it in the app.
  */
-export async function claimImmediateEmail(db: Db, id: number, now: Date): Promise<NotificationRow | undefined> {
+export async function claimImmediateEmail(db: Db, id: number, now: Date, delayMs: number): Promise<NotificationRow | Date | undefined> {
   const claimed = await db.kysely
     .updateTable('notifications')
     .set({ emailState: 'sent', emailedAt: now.toISOString() })
     .where('id', '=', id)
     .where('emailState', '=', 'pending')
     .where('readAt', 'is', null)
+    // In the same statement as the other conditions: a repeat committed in between moves createdAt, and no claim.
+    .where('createdAt', '<=', new Date(now.getTime() - delayMs).toISOString())
     .returningAll()
     .executeTakeFirst();
-  if (!claimed) await db.kysely.updateTable('notifications').set({ emailState: 'skipped' }).where('id', '=', id).where('emailState', '=', 'pending').execute();
-  return claimed;
+  if (claimed) return claimed;
+  const row = await db.kysely.selectFrom('notifications').select(['createdAt', 'readAt', 'emailState']).where('id', '=', id).executeTakeFirst();
+  if (row?.emailState !== 'pending') return undefined;
+  // Still owed and unread, so it changed within the delay: due the delay after its latest change.
+  if (row.readAt === null) return new Date(Date.parse(row.createdAt) + delayMs);
+  await db.kysely.updateTable('notifications').set({ emailState: 'skipped' }).where('id', '=', id).where('emailState', '=', 'pending').execute();
+  return undefined;
 }
 
 /** Gives a claimed e-mail back (the mailer failed), so the job's retry can claim it again. */
