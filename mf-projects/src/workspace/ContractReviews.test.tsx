@@ -24,6 +24,8 @@ const review = (overrides: Partial<ContractReview> = {}): ContractReview => ({
 
 beforeEach(() => {
   jest.restoreAllMocks();
+  // The client's saved cards are asked for while a milestone waits for funding (none here).
+  jest.spyOn(paymentsApi, 'savedCards').mockResolvedValue({ results: [] });
   authStore.setState({ status: 'ready', token: 't', user: makeUser({ id: EXPERT.id }), signInMethod: 'password', signedOutReason: null });
   jest.spyOn(paymentsApi, 'workspace').mockResolvedValue(ended());
 });

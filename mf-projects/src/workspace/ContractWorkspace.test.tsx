@@ -18,6 +18,8 @@ function signInAs(id: number) {
 beforeEach(() => {
   jest.restoreAllMocks();
   signInAs(CLIENT.id);
+  // The client's saved cards are asked for while a milestone waits for funding (none here).
+  jest.spyOn(paymentsApi, 'savedCards').mockResolvedValue({ results: [] });
 });
 
 describe('a contract workspace', () => {

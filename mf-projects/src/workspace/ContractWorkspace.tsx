@@ -18,6 +18,7 @@ import { MilestoneItem } from './MilestoneItem';
 import { SharedFiles } from './SharedFiles';
 import { Timeline } from './Timeline';
 import { useCheckoutReturn } from './useCheckoutReturn';
+import { useSavedCards } from './useSavedCards';
 import styles from './Workspace.module.css';
 
 /** /profile/workspace/<id>: one contract's terms, its milestones with the viewer's next steps, and its timeline. */
@@ -27,6 +28,8 @@ export function ContractWorkspace({ contractId }: { contractId: number }) {
   const notice = useNotice();
   const { show } = notice;
   const checkout = useCheckoutReturn(contractId, load.data, setData);
+  const fundable = load.data !== null && load.data.viewerRole === 'client' && load.data.contract.status === 'active' && load.data.milestones.some((m) => m.status === 'pending');
+  const savedCards = useSavedCards(fundable);
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnArrival(heading, load.data !== null);
 
@@ -147,12 +150,20 @@ export function ContractWorkspace({ contractId }: { contractId: number }) {
         <h2 id="workspace-milestones" className={styles.sectionTitle}>
           Milestones
         </h2>
+        {savedCards.failed ? <p className={styles.meta}>Your saved cards could not be loaded: you can still pay with a new card.</p> : null}
         {milestones.length === 0 ? (
           <p className={styles.meta}>{viewerRole === 'client' ? 'No milestones yet. Add one to pay for a part of the work.' : 'No milestones yet. The client adds them.'}</p>
         ) : (
           <ol className={styles.milestones}>
             {milestones.map((milestone) => (
-              <MilestoneItem key={milestone.id} workspace={workspace} milestone={milestone} onChanged={onChanged} onFocusLost={notice.focus} />
+              <MilestoneItem
+                key={milestone.id}
+                workspace={workspace}
+                milestone={milestone}
+                onChanged={onChanged}
+                onFocusLost={notice.focus}
+                savedCards={savedCards.cards}
+              />
             ))}
           </ol>
         )}

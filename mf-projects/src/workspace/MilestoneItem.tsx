@@ -1,10 +1,11 @@
 import { useId, useState, type ReactElement } from 'react';
-import { paymentsApi, type Workspace, type WorkspaceMilestone } from '@sciexperts/shared/member';
+import { paymentsApi, type SavedCard, type Workspace, type WorkspaceMilestone } from '@sciexperts/shared/member';
 import { ConfirmDialog, LiveMessage } from '@sciexperts/ui';
 import { formatDate, formatMoney } from '../format';
 import { useAction } from '../project/useAction';
 import { confirmClassNames, dangerConfirmClassNames } from '../ui/dialogClassNames';
 import { browser } from '../ui/browser';
+import { FundingChoice, fundInputOf, type FundingMethod } from './FundingChoice';
 import { MILESTONE_STATUS_LABELS } from './labels';
 import { NoteDialog } from './NoteDialog';
 import { useIntentKey } from './useIntentKey';
@@ -19,6 +20,8 @@ interface Props {
   onChanged: (workspace: Workspace, message: string) => void;
   /** Focus has nowhere to go back to (the button that opened a dialog went with the old state). */
   onFocusLost: () => void;
+  /** The client's saved cards, offered when funding (none while they load). */
+  savedCards?: SavedCard[];
 }
 
 const BUSY_LABELS: Record<Step, string> = {
@@ -32,7 +35,7 @@ const BUSY_LABELS: Record<Step, string> = {
 };
 
 /** One milestone: what it is, where it stands, and the steps the viewer may take on it now. */
-export function MilestoneItem({ workspace, milestone, onChanged, onFocusLost }: Props) {
+export function MilestoneItem({ workspace, milestone, onChanged, onFocusLost, savedCards = [] }: Props) {
   const id = useId();
   const titleId = `${id}-title`;
   const { busy, run } = useAction();
@@ -41,6 +44,9 @@ export function MilestoneItem({ workspace, milestone, onChanged, onFocusLost }: 
   const [open, setOpen] = useState<Step | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const [chosen, setChosen] = useState<FundingMethod>({ kind: 'new', save: false });
+  // A chosen card that is no longer saved (the list changed) falls back to a new card.
+  const method: FundingMethod = chosen.kind === 'saved' && !savedCards.some((c) => c.id === chosen.cardId) ? { kind: 'new', save: false } : chosen;
   const { contract, viewerRole } = workspace;
   const active = contract.status === 'active';
   const status = milestone.status;
@@ -69,7 +75,9 @@ export function MilestoneItem({ workspace, milestone, onChanged, onFocusLost }: 
   const fund = async () => {
     setError(null);
     setRunning('fund');
-    const result = await run(() => paymentsApi.fund(milestone.id, keyFor(`fund:${milestone.id}`)));
+    // The choice is part of the intent: another card (or saving it) is another attempt with its own key.
+    const how = fundInputOf(method);
+    const result = await run(() => paymentsApi.fund(milestone.id, keyFor(`fund:${milestone.id}:${JSON.stringify(how)}`), how));
     setRunning(null);
     if (!result) return;
     if (result.ok) {
@@ -150,6 +158,9 @@ export function MilestoneItem({ workspace, milestone, onChanged, onFocusLost }: 
         <p className={styles.meta}>Released automatically on {formatDate(milestone.autoReleaseAt)} unless the client answers before.</p>
       ) : null}
       {failedPayment ? <p className={styles.error}>The last payment failed{failedPayment.failureReason ? `: ${failedPayment.failureReason}` : '.'}</p> : null}
+      {active && viewerRole === 'client' && status === 'pending' ? (
+        <FundingChoice titleId={titleId} cards={savedCards} method={method} onChange={setChosen} disabled={disabled} />
+      ) : null}
       {actions.length > 0 ? <div className={styles.actions}>{actions}</div> : null}
       {/* A note dialog shows its own refusal, next to the note. */}
       <LiveMessage role="alert" className={styles.error} message={open === 'submit' || open === 'changes' || open === 'dispute' ? null : error} />

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore } from '@sciexperts/shared';
+import { ApiError, authStore, reviewsApi } from '@sciexperts/shared';
 import { PROJECT_MESSAGES, PAYMENT_MESSAGES, paymentsApi, PROJECT_LIMITS } from '@sciexperts/shared/member';
-import { makeUser } from '@sciexperts/shared/testing';
+import { makeContractReviews, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 import { CLIENT, EXPERT, makeEvent, makeFile, makeMilestone, makeWorkspace } from './testFixtures';
 
@@ -15,6 +15,8 @@ function signInAs(id: number) {
 beforeEach(() => {
   jest.restoreAllMocks();
   signInAs(CLIENT.id);
+  // The client's saved cards are asked for while a milestone waits for funding (none here).
+  jest.spyOn(paymentsApi, 'savedCards').mockResolvedValue({ results: [] });
 });
 
 describe('the shared files of a workspace', () => {
@@ -116,6 +118,8 @@ describe('the shared files of a workspace', () => {
 
   it('offers no upload once the contract has ended, and says why when the workspace is full', async () => {
     jest.spyOn(paymentsApi, 'workspace').mockResolvedValue(makeWorkspace({ contract: { ...makeWorkspace().contract, status: 'completed' }, files: [makeFile()] }));
+    // An ended contract's workspace also shows its reviews.
+    jest.spyOn(reviewsApi, 'forContract').mockResolvedValue(makeContractReviews());
     const { unmount } = renderRoute('/profile/workspace/2');
     expect(await within(await screen.findByRole('region', { name: 'Shared files' })).findByRole('button', { name: 'Download cohort-data.xlsx' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Share a file')).toBeNull();
