@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { MONTHS, type MonthYear } from './dates';
 import styles from './Records.module.css';
 
@@ -10,13 +11,17 @@ interface Props {
   value: MonthYear;
   years: readonly string[];
   error: string | undefined;
-  invalid: { month: boolean; year: boolean };
+  monthInvalid: boolean;
+  yearInvalid: boolean;
   disabled: boolean;
   onChange: (value: MonthYear) => void;
 }
 
-/** A month and a year select, grouped under one legend with the group's message beneath. */
-export function MonthYearField({ legend, which, monthId, yearId, value, years, error, invalid, disabled, onChange }: Props) {
+/**
+ * A month and a year select, grouped under one legend with the group's message beneath. Memoized: its props change
+ * only with its own value, message or state, so typing elsewhere in the form does not re-render its options.
+ */
+export const MonthYearField = memo(function MonthYearField({ legend, which, monthId, yearId, value, years, error, monthInvalid, yearInvalid, disabled, onChange }: Props) {
   const errorId = `${monthId}-error`;
   const describedBy = error ? errorId : undefined;
   const className = (bad: boolean) => (bad ? `${styles.input} ${styles.inputInvalid}` : styles.input);
@@ -28,9 +33,9 @@ export function MonthYearField({ legend, which, monthId, yearId, value, years, e
           <label htmlFor={monthId}>{which} month</label>
           <select
             id={monthId}
-            className={className(invalid.month)}
+            className={className(monthInvalid)}
             value={value.month}
-            aria-invalid={invalid.month || undefined}
+            aria-invalid={monthInvalid || undefined}
             aria-describedby={describedBy}
             onChange={(event) => onChange({ ...value, month: event.target.value })}
           >
@@ -46,9 +51,9 @@ export function MonthYearField({ legend, which, monthId, yearId, value, years, e
           <label htmlFor={yearId}>{which} year</label>
           <select
             id={yearId}
-            className={className(invalid.year)}
+            className={className(yearInvalid)}
             value={value.year}
-            aria-invalid={invalid.year || undefined}
+            aria-invalid={yearInvalid || undefined}
             aria-describedby={describedBy}
             onChange={(event) => onChange({ ...value, year: event.target.value })}
           >
@@ -68,4 +73,4 @@ export function MonthYearField({ legend, which, monthId, yearId, value, years, e
       )}
     </fieldset>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import utilities from '../../ui/utilities.module.css';
 import { yearOptions, type MonthYear } from './dates';
 import { MonthYearField } from './MonthYearField';
@@ -29,7 +29,8 @@ export const controlId = (idPrefix: string, control: string) => `${idPrefix}-${c
  */
 export function RecordForm<R extends BaseRecord, I>({ kind, idPrefix, mode, initial, onSave, onCancel }: Props<R, I>) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<RecordFormErrors>({});
+  // The messages last found, with the values they were found for (the form's own check, or the server's refusal).
+  const [checked, setChecked] = useState<{ values: RecordFormValues; errors: RecordFormErrors }>({ values: initial, errors: {} });
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -45,14 +46,16 @@ export function RecordForm<R extends BaseRecord, I>({ kind, idPrefix, mode, init
     focusNext.current = null;
   });
 
-  const update = (next: RecordFormValues) => {
-    setValues(next);
-    // After a first attempt the messages follow the corrections instead of waiting for the next Save.
-    if (attempted) setErrors(validateRecordForm(kind, next));
-  };
+  // After a first attempt the messages follow the corrections instead of waiting for the next Save.
+  const errors = attempted && checked.values !== values ? validateRecordForm(kind, values) : checked.errors;
+
+  // Changes are applied to the newest values, so the handlers never change and the date pickers (about 130 options
+  // between them) re-render only when their own value does, not on every keystroke in a text field.
+  const setStart = useCallback((start: MonthYear) => setValues((current) => ({ ...current, start })), []);
+  const setEnd = useCallback((end: MonthYear) => setValues((current) => ({ ...current, end })), []);
 
   const showErrors = (found: RecordFormErrors, current: RecordFormValues) => {
-    setErrors(found);
+    setChecked({ values: current, errors: found });
     setAttempted(true);
     // Moving focus reads the first field's message; the live region reads them all.
     setAnnouncement(Object.values(found).join(' '));
@@ -70,7 +73,7 @@ export function RecordForm<R extends BaseRecord, I>({ kind, idPrefix, mode, init
     }
     savingRef.current = true;
     setSaving(true);
-    setErrors({});
+    setChecked({ values, errors: {} });
     setAnnouncement('');
     const outcome = await onSave(values);
     savingRef.current = false;
@@ -82,8 +85,7 @@ export function RecordForm<R extends BaseRecord, I>({ kind, idPrefix, mode, init
     else focusNext.current = controlId(idPrefix, 'save');
   };
 
-  const setField = (name: string) => (text: string) => update({ ...values, fields: { ...values.fields, [name]: text } });
-  const setDate = (which: 'start' | 'end') => (value: MonthYear) => update({ ...values, [which]: value });
+  const setField = (name: string) => (text: string) => setValues((current) => ({ ...current, fields: { ...current.fields, [name]: text } }));
   const invalid = new Set(invalidControls(kind, values, errors));
   const field = (afterDates: boolean) =>
     kind.fields
@@ -114,9 +116,10 @@ export function RecordForm<R extends BaseRecord, I>({ kind, idPrefix, mode, init
         value={values.start}
         years={years}
         error={errors.startTime}
-        invalid={{ month: invalid.has(dateControls.startMonth), year: invalid.has(dateControls.startYear) }}
+        monthInvalid={invalid.has(dateControls.startMonth)}
+        yearInvalid={invalid.has(dateControls.startYear)}
         disabled={saving}
-        onChange={setDate('start')}
+        onChange={setStart}
       />
       <div className={styles.flag}>
         <input
@@ -125,7 +128,10 @@ export function RecordForm<R extends BaseRecord, I>({ kind, idPrefix, mode, init
           checked={values.flag}
           disabled={saving}
           // Ticking it means "no end date": the end month is cleared and its selects disabled (endTime null).
-          onChange={(event) => update({ ...values, flag: event.target.checked, end: event.target.checked ? { month: '', year: '' } : values.end })}
+          onChange={(event) => {
+            const flag = event.target.checked;
+            setValues((current) => ({ ...current, flag, end: flag ? { month: '', year: '' } : current.end }));
+          }}
         />
         <label htmlFor={controlId(idPrefix, kind.flag.name)}>{kind.flag.label}</label>
       </div>
@@ -137,9 +143,10 @@ export function RecordForm<R extends BaseRecord, I>({ kind, idPrefix, mode, init
         value={values.end}
         years={years}
         error={errors.endTime}
-        invalid={{ month: invalid.has(dateControls.endMonth), year: invalid.has(dateControls.endYear) }}
+        monthInvalid={invalid.has(dateControls.endMonth)}
+        yearInvalid={invalid.has(dateControls.endYear)}
         disabled={saving || values.flag}
-        onChange={setDate('end')}
+        onChange={setEnd}
       />
       {field(true)}
       <div className={styles.actions}>
