@@ -97,7 +97,15 @@ export async function toApiError(error: unknown, fallback: string): Promise<ApiE
 export async function request<T>(
   method: 'get' | 'post' | 'put' | 'delete',
   path: string,
-  options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; fallbackError: string; apiBaseUrl?: string },
+  options: {
+    json?: unknown;
+    body?: BodyInit;
+    headers?: Record<string, string>;
+    fallbackError: string;
+    apiBaseUrl?: string;
+    /** Sent even if the page unloads first (fetch's keepalive): a small write the member's next step must not cancel. */
+    keepalive?: boolean;
+  },
 ): Promise<T> {
   try {
     const response = await http()(apiUrl(path, options.apiBaseUrl), {
@@ -105,6 +113,7 @@ export async function request<T>(
       json: options.json,
       body: options.body,
       headers: options.headers,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
     if (response.status === 204) return undefined as T;
     const text = await response.text();

@@ -24,6 +24,13 @@ describe('notificationsApi', () => {
     expect(await recorder.nth()).toEqual({ method, url: `http://api.test${path}`, body, key: null, auth: 'Bearer t-1' });
   });
 
+  it('sends a read with keepalive, so a page left at once (the click follows the link) does not cancel it', async () => {
+    await notificationsApi.read(7);
+    expect((recorder.fetchMock.mock.calls[0]![0] as Request).keepalive).toBe(true);
+    await notificationsApi.list();
+    expect((recorder.fetchMock.mock.calls[1]![0] as Request).keepalive).toBe(false);
+  });
+
   it('surfaces the server’s message for a used unsubscribe link', async () => {
     recorder.fetchMock.mockResolvedValueOnce(jsonResponse(400, { message: NOTIFICATION_MESSAGES.unsubscribeInvalid }));
     await expect(notificationsApi.unsubscribe('used')).rejects.toEqual(new ApiError(NOTIFICATION_MESSAGES.unsubscribeInvalid, 400, { message: NOTIFICATION_MESSAGES.unsubscribeInvalid }));

@@ -13,7 +13,8 @@ const FAILED = {
 export const notificationsApi = {
   list: (before?: number) => request<NotificationPage>('get', pathTo(API_PATHS.notifications, {}, { before }), { fallbackError: FAILED.load }),
   unreadCount: () => request<UnreadNotifications>('get', API_PATHS.notificationsUnreadCount, { fallbackError: FAILED.load }),
-  read: (id: number) => request<UnreadNotifications>('post', pathTo(API_PATHS.notificationRead, { id }), { fallbackError: FAILED.read }),
+  /** keepalive: the click that reads it follows the notification's link, which may leave the page before the answer. */
+  read: (id: number) => request<UnreadNotifications>('post', pathTo(API_PATHS.notificationRead, { id }), { fallbackError: FAILED.read, keepalive: true }),
   readAll: () => request<UnreadNotifications>('post', API_PATHS.notificationsReadAll, { fallbackError: FAILED.read }),
   preferences: () => request<NotificationPreferences>('get', API_PATHS.notificationPreferences, { fallbackError: FAILED.load }),
   setPreferences: (body: NotificationPreferencesInput) => request<NotificationPreferences>('put', API_PATHS.notificationPreferences, { json: body, fallbackError: FAILED.preferences }),

@@ -1,11 +1,11 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { signIn, signOut } from '@sciexperts/shared';
+import { ApiError, signIn, signOut } from '@sciexperts/shared';
 import { notificationsApi, type Notification } from '@sciexperts/shared/member';
 import { makeUser } from '@sciexperts/shared/testing';
 import type { LiveHandlers } from './liveConnection';
-import { createNotificationsStore } from './notificationsStore';
+import { createNotificationsStore, READ_ATTEMPTS, READ_RETRY_MS, type Wait } from './notificationsStore';
 import { NotificationsButton } from './NotificationsButton';
 
 const note = (overrides: Partial<Notification> = {}): Notification => ({
@@ -22,14 +22,14 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-/** The bell with a live connection the test drives by hand. */
-function renderBell() {
+/** The bell with a live connection the test drives by hand; `wait` is its clock for retries (none by default). */
+function renderBell(wait: Wait = () => Promise.resolve()) {
   let live: LiveHandlers | null = null;
   const connect = jest.fn((_options: unknown, handlers: LiveHandlers) => {
     live = handlers;
     return () => undefined;
   });
-  const controller = createNotificationsStore(connect);
+  const controller = createNotificationsStore(connect, wait);
   const view = render(
     <MemoryRouter initialEntries={['/profile']}>
       <NotificationsButton controller={controller} />
@@ -102,6 +102,53 @@ describe('the notifications bell', () => {
     count.mockResolvedValue({ unreadCount: 1 });
     await act(async () => live().onConnected());
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+  });
+
+  it('sends a read again when it did not reach the server, after the member has left for the notification’s page', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ unreadCount: 1 });
+    jest.spyOn(notificationsApi, 'list').mockResolvedValue({ results: [note({ id: 4 })], nextBefore: null, unreadCount: 1 });
+    const read = jest
+      .spyOn(notificationsApi, 'read')
+      .mockRejectedValueOnce(new ApiError('Could not mark the notification as read. Please try again.', 0, null))
+      .mockRejectedValueOnce(new ApiError('The server could not be reached. Please try again.', 502, null))
+      .mockResolvedValue({ unreadCount: 0 });
+    const waited: number[] = [];
+    const { unmount } = renderBell(async (ms) => {
+      waited.push(ms);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(await screen.findByRole('link', { name: /^Unread: Ada Lovelace/ }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/projects/5');
+    // The member frame (and the bell) may be gone by the time the retries run: the read does not depend on them.
+    unmount();
+    await act(async () => undefined);
+    expect(read.mock.calls).toEqual([[4], [4], [4]]);
+    expect(waited).toEqual([READ_RETRY_MS, 2 * READ_RETRY_MS]);
+  });
+
+  it('shows a notification unread again when the server never took the read, so the member can open it again', async () => {
+    const user = userEvent.setup();
+    const count = jest.spyOn(notificationsApi, 'unreadCount').mockResolvedValue({ unreadCount: 1 });
+    jest.spyOn(notificationsApi, 'list').mockResolvedValue({ results: [note({ id: 4 })], nextBefore: null, unreadCount: 1 });
+    const read = jest.spyOn(notificationsApi, 'read').mockRejectedValue(new ApiError('Could not mark the notification as read. Please try again.', 503, null));
+    renderBell();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const link = await screen.findByRole('link', { name: /^Unread: Ada Lovelace/ });
+    // Opened in a new tab with the middle button: no click event, the list stays open, and it is read all the same.
+    fireEvent(link, new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 1 }));
+    await act(async () => undefined);
+    expect(read).toHaveBeenCalledTimes(READ_ATTEMPTS);
+    expect(count).toHaveBeenCalledTimes(2);
+    expect(await screen.findByRole('link', { name: /^Unread: Ada Lovelace/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+
+    // A refusal is the server's final word: not sent again.
+    read.mockClear();
+    read.mockRejectedValueOnce(new ApiError('This notification is not available.', 404, { message: 'This notification is not available.' }));
+    await user.click(screen.getByRole('link', { name: /^Unread: Ada Lovelace/ }));
+    await act(async () => undefined);
+    expect(read).toHaveBeenCalledTimes(1);
   });
 
   it('marks everything read, closes with Escape back on the bell, and offers a retry when the list fails', async () => {

@@ -72,6 +72,9 @@ export function NotificationsButton({ controller = notifications }: { controller
             if (n.readAt === null) void controller.markRead(n.id);
             setOpen(false);
           }}
+          onOpenElsewhere={(n) => {
+            if (n.readAt === null) void controller.markRead(n.id);
+          }}
           onMarkAllRead={() => void controller.markAllRead()}
           onMore={() => void controller.load(true)}
           onRetry={() => void controller.load()}

@@ -9,13 +9,14 @@ interface Props {
   headingId: string;
   state: NotificationsState;
   onOpen: (notification: Notification) => void;
+  onOpenElsewhere: (notification: Notification) => void;
   onMarkAllRead: () => void;
   onMore: () => void;
   onRetry: () => void;
 }
 
 /** The bell's list, newest first: loading, empty and failed states, 'Mark all as read' and older pages. */
-export function NotificationsPanel({ id, headingId, state, onOpen, onMarkAllRead, onMore, onRetry }: Props) {
+export function NotificationsPanel({ id, headingId, state, onOpen, onOpenElsewhere, onMarkAllRead, onMore, onRetry }: Props) {
   const { items, status, error, unreadCount, nextBefore } = state;
   const heading = useRef<HTMLHeadingElement>(null);
   return (
@@ -50,7 +51,7 @@ export function NotificationsPanel({ id, headingId, state, onOpen, onMarkAllRead
       {items !== null && items.length > 0 ? (
         <ul className={styles.list} aria-labelledby={headingId}>
           {items.map((n) => (
-            <NotificationItem key={n.id} notification={n} onOpen={onOpen} />
+            <NotificationItem key={n.id} notification={n} onOpen={onOpen} onOpenElsewhere={onOpenElsewhere} />
           ))}
         </ul>
       ) : null}

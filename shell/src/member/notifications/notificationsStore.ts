@@ -1,12 +1,22 @@
 // The bell's state for the page: the unread count, the list once opened, and the newest arrival (announced). Kept
 // current by the live connection, and by a slow poll as a fallback for a connection that cannot be made (a proxy
 // without WebSockets).
-import { authStore, getRuntimeConfig } from '@sciexperts/shared';
+import { ApiError, authStore, getRuntimeConfig } from '@sciexperts/shared';
 import { notificationsApi, type Notification } from '@sciexperts/shared/member';
 import { createStore } from 'zustand/vanilla';
 import { connectLive, type LiveConnect } from './liveConnection';
 
 export const NOTIFICATIONS_POLL_MS = 120_000;
+/** How often a read is sent before the bell gives up on it, and the wait before the first retry (doubled after). */
+export const READ_ATTEMPTS = 4;
+export const READ_RETRY_MS = 1_000;
+
+/** Waits `ms`; injected so tests decide when a retry happens. */
+export type Wait = (ms: number) => Promise<void>;
+const realWait: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Worth sending again: the server was not reached, was busy, or failed on its side. A 4xx is its final answer. */
+const retryable = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 
 export interface NotificationsState {
   /** null until known. */
@@ -22,7 +32,7 @@ export interface NotificationsState {
 
 const initial: NotificationsState = { unreadCount: null, items: null, nextBefore: null, status: 'idle', error: null, arrived: null };
 
-export function createNotificationsStore(connect: LiveConnect = connectLive) {
+export function createNotificationsStore(connect: LiveConnect = connectLive, wait: Wait = realWait) {
   const store = createStore<NotificationsState>(() => initial);
   let generation = 0;
 
@@ -58,17 +68,34 @@ export function createNotificationsStore(connect: LiveConnect = connectLive) {
     void refreshCount();
   }
 
+  /**
+   * Reads one notification: at once in the bell, then on the server. The member has usually left the page by then (the
+   * click follows the notification's link), so the read does not depend on the bell: it is retried while the server
+   * cannot be reached or fails, and only a final failure shows it unread again (a member who sees it read would not open
+   * it again, and the server would e-mail it).
+   */
   async function markRead(id: number) {
     const { items, unreadCount } = store.getState();
     const target = items?.find((n) => n.id === id);
     if (target && target.readAt === null) {
       store.setState({ items: items!.map((n) => (n.id === id ? { ...n, readAt: new Date().toISOString() } : n)), unreadCount: Math.max(0, (unreadCount ?? 1) - 1) });
     }
-    try {
-      store.setState({ unreadCount: (await notificationsApi.read(id)).unreadCount });
-    } catch {
-      void refreshCount();
+    const token = authStore.getState().token;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const answer = await notificationsApi.read(id);
+        if (authStore.getState().token === token) store.setState({ unreadCount: answer.unreadCount });
+        return;
+      } catch (error) {
+        if (!retryable(error) || attempt >= READ_ATTEMPTS) break;
+        await wait(READ_RETRY_MS * 2 ** (attempt - 1));
+        // Another member (or nobody) signed in meanwhile: this read is no longer theirs to send.
+        if (authStore.getState().token !== token) return;
+      }
     }
+    if (authStore.getState().token !== token) return;
+    if (target && target.readAt === null) store.setState((s) => ({ items: s.items?.map((n) => (n.id === id ? { ...n, readAt: null } : n)) ?? null }));
+    void refreshCount();
   }
 
   async function markAllRead() {
