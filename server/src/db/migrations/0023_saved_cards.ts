@@ -3,7 +3,7 @@ import type { Dialect } from '../connect';
 import { userFk } from './shared';
 
 /**
- * Saved cards (docs/decisions/0022-saved-cards.md). The cards themselves stay at the payment provider, attached to
+ * Saved cards (docs/decisions/0028-saved-cards.md). The cards themselves stay at the payment provider, attached to
  * the member's customer there: we keep the customer's id (made once per member, at the first checkout that saves a
  * card) and the names members give their cards. No card number, brand or expiry is stored here.
  */

@@ -1,4 +1,4 @@
-// Saved cards (docs/decisions/0022-saved-cards.md): the cards live at the payment provider, on the member's customer
+// Saved cards (docs/decisions/0028-saved-cards.md): the cards live at the payment provider, on the member's customer
 // there; we keep the customer's id and the names members give their cards. Listing asks the provider; renaming and
 // removing first check that the card is one of the member's own (anyone else's, or an unknown id, is a 404).
 import { API_PATHS, PAYMENT_LIMITS, PAYMENT_MESSAGES as M, type SavedCard as SavedCardT, type SavedCardList as SavedCardListT } from '@sciexperts/shared/contracts';
