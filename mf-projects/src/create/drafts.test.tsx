@@ -23,7 +23,14 @@ const signInMember = () => authStore.setState({ status: 'ready', token: 't', use
 const draft = (overrides: Parameters<typeof makeProject>[0] = {}) =>
   makeProject({ id: 31, ownerId: 7, status: 'draft', publishedAt: null, viewer: { isOwner: true, proposalId: null, declinedProposalId: null, invitationId: null }, ...overrides });
 
+// The form waits before it keeps a copy or saves the member's draft (the autosave pauses). With fake timers those
+// waits pass only when a test moves the clock on, so 'nothing was saved' means the pause passed without a save, not
+// that a busy machine had not got round to it yet.
+const setupUser = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+afterEach(() => jest.useRealTimers());
+
 beforeEach(() => {
+  jest.useFakeTimers();
   jest.resetAllMocks();
   localStorage.clear();
   loginModalStore.setState({ open: false, tab: 'login', returnTo: null });
@@ -32,7 +39,7 @@ beforeEach(() => {
 
 describe('what this browser keeps', () => {
   it('puts back what a visitor wrote after leaving the page, until they start over', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const first = renderCreatePage('/create-project');
     await user.type(screen.getByLabelText('Title'), 'Cohort study');
     await user.selectOptions(screen.getByLabelText('Service'), 'Statistical Analysis');
@@ -56,7 +63,7 @@ describe('what this browser keeps', () => {
   });
 
   it('names the files to choose again after a reload', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const first = renderCreatePage('/create-project', { delays: fast });
     await user.upload(screen.getByLabelText('Add files'), [pdf('brief.pdf'), pdf('data.pdf')]);
     await waitFor(() => expect(localStorage.getItem('sciexperts.projectDraft.guest')).toContain('data.pdf'));
@@ -69,7 +76,7 @@ describe('what this browser keeps', () => {
   it("keeps a member's copy under their own key, taking over what they typed signed out", async () => {
     localStorage.setItem('sciexperts.projectDraft.guest', JSON.stringify({ values: { title: 'Typed before signing in' }, fileNames: [] }));
     signInMember();
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreatePage('/create-project', { delays: fast });
     expect(screen.getByLabelText('Title')).toHaveValue('Typed before signing in');
     await user.type(screen.getByLabelText('Title'), '!');
@@ -83,13 +90,13 @@ describe("a member's server draft", () => {
     signInMember();
     createDraft.mockResolvedValue(draft());
     updateDraft.mockResolvedValue(draft({ updatedAt: '2026-11-20T10:01:00.000Z' }));
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreatePage('/create-project?service=Statistical%20Analysis', { delays: fast });
     await user.type(screen.getByLabelText('Title'), 'Survival analysis');
     await user.click(screen.getByLabelText('Description'));
     await user.paste(DESCRIPTION);
-    // Not valid yet (no price): nothing reaches the server.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Not valid yet (no price): nothing reaches the server, however long the member pauses.
+    await act(() => jest.advanceTimersByTimeAsync(fast.server * 10));
     expect(createDraft).not.toHaveBeenCalled();
 
     await user.type(screen.getByLabelText('Fixed price (USD)'), '1500');
@@ -109,7 +116,7 @@ describe("a member's server draft", () => {
     createDraft.mockRejectedValue(
       new ApiError(PROJECT_MESSAGES.dateInPast, 400, { message: PROJECT_MESSAGES.dateInPast, details: [{ field: 'deadline', message: PROJECT_MESSAGES.dateInPast }] }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreatePage('/create-project', { delays: { local: 5, server: 60_000 } });
     await fillValidForm(user);
     await user.click(screen.getByRole('radio', { name: 'Deadline' }));
@@ -124,7 +131,7 @@ describe("a member's server draft", () => {
     signInMember();
     get.mockResolvedValue(draft({ attachments: [{ id: 3, name: 'protocol.pdf', contentType: 'application/pdf', size: 4096, createdAt: '2026-11-20T10:00:00.000Z' }] }));
     deleteAttachment.mockResolvedValue(undefined);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreatePage('/create-project?draft=31', { delays: fast });
     expect(screen.getByText('Loading your draft…')).toBeInTheDocument();
     expect(await screen.findByLabelText('Title')).toHaveValue('Survival analysis of a cohort study');
@@ -135,7 +142,7 @@ describe("a member's server draft", () => {
     await user.click(screen.getByRole('button', { name: 'Remove protocol.pdf' }));
     await waitFor(() => expect(screen.queryByText('protocol.pdf')).toBeNull());
     expect(deleteAttachment).toHaveBeenCalledWith(31, 3);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => jest.advanceTimersByTimeAsync(fast.server * 10));
     expect(createDraft).not.toHaveBeenCalled();
     expect(updateDraft).not.toHaveBeenCalled();
   });
@@ -161,16 +168,16 @@ describe("a member's server draft", () => {
   it('offers a retry when the server cannot be reached', async () => {
     signInMember();
     get.mockRejectedValueOnce(new ApiError('Could not load the projects. Please try again.', 0, null)).mockResolvedValueOnce(draft());
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreatePage('/create-project?draft=31');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the projects. Please try again.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Could not load the projects. Please try again.'));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('Title')).toHaveValue('Survival analysis of a cohort study');
   });
 
   it('asks a signed-out visitor to log in first, then opens it', async () => {
     get.mockResolvedValue(draft());
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCreatePage('/create-project?draft=31');
     expect(screen.getByText(SIGN_IN_FOR_DRAFT)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Log in' }));
