@@ -241,7 +241,7 @@ async function runLoad(server: Server, clients: Client[], members: Member[], int
                 firstSend ??= now;
                 lastSend = now;
                 sentAt.set(clientId, now);
-                s.timeout(ACK_TIMEOUT_MS).emit('sendMessage', { receiverId: partner.id, text: `bench ${clientId}`, clientId }, (err: Error | null, ack?: SendMessageAck) => {
+                s.timeout(ACK_TIMEOUT_MS).emit('sendMessage', { senderId: (members[i] as Member).id, receiverId: partner.id, text: `bench ${clientId}`, clientId }, (err: Error | null, ack?: SendMessageAck) => {
                   if (!err && ack?.ok) acked += 1;
                   else failedSends += 1;
                 });

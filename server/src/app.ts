@@ -29,7 +29,8 @@ import { createJobQueue } from './jobs';
 import { readableLogStream } from './http/readableLog';
 import { usersModule, type UserViews } from './modules/users/routes';
 import { attachChatGateway, type ChatServer } from './chat/gateway';
-import { pushRefreshed, tellReceiver } from './modules/chat/notices';
+import { pushNotification, tellReceiver } from './modules/chat/notices';
+import { emailDelayOf } from './modules/notifications/notify';
 import { attachRedisAdapter } from './chat/redis';
 
 export interface AppDeps {
@@ -189,8 +190,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     origins: [...config.corsOrigins, ...config.integratorOrigins],
     log: app.log,
     onMessageStored: async (trx, message) => {
-      const refreshed = await tellReceiver(trx, ctx.jobs, message, clock());
-      return refreshed ? () => pushRefreshed(app.io, refreshed) : null;
+      const told = await tellReceiver(trx, ctx.jobs, message, clock(), emailDelayOf(config));
+      return told ? () => pushNotification(app.io, told) : null;
     },
   });
   app.decorate('io', io);

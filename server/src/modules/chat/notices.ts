@@ -4,16 +4,16 @@
 //
 // This runs for every stored message, so its common case is one statement: while the receiver has not opened the
 // conversation, a message only refreshes the unread notification of its sender (text, link, time). That refresh owes
-// no new e-mail (the first one's is still queued, or was sent) and needs no job: the caller pushes the refreshed
-// notification to the receiver's sockets after the commit. Only a conversation's first unread message goes through
-// `notify` (a new row, the receiver's e-mail choice, and the delivery job). docs/decisions/0025-chat-message-cost.md.
+// no new e-mail (the first one's is still queued, or was sent). A conversation's first unread message writes a new
+// notification and queues its e-mail by the receiver's choice. Neither needs a delivery job: the gateway pushes the
+// notification to the receiver's sockets after the commit, with the message. docs/decisions/0025-chat-message-cost.md.
 import { NOTIFICATION_EVENTS, type ChatMessage } from '@sciexperts/shared/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { JobQueue } from '../../jobs';
 import type { ChatServer } from '../../chat/gateway';
 import { userRoom } from '../../chat/gateway';
-import { memberName, notify } from '../notifications/notify';
+import { memberName, notifyPushedByCaller } from '../notifications/notify';
 import { toNotification, type NotificationRow } from '../notifications/repository';
 
 /** The group of a sender's message notifications for one receiver. */
@@ -22,10 +22,10 @@ export const messageGroupKey = (senderId: number) => `message:${senderId}`;
 const EXCERPT_MAX = 100;
 
 /**
- * Tells the receiver in the message's transaction. Returns the notification it refreshed (for the caller to push
- * once the transaction has committed), or null when it wrote a new one (its delivery job pushes it) or none.
+ * Tells the receiver in the message's transaction. Returns the notification written or refreshed, for the caller to
+ * push once the transaction has committed (null: none, the sender is gone).
  */
-export async function tellReceiver(trx: Kysely<Database>, jobs: JobQueue, message: ChatMessage, now: Date): Promise<NotificationRow | null> {
+export async function tellReceiver(trx: Kysely<Database>, jobs: JobQueue, message: ChatMessage, now: Date, emailDelayMs: number): Promise<NotificationRow | null> {
   const sender = await trx.selectFrom('users').select(['firstName', 'lastName']).where('id', '=', message.senderId).executeTakeFirst();
   if (!sender) return null;
   const flat = message.text.replace(/\s+/g, ' ').trim();
@@ -46,12 +46,12 @@ export async function tellReceiver(trx: Kysely<Database>, jobs: JobQueue, messag
     .returningAll()
     .executeTakeFirst();
   if (refreshed) return refreshed;
-  // notify's upsert on the same unique index covers a concurrent first message of the pair.
-  await notify(trx, jobs, [told], now);
-  return null;
+  // The upsert on the same unique index covers a concurrent first message of the pair.
+  const [written] = await notifyPushedByCaller(trx, jobs, [told], now, emailDelayMs);
+  return written ?? null;
 }
 
-/** The live half of a refresh: every tab and device of the receiver (every process, through the adapter). */
-export function pushRefreshed(io: ChatServer, row: NotificationRow): void {
+/** The live half: every tab and device of the receiver (every process, through the adapter). */
+export function pushNotification(io: ChatServer, row: NotificationRow): void {
   io.to(userRoom(row.userId)).emit(NOTIFICATION_EVENTS.created, toNotification(row));
 }

@@ -14,11 +14,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { userRoom } from '../../chat/gateway';
 import type { MailMessage } from '../../mail/mailer';
-import { NOTIFICATION_JOBS, type EmailPayload, type PushPayload } from './notify';
+import { NOTIFICATION_JOBS, emailDelayOf, queueImmediateEmail, type EmailPayload, type PushPayload } from './notify';
 import * as repo from './repository';
 
 const DAY_MS = 86_400_000;
-const DEFAULT_EMAIL_DELAY_MS = 120_000;
 const SUBJECT_MAX = 120;
 
 const subjectOf = (text: string) => (text.length <= SUBJECT_MAX ? text : `${text.slice(0, SUBJECT_MAX - 1).trimEnd()}…`);
@@ -45,7 +44,7 @@ export async function announceUnread(app: FastifyInstance, userId: number): Prom
 
 export function registerNotificationJobs(app: FastifyInstance): void {
   const { jobs, db, mailer, config, clock } = app.ctx;
-  const emailDelayMs = config.notificationEmailDelayMs ?? DEFAULT_EMAIL_DELAY_MS;
+  const emailDelayMs = emailDelayOf(config);
 
   jobs.work<PushPayload>(NOTIFICATION_JOBS.push, async (job) => {
     // app.io exists once the HTTP server is attached (always, in buildApp); the push is best effort: the list and
@@ -53,10 +52,7 @@ export function registerNotificationJobs(app: FastifyInstance): void {
     const rows = await db.kysely.selectFrom('notifications').selectAll().where('id', 'in', job.payload.ids).execute();
     for (const row of rows) app.io.to(userRoom(row.userId)).emit(NOTIFICATION_EVENTS.created, repo.toNotification(row));
     // An e-mail owed at once waits the delay; a repeat of a group whose e-mail is still waiting adds nothing (the key).
-    for (const row of rows.filter((r) => r.emailState === 'pending')) {
-      const runAt = new Date(Date.parse(row.createdAt) + emailDelayMs);
-      await jobs.send<EmailPayload>(NOTIFICATION_JOBS.email, { id: row.id }, { runAt, singletonKey: String(row.id) });
-    }
+    for (const row of rows.filter((r) => r.emailState === 'pending')) await queueImmediateEmail(jobs, row, emailDelayMs);
   });
 
   jobs.work<EmailPayload>(NOTIFICATION_JOBS.email, async (job) => {

@@ -4,8 +4,9 @@
 // chose for the type (immediately, after a short delay that lets a member who saw it in the app skip it; in the
 // daily digest; or none). docs/decisions/0014-notifications.md.
 import { DEFAULT_EMAIL_MODES, type EmailMode, type NotificationType } from '@sciexperts/shared/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { Config } from '../../config';
+import type { Database, NotificationsTable } from '../../db/schema';
 import type { JobQueue } from '../../jobs';
 
 export interface NewNotification {
@@ -56,15 +57,23 @@ async function emailModes(trx: Trx, userIds: number[]): Promise<Map<string, Emai
 
 const stateFor = (mode: EmailMode) => (mode === 'immediately' ? 'pending' : mode === 'daily' ? 'digest' : 'off');
 
-/**
- * Tells members about an event, inside the transaction that makes the change. Returns the ids written (a coalesced
- * repeat returns the id it refreshed). Call it with the transaction of the change, never after it.
- */
-export async function notify(trx: Trx, jobs: JobQueue, items: readonly NewNotification[], now: Date): Promise<number[]> {
-  if (items.length === 0) return [];
+/** How long an immediate e-mail waits by default, so that a member who sees the notification in the app first gets none. */
+const DEFAULT_EMAIL_DELAY_MS = 120_000;
+export const emailDelayOf = (config: Pick<Config, 'notificationEmailDelayMs'>) => config.notificationEmailDelayMs ?? DEFAULT_EMAIL_DELAY_MS;
+
+/** Queues the immediate e-mail of a notification that owes one ('pending'), due the delay after its time. */
+export async function queueImmediateEmail(jobs: JobQueue, row: { id: number; createdAt: string }, emailDelayMs: number, trx?: Trx): Promise<void> {
+  const runAt = new Date(Date.parse(row.createdAt) + emailDelayMs);
+  await jobs.send<EmailPayload>(NOTIFICATION_JOBS.email, { id: row.id }, { runAt, singletonKey: String(row.id), ...(trx ? { trx } : {}) });
+}
+
+type Written = Selectable<NotificationsTable>;
+
+/** Writes the notifications (a coalesced repeat refreshes its row); the rows written. */
+async function write(trx: Trx, items: readonly NewNotification[], now: Date): Promise<Written[]> {
   const at = now.toISOString();
   const modes = await emailModes(trx, [...new Set(items.map((i) => i.userId))]);
-  const ids: number[] = [];
+  const rows: Written[] = [];
   for (const item of items) {
     const mode = modes.get(`${item.userId}:${item.type}`) ?? DEFAULT_EMAIL_MODES[item.type];
     const values = {
@@ -93,13 +102,34 @@ export async function notify(trx: Trx, jobs: JobQueue, items: readonly NewNotifi
       : // Already told about this event: nothing new.
         insert.onConflict((oc) => oc.doNothing())
     )
-      .returning(['id', 'emailState'])
+      .returningAll()
       .executeTakeFirst();
-    if (!row) continue;
-    ids.push(row.id);
+    if (row) rows.push(row);
   }
+  return rows;
+}
+
+/**
+ * Tells members about an event, inside the transaction that makes the change. Returns the ids written (a coalesced
+ * repeat returns the id it refreshed). Call it with the transaction of the change, never after it.
+ */
+export async function notify(trx: Trx, jobs: JobQueue, items: readonly NewNotification[], now: Date): Promise<number[]> {
+  if (items.length === 0) return [];
+  const ids = (await write(trx, items, now)).map((r) => r.id);
   if (ids.length === 0) return [];
   // The push job also queues the immediate e-mails (it knows the configured delay).
   await jobs.send<PushPayload>(NOTIFICATION_JOBS.push, { ids }, { trx });
   return ids;
+}
+
+/**
+ * notify for a caller that pushes the notifications itself once its transaction has committed (the chat gateway,
+ * which pushes the message at that moment anyway): no delivery job; the immediate e-mails are queued here, in the
+ * same transaction. Returns the rows written, for that push.
+ */
+export async function notifyPushedByCaller(trx: Trx, jobs: JobQueue, items: readonly NewNotification[], now: Date, emailDelayMs: number): Promise<Written[]> {
+  if (items.length === 0) return [];
+  const rows = await write(trx, items, now);
+  for (const row of rows) if (row.emailState === 'pending') await queueImmediateEmail(jobs, row, emailDelayMs, trx);
+  return rows;
 }
