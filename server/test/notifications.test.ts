@@ -231,6 +231,42 @@ describe.each(['sqlite', 'postgres'] as const)('notifications over %s', (dialect
     expect(mails[0]!.text).toContain(expected[2]);
   });
 
+  it('waits the e-mail delay from the latest message a grouped notification shows, so a member who opens it within that delay is not e-mailed', async () => {
+    const writer = await member(h, { firstName: 'Lise', lastName: 'Meitner' });
+    const reader = await member(h, { firstName: 'Otto', lastName: 'Hahn' });
+    const chat = sockets.socket(writer);
+    await connected(chat);
+    const say = async (text: string) => expect((await send(chat, { receiverId: reader.id, text, clientId: `delay-${Math.random()}` })).ok).toBe(true);
+    const messageMails = () => mailsTo(reader).filter((m) => m.subject.includes('sent you a message'));
+
+    // The first message's e-mail is due two minutes after it; a second message, 100 s in, refreshes the notification.
+    await say('The isotopes are back.');
+    await runDue();
+    await later(100_000);
+    await say('It is barium, not radium.');
+    // 130 s after the first message, 30 s after the bell showed the second: the member has not had the delay yet.
+    await later(30_000);
+    expect(messageMails()).toHaveLength(0);
+    const shown = (await list(reader)).body.results.find((n) => n.type === 'message')!;
+    expect(shown).toMatchObject({ text: 'Lise Meitner sent you a message: “It is barium, not radium.”', readAt: null });
+    expect((await h.api('POST', `/api/Notifications/${shown.id}/Read`, { token: reader.token })).status).toBe(200);
+    await later(3 * MINUTE_MS);
+    expect(messageMails()).toHaveLength(0);
+
+    // Not opened: one e-mail, two minutes after the latest message, with its words.
+    await say('Fission, then.');
+    await runDue();
+    await later(100_000);
+    await say('Frisch agrees.');
+    await later(30_000);
+    expect(messageMails()).toHaveLength(0);
+    await later(90_000);
+    expect(messageMails()).toHaveLength(1);
+    expect(messageMails()[0]!.subject).toBe('Lise Meitner sent you a message: “Frisch agrees.”');
+    await later(3 * MINUTE_MS);
+    expect(messageMails()).toHaveLength(1);
+  });
+
   it('keeps one unread notification per sender of messages, read when the conversation is opened', async () => {
     const chat = sockets.socket(expert);
     await connected(chat);
