@@ -19,13 +19,18 @@ export function suiteBanner(config, { servedBy = () => '', title = 'SciExperts i
     `  ${pad('database')}${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${config.dataDir}`}`,
     `  ${pad('mail outbox')}${config.dataDir}/outbox`,
   ];
-  const { oidc, orcid } = config.providers;
+  const { oidc, orcid, payments } = config.providers;
   if (oidc) {
     lines.push(`  ${pad('identity')}${oidc.issuer}  (${oidc.local ? 'local OpenID provider' : 'hosted, OIDC_ISSUER'}; client ${oidc.clientId}, audience ${oidc.audience})`);
   } else lines.push(`  ${pad('identity')}off (set OIDC_ISSUER, OIDC_AUDIENCE and OIDC_CLIENT_ID, or leave DEV_STAND_INS on)`);
   if (orcid) {
     lines.push(`  ${pad('ORCID')}${orcid.baseUrl}/oauth/authorize  (${orcid.local ? 'local stand-in' : 'hosted, ORCID_BASE_URL'}; client ${orcid.clientId}, returns to ${orcid.redirectUri})`);
   } else lines.push(`  ${pad('ORCID')}off (set ORCID_BASE_URL, ORCID_CLIENT_ID and ORCID_CLIENT_SECRET, or leave DEV_STAND_INS on)`);
+  // Config holds only the stand-in: Stripe's keys go to the API as they are.
+  if (payments) lines.push(`  ${pad('payments')}${payments.baseUrl}  (local stand-in; its checkout page lists the test cards)`);
+  else if (process.env.STRIPE_SECRET_KEY) lines.push(`  ${pad('payments')}Stripe (STRIPE_SECRET_KEY)`);
+  else lines.push(`  ${pad('payments')}off (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or leave DEV_STAND_INS on)`);
+  lines.push(`  ${pad('operator')}npm run admin -- resolve <milestoneId> release|refund  (run it with the same variables as this suite)`);
   // The server refuses demo accounts in production; their passwords are never printed there either.
   const production = process.env.NODE_ENV === 'production' || process.env.SCIEXPERTS_ENV === 'production';
   const demo = production ? [] : readDemoAccounts();
