@@ -2,12 +2,12 @@
 // remove a file that was not delivered with a milestone. Same limits and type check as project attachments (by
 // content, not name), and the same folder, which no static route serves: the download route checks who asks.
 import { API_PATHS, PAYMENT_MESSAGES as M, PROJECT_LIMITS, type ContractFile as ContractFileT } from '@sciexperts/shared/contracts';
-import { ContractFile, IdParams } from '@sciexperts/shared/contracts/schemas';
+import { ContractFile, DocumentDownload, DocumentUpload, IdParams } from '@sciexperts/shared/contracts/schemas';
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, forbidden, notFound } from '../../http/errors';
 import { api } from '../../http/api';
-import { auth, bearer, errors } from '../../http/schemas';
+import { auth, bearer, errors, multipartBody } from '../../http/schemas';
 import { attachmentsDir } from '../projects/attachments';
 import { receiveDocument, removeStored, sendStored, storeBytes } from '../projects/storedFiles';
 import * as repo from './repository';
@@ -54,6 +54,7 @@ export function contractFileRoutes(inner: FastifyInstance, { contractFor, clock 
         params: Id,
         response: { 201: ContractFile, ...errors(400, 401, 404, 409, 413) },
       },
+      config: multipartBody(DocumentUpload),
     },
     async (request, reply): Promise<ContractFileT> => {
       const me = auth(request).userId;
@@ -86,13 +87,7 @@ export function contractFileRoutes(inner: FastifyInstance, { contractFor, clock 
         summary: "A shared file's bytes, with the type sniffed at upload (the contract's two parties only; 404 for anyone else)",
         security: bearer,
         params: FileParams,
-        response: {
-          200: {
-            description: 'The file, served as a download (Content-Disposition: attachment) with the type decided by its content.',
-            content: { 'application/octet-stream': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
-          },
-          ...errors(400, 401, 404),
-        },
+        response: { 200: DocumentDownload, ...errors(400, 401, 404) },
       },
     },
     async (request, reply) => {

@@ -23,6 +23,7 @@ import {
   FundResponse,
   IdempotencyKeyHeaders,
   IdParams,
+  ProviderEventBody,
   NewMilestoneInput,
   DeliveryInput,
   FundInput,
@@ -42,7 +43,7 @@ import type { PaymentsConfig } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
 import { api, requireSession, type Module } from '../../http/api';
-import { auth, bearer, errors, open } from '../../http/schemas';
+import { auth, bearer, documentedBody, errors, open } from '../../http/schemas';
 import { LedgerError, ACCOUNTS, balance } from './ledger';
 import { WebhookRejected, type PaymentProvider, type ProviderEvent } from './provider';
 import * as repo from './repository';
@@ -102,6 +103,8 @@ export function paymentsModule(givenClock?: () => Date): Module {
             security: open,
             response: { 200: WebhookAck, ...errors(400, 503) },
           },
+          // The bytes are read as sent, whatever their declared type: the signature is over them.
+          config: documentedBody({ 'application/json': ProviderEventBody, '*/*': ProviderEventBody }),
         },
         async (request): Promise<WebhookAckT> => {
           const p = provider();

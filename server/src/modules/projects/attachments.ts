@@ -4,13 +4,13 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { API_PATHS, PROJECT_LIMITS, PROJECT_MESSAGES as M, type Attachment as AttachmentT } from '@sciexperts/shared/contracts';
-import { Attachment, IdParams } from '@sciexperts/shared/contracts/schemas';
+import { Attachment, DocumentDownload, DocumentUpload, IdParams } from '@sciexperts/shared/contracts/schemas';
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect';
 import { HttpError, notFound } from '../../http/errors';
 import { api } from '../../http/api';
-import { auth, bearer, errors } from '../../http/schemas';
+import { auth, bearer, errors, multipartBody } from '../../http/schemas';
 import * as repo from './repository';
 import { receiveDocument, removeStored, sendStored, storeBytes } from './storedFiles';
 import { toAttachment } from './views';
@@ -73,6 +73,7 @@ export function attachmentRoutes(inner: FastifyInstance, { ownedProject, clock }
         params: Id,
         response: { 201: Attachment, ...errors(400, 401, 403, 404, 409, 413) },
       },
+      config: multipartBody(DocumentUpload),
     },
     async (request, reply): Promise<AttachmentT> => {
       const project = await ownedProject(request.params.id, auth(request).userId);
@@ -104,13 +105,7 @@ export function attachmentRoutes(inner: FastifyInstance, { ownedProject, clock }
         summary: "An attachment's bytes, with the type sniffed at upload (members who may see the project only; 404 for anyone else)",
         security: bearer,
         params: AttachmentParams,
-        response: {
-          200: {
-            description: 'The file, served as a download (Content-Disposition: attachment) with the type decided by its content.',
-            content: { 'application/octet-stream': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
-          },
-          ...errors(400, 401, 404),
-        },
+        response: { 200: DocumentDownload, ...errors(400, 401, 404) },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 // What an attachment is, decided by its bytes alone: the name and the client's content-type can say anything.
+import { OPENDOCUMENT_CONTENT_TYPES } from '@sciexperts/shared/contracts/schemas';
 import { sniffImage } from '../users/uploads';
 
 const IMAGE_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
@@ -10,7 +11,8 @@ const OOXML = [
   { folder: 'xl/', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
   { folder: 'ppt/', type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
 ] as const;
-const ODF_MIMETYPE = /^application\/vnd\.oasis\.opendocument\.[a-z][a-z0-9.-]{0,60}$/;
+// The registered ones only: the download is documented under each type it can be served with.
+const ODF_MIMETYPES: ReadonlySet<string> = new Set(OPENDOCUMENT_CONTENT_TYPES);
 
 const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;
@@ -39,7 +41,7 @@ function odfType(buf: Buffer): string | null {
   const start = 30 + nameLength + extraLength;
   if (method !== 0 || buf.toString('latin1', 30, 30 + nameLength) !== 'mimetype' || size > 100 || start + size > buf.length) return null;
   const mimetype = buf.toString('latin1', start, start + size);
-  return ODF_MIMETYPE.test(mimetype) ? mimetype : null;
+  return ODF_MIMETYPES.has(mimetype) ? mimetype : null;
 }
 
 /** Office Open XML: `[Content_Types].xml` in the central directory, and the part folder says which application. */

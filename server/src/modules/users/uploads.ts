@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { API_PATHS, PROFILE_IMAGE_MAX_BYTES, type User as UserView } from '@sciexperts/shared/contracts';
-import { IdParams, User } from '@sciexperts/shared/contracts/schemas';
+import { IdParams, ProfileImageUpload, User } from '@sciexperts/shared/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, fileTooLarge, unauthorized } from '../../http/errors';
 import { api } from '../../http/api';
-import { auth, bearer, errors } from '../../http/schemas';
+import { auth, bearer, errors, multipartBody } from '../../http/schemas';
 import { findUserById, loadUser, updateUser } from './repository';
 import { recordUpload, releaseUpload } from './repository';
 import { assertSelf } from './access';
@@ -44,6 +44,7 @@ export function uploadRoutes(app: FastifyInstance): void {
         params: IdParams('id'),
         response: { 200: User, ...errors(400, 401, 403, 413) },
       },
+      config: multipartBody(ProfileImageUpload),
     },
     async (request): Promise<UserView> => {
       const me = auth(request).userId;
