@@ -23,6 +23,7 @@ import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { HttpError, errorHandler } from './http/errors';
 import { hasPoisonKey } from './http/poison';
 import { API_SECURITY_HEADERS, addSecurityHeaders } from './http/securityHeaders';
+import { documentCommonAnswers } from './http/commonAnswers';
 import { PROFILE_IMAGE_MAX_BYTES } from '@sciexperts/shared/contracts';
 import { registerModules } from './modules';
 import { createJobQueue } from './jobs';
@@ -112,6 +113,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   });
   deps.instrument?.(app);
+  // Before any route: each one's documented answers gain those the framework gives on every route.
+  documentCommonAnswers(app);
   app.decorate('ctx', ctx);
   // Running jobs finish before the database they write to is closed.
   app.addHook('onClose', async () => ctx.jobs.stop());
