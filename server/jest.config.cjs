@@ -9,5 +9,5 @@ module.exports = {
     '^.+\\.(t|j)sx?$|\\.mjs$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },
   // ESM-only packages are turned into CommonJS for jest.
-  transformIgnorePatterns: ['/node_modules/(?!(jose|oidc-provider|ky|content-disposition|cookie|typebox)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|oidc-provider|ky|content-disposition|cookie|typebox|@apidevtools/json-schema-ref-parser)/)'],
 };

@@ -8,6 +8,7 @@ import type { Config } from '../src/config';
 import { openDatabase, type Db } from '../src/db/connect';
 import { createPgSchema } from './pg';
 import type { MailMessage, Mailer } from '../src/mail/mailer';
+import { checkAnswersAgainstDocument } from './openapiCheck';
 
 /** A mailer that keeps what it was given, for tests that read the mails a flow sent. */
 export class RecordingMailer implements Mailer {
@@ -65,7 +66,8 @@ export async function startApp(overrides: Partial<Config> = {}, deps: Partial<Ap
   const config = testConfig(dir, overrides);
   const db = deps.db ?? openDatabase({ databaseUrl: null, sqliteFile: path.join(dir, 'sciexperts.db') });
   await prepareDatabase(db, config);
-  const app = await buildApp(config, { ...deps, db });
+  // Every answer of every suite is checked against the document this app serves (test/setup.ts reports mismatches).
+  const app = await buildApp(config, { instrument: checkAnswersAgainstDocument, ...deps, db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
