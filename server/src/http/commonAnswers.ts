@@ -5,7 +5,7 @@ const TAKES_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Adds to every documented route the error answers the framework gives whatever its handler does, so the published
- * document lists them (docs/decisions/0024-openapi-document-kept-true.md): 429 from the global rate limit on every
+ * document lists them (docs/decisions/0029-openapi-document-kept-true.md): 429 from the global rate limit on every
  * route; 400 where there is input to refuse (a malformed JSON body, a param, query or header its schema refuses);
  * 413 where a body over the limit can be sent. A route that documents the status itself keeps its own description.
  */
