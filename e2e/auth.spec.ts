@@ -52,7 +52,7 @@ async function resetLinkFor(email: string): Promise<string> {
 }
 
 test.describe('sign-in modal', () => {
-  test('creating an account through the modal lands on /chat, signed in', async ({ page }) => {
+  test('creating an account through the modal lands on /chat, signed in, and says so after the modal closed', async ({ page }) => {
     await page.goto('/join-expert');
     const dialog = await openLoginModal(page);
     await dialog.getByRole('tab', { name: 'Create Account' }).click();
@@ -72,6 +72,8 @@ test.describe('sign-in modal', () => {
 
     await expect(page).toHaveURL(/\/chat$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    // The modal closes as soon as the automatic sign-in answers; the shell's status region keeps the confirmation.
+    await expect(page.getByRole('status').filter({ hasText: 'Account created successfully!' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Direct Message' })).toBeVisible();
     await expect(header(page).getByRole('button', { name: 'Logout' })).toBeVisible();
   });
