@@ -220,6 +220,66 @@ test.describe('escrow: fund, deliver, approve, withdraw', () => {
     await axeClean(null, new URL(c.page.url()).pathname, 'region', 'Reviews');
   });
 
+  test('the client saves the card at the first checkout, sees it in Payment Details, names it, funds the next milestone with it, and removes it', async ({ browser, request: api }) => {
+    test.setTimeout(180_000);
+    const word = uniqueWord();
+    const expert = await createExpert(api, {
+      firstName: 'Sven',
+      lastName: `Saved${word.slice(2, 6)}`,
+      headline: `Biostatistician for ${word} cohorts`,
+      summary: `I analyse ${word} cohorts.`,
+      fee: 85,
+      country: 'NO',
+      services: [{ serviceName: 'Statistical Analysis', practiceAreaNames: ['Biostatistics'] }],
+    });
+    const client = await signUp(api, 'Carla', 'Cardholder');
+    const title = `Cohort card study ${word}`;
+    const contractId = await hiredContract(api, client, expert, title);
+    const c = await contextSignedInAs(browser, { token: client.token, user: { id: client.id, firstName: client.firstName, lastName: client.lastName, email: client.email } });
+    contexts.push(c.context);
+    problems.push(c.problems);
+    const { page } = c;
+
+    // Keeping the card is asked for on the site (off by default), and the provider's page asks again.
+    await page.goto(`/profile/workspace/${contractId}`);
+    const first = milestone(page, 'Data cleaning');
+    const save = first.getByRole('checkbox', { name: 'Save this card for next time' });
+    await expect(save).not.toBeChecked();
+    await save.check();
+    await first.getByRole('button', { name: 'Fund $600' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pay $600.00' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Save this card for next time' })).toBeChecked();
+    await payOnCheckout(page, '4242 4242 4242 4242');
+    await expect(milestone(page, 'Data cleaning').getByText('Funded, in escrow', { exact: true })).toBeVisible({ timeout: 20_000 });
+
+    // Payment Details shows what the provider keeps: brand, last four digits and expiry; the client names it.
+    await page.goto('/profile/payment');
+    const cards = page.getByRole('region', { name: 'Saved cards' });
+    const card = cards.getByRole('listitem').filter({ hasText: 'Visa ending in 4242' });
+    await expect(card).toContainText('Expires 12/34');
+    await card.getByRole('button', { name: 'Rename' }).click();
+    await cards.getByRole('textbox', { name: 'Name for Visa ending in 4242' }).fill('Lab card');
+    await cards.getByRole('button', { name: 'Save name' }).click();
+    await expect(cards.getByRole('status')).toHaveText('Visa ending in 4242 is now called “Lab card”.');
+
+    // The next milestone is paid with the saved card: no card form, straight back to the workspace, funded by the webhook.
+    await page.goto(`/profile/workspace/${contractId}`);
+    const second = milestone(page, 'Models and report');
+    await second.getByRole('radio', { name: 'Lab card (Visa ending in 4242), expires 12/34' }).check();
+    await second.getByRole('button', { name: 'Fund $900' }).click();
+    await expect(page).toHaveURL(new RegExp(`/profile/workspace/${contractId}\\?payment=\\d+`));
+    await expect(milestone(page, 'Models and report').getByText('Funded, in escrow', { exact: true })).toBeVisible({ timeout: 20_000 });
+
+    // Removing it asks first; then the provider forgets it.
+    await page.goto('/profile/payment');
+    await cards.getByRole('listitem').filter({ hasText: 'Lab card' }).getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove card' }).click();
+    await expect(cards.getByRole('status')).toHaveText('Visa ending in 4242 is removed.');
+    await expect(cards).toContainText('No saved cards.');
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Saved cards' })).toContainText('No saved cards.');
+  });
+
   test.describe('accessibility', () => {
     test.use({ bypassCSP: true });
     test('axe finds nothing on the workspace, payment details and billing pages', async ({ browser, request: api }) => {
