@@ -8,9 +8,8 @@ import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
 import { bearerToken, type TokenService, type VerifiedSession } from '../auth/tokens';
 import { activeSessionIds } from '../modules/account/repository';
-import { findUserById } from '../modules/users/repository';
 import { isForeignKeyViolation } from '../db/errors';
-import { ClientIdConflict, conversationsOpenedSince, haveConversed, insertMessage } from '../modules/chat/repository';
+import { ClientIdConflict, insertMessage, openedSinceUnlessConversed } from '../modules/chat/repository';
 import { CHAT_LIMITS, MemberBuckets, NEW_CONVERSATIONS_LIMITED_MESSAGE, RATE_LIMITED_MESSAGE } from './limits';
 import { KnownFacts } from './knownFacts';
 
@@ -42,7 +41,7 @@ export interface ChatDeps {
    * transaction has committed (a live push of what it wrote).
    */
   onMessageStored?: (trx: Kysely<Database>, message: ChatMessage) => Promise<(() => void) | null | undefined | void>;
-  /** How many members and pairs this process remembers (see KnownFacts); tests make it small. */
+  /** How many conversed pairs this process remembers (see KnownFacts). */
   knownFactsLimit?: number;
 }
 
@@ -98,7 +97,6 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
   const messageBuckets = new MemberBuckets(CHAT_LIMITS.messages.burst, CHAT_LIMITS.messages.perSecond);
   const typingBuckets = new MemberBuckets(CHAT_LIMITS.typing.burst, CHAT_LIMITS.typing.perSecond);
   // What a message's checks learned once and need not ask the database again (decision 0025).
-  const existingMembers = new KnownFacts<number>(deps.knownFactsLimit);
   const conversedPairs = new KnownFacts<string>(deps.knownFactsLimit);
   const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
@@ -185,31 +183,22 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
         const checked = checkSendMessage(me, payload);
         if (!checked.ok) return reply(checked);
         const { receiverId, text, clientId } = checked;
-        // Members are never deleted (a deleted account keeps its emptied row), so "exists" stays true; the messages
-        // table's foreign key still refuses a recipient this process wrongly believed in (below).
-        if (!existingMembers.has(receiverId)) {
-          if (!(await findUserById(db, receiverId))) return reply({ ok: false, message: NO_SUCH_RECIPIENT_MESSAGE });
-          existingMembers.add(receiverId);
-        }
-        // Messages are never deleted, so two members who have conversed always have; only a pair this process has
-        // not seen together is asked about, and only a new pair is counted against the hourly cap.
-        // An exact retry is never a new conversation: its first copy is already between the two.
+        // Messages are never deleted, so two members who have conversed always have: only a pair this process has
+        // not seen together is asked about (one query), and only a new pair is counted against the hourly cap. An
+        // exact retry is never a new conversation: its first copy is already between the two. Whether the recipient
+        // exists is the messages table's foreign key's to say, at the insert.
         const pair = pairKey(me, receiverId);
         if (!conversedPairs.has(pair)) {
-          if (await haveConversed(db, me, receiverId)) conversedPairs.add(pair);
-          else if ((await conversationsOpenedSince(db, me, new Date(Date.now() - HOUR_MS))) >= CHAT_LIMITS.newConversationsPerHour) {
-            return reply({ ok: false, message: NEW_CONVERSATIONS_LIMITED_MESSAGE });
-          }
+          const opened = await openedSinceUnlessConversed(db, me, receiverId, new Date(Date.now() - HOUR_MS));
+          if (opened === null) conversedPairs.add(pair);
+          else if (opened >= CHAT_LIMITS.newConversationsPerHour) return reply({ ok: false, message: NEW_CONVERSATIONS_LIMITED_MESSAGE });
         }
         let stored: Awaited<ReturnType<typeof insertMessage<(() => void) | null | undefined | void>>>;
         try {
           stored = await insertMessage(db, { senderId: me, receiverId, text, clientId }, deps.onMessageStored);
         } catch (err) {
           if (err instanceof ClientIdConflict) return reply({ ok: false, message: err.message });
-          if (isForeignKeyViolation(err)) {
-            existingMembers.delete(receiverId);
-            return reply({ ok: false, message: NO_SUCH_RECIPIENT_MESSAGE });
-          }
+          if (isForeignKeyViolation(err)) return reply({ ok: false, message: NO_SUCH_RECIPIENT_MESSAGE });
           throw err;
         }
         conversedPairs.add(pair);

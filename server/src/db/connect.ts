@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { withPreparedStatements } from './preparedStatements';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -31,7 +32,7 @@ export function openDatabase(opts: DbOptions): Db {
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => undefined);
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
     return {
       kysely,
       dialect: 'postgres',

@@ -1,5 +1,5 @@
 import type { ChatCounterpart, ChatMessage, ConversationSummary } from '@sciexperts/shared/contracts';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { Database, MessagesTable } from '../../db/schema';
 
@@ -157,14 +157,12 @@ export async function insertMessage<Told = void>(
   return { message: existing, created: false };
 }
 
+const between = (a: number, b: number) => (eb: ExpressionBuilder<Database, 'messages'>) =>
+  eb.or([eb.and([eb('senderId', '=', a), eb('receiverId', '=', b)]), eb.and([eb('senderId', '=', b), eb('receiverId', '=', a)])]);
+
 /** Whether either member ever wrote to the other. */
 export async function haveConversed(db: Db, a: number, b: number): Promise<boolean> {
-  const row = await db.kysely
-    .selectFrom('messages')
-    .select('id')
-    .where((eb) => eb.or([eb.and([eb('senderId', '=', a), eb('receiverId', '=', b)]), eb.and([eb('senderId', '=', b), eb('receiverId', '=', a)])]))
-    .limit(1)
-    .executeTakeFirst();
+  const row = await db.kysely.selectFrom('messages').select('id').where(between(a, b)).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -172,19 +170,19 @@ export async function haveConversed(db: Db, a: number, b: number): Promise<boole
  * How many conversations the member opened since `since`: their messages in that window that were the first one
  * between the two members. Counted from the table, so the cap holds across processes and restarts.
  */
-export async function conversationsOpenedSince(db: Db, senderId: number, since: Date): Promise<number> {
-  const row = await db.kysely
+function openedSince(eb: ExpressionBuilder<Database, never>, senderId: number, since: Date) {
+  return eb
     .selectFrom('messages as m')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select((c) => c.fn.countAll<number | string>().as('n'))
     .where('m.senderId', '=', senderId)
     .where('m.createdAt', '>=', since.toISOString())
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
+    .where((w) =>
+      w.not(
+        w.exists(
+          w
             .selectFrom('messages as p')
             .select('p.id')
-            .where('p.id', '<', eb.ref('m.id'))
+            .where('p.id', '<', w.ref('m.id'))
             .where((pe) =>
               pe.or([
                 pe.and([pe('p.senderId', '=', senderId), pe('p.receiverId', '=', pe.ref('m.receiverId'))]),
@@ -193,9 +191,33 @@ export async function conversationsOpenedSince(db: Db, senderId: number, since: 
             ),
         ),
       ),
+    );
+}
+
+export async function conversationsOpenedSince(db: Db, senderId: number, since: Date): Promise<number> {
+  const row = await db.kysely.selectNoFrom((eb) => openedSince(eb, senderId, since).as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * What the new-conversation cap needs to know before `senderId` writes to `receiverId`, in one round trip: null when
+ * the two have conversed (not a new conversation), otherwise how many conversations the sender opened since `since`
+ * (counted only then: CASE does not evaluate the count for a known pair).
+ */
+export async function openedSinceUnlessConversed(db: Db, senderId: number, receiverId: number, since: Date): Promise<number | null> {
+  const row = await db.kysely
+    .selectNoFrom((eb) =>
+      eb
+        .case()
+        .when(eb.exists(eb.selectFrom('messages').select('id').where(between(senderId, receiverId))))
+        .then(sql<number>`-1`)
+        .else(openedSince(eb, senderId, since))
+        .end()
+        .as('n'),
     )
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const n = Number(row.n);
+  return n < 0 ? null : n;
 }
 
 export async function listConversation(db: Db, a: number, b: number, limit: number, before?: number): Promise<ChatMessage[]> {
