@@ -50,7 +50,7 @@ import * as repo from './repository';
 import { checkNewMilestone, checkNote, idempotencyKeyOf, isWellFormedEvent } from './rules';
 import { sendPayout, sendRefund } from './settlement';
 import { contractFileRoutes } from './contractFiles';
-import { customerOf, ensureCustomer, savedCardRoutes } from './savedCards';
+import { askProvider, customerOf, ensureCustomer, savedCardRoutes } from './savedCards';
 import { requireVerifiedEmail } from '../account/verification';
 import { queueReleaseReminder, registerPaymentJobs } from './jobs';
 import { ReceiptPdf, receiptFor, renderReceipt } from './receipt';
@@ -352,21 +352,13 @@ export function paymentsModule(givenClock?: () => Date): Module {
           let customerId: string | null = null;
           if (!payment?.checkoutUrl) {
             customerId = await customerOf(db, me, p);
-            const providerSays = async <T>(send: () => Promise<T>): Promise<T> => {
-              try {
-                return await send();
-              } catch (err) {
-                request.log.warn({ err }, 'the payment provider did not answer about saved cards');
-                throw new HttpError(502, M.providerUnavailable);
-              }
-            };
             if (how.paymentMethodId) {
               const cardId = how.paymentMethodId;
               const owner = customerId;
-              const cards = owner ? await providerSays(() => p.listCards(owner)) : [];
+              const cards = owner ? await askProvider(request, () => p.listCards(owner)) : [];
               if (!cards.some((c) => c.id === cardId)) throw badRequest([{ field: 'paymentMethodId', message: M.cardNotSaved }]);
             } else if (how.saveCard) {
-              customerId = await providerSays(() => ensureCustomer(db, me, p, clock()));
+              customerId = await askProvider(request, () => ensureCustomer(db, me, p, clock()));
             }
           }
           if (!payment) {

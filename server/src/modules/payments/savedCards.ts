@@ -50,6 +50,16 @@ export function checkCardName(name: string): string {
   return text;
 }
 
+/** The provider's answer about cards or customers, or a 502 the member can retry (their cards are not ours to guess). */
+export async function askProvider<T>(request: FastifyRequest, send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (err) {
+    request.log.warn({ err }, 'the payment provider did not answer about saved cards');
+    throw new HttpError(502, M.providerUnavailable);
+  }
+}
+
 export interface SavedCardRouteDeps {
   provider: () => PaymentProvider;
   clock: () => Date;
@@ -60,15 +70,6 @@ export function savedCardRoutes(inner: FastifyInstance, { provider, clock }: Sav
   const { db } = inner.ctx;
   const r = api(inner);
 
-  /** The provider's answer, or a 502 the member can retry (its cards are not ours to guess). */
-  const ask = async <T>(request: FastifyRequest, send: () => Promise<T>): Promise<T> => {
-    try {
-      return await send();
-    } catch (err) {
-      request.log.warn({ err }, 'the payment provider did not answer about saved cards');
-      throw new HttpError(502, M.providerUnavailable);
-    }
-  };
   const namesOf = async (userId: number) =>
     new Map((await db.kysely.selectFrom('savedCardNames').select(['cardId', 'name']).where('userId', '=', userId).execute()).map((n) => [n.cardId, n.name]));
   const view = (card: ProviderCard, name: string | null | undefined): SavedCardT => ({ ...card, name: name ?? null });
@@ -77,7 +78,7 @@ export function savedCardRoutes(inner: FastifyInstance, { provider, clock }: Sav
     const p = provider();
     const customerId = await customerOf(db, me, p);
     if (!customerId) throw notFound(M.cardNotFound);
-    const card = (await ask(request, () => p.listCards(customerId))).find((c) => c.id === cardId);
+    const card = (await askProvider(request, () => p.listCards(customerId))).find((c) => c.id === cardId);
     if (!card) throw notFound(M.cardNotFound);
     return { p, customerId, card };
   };
@@ -98,7 +99,7 @@ export function savedCardRoutes(inner: FastifyInstance, { provider, clock }: Sav
       const p = provider();
       const customerId = await customerOf(db, me, p);
       if (!customerId) return { results: [] };
-      const [cards, names] = await Promise.all([ask(request, () => p.listCards(customerId)), namesOf(me)]);
+      const [cards, names] = await Promise.all([askProvider(request, () => p.listCards(customerId)), namesOf(me)]);
       return { results: cards.map((card) => view(card, names.get(card.id))) };
     },
   );
@@ -149,9 +150,9 @@ export function savedCardRoutes(inner: FastifyInstance, { provider, clock }: Sav
     async (request, reply) => {
       const me = auth(request).userId;
       const { p, customerId, card } = await ownCard(request, me, request.params.cardId);
-      await ask(request, () => p.detachCard(customerId, card.id));
+      await askProvider(request, () => p.detachCard(customerId, card.id));
       await db.kysely.deleteFrom('savedCardNames').where('userId', '=', me).where('cardId', '=', card.id).execute();
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }
