@@ -215,7 +215,17 @@ describe('the member area frame', () => {
     expect(within(drawer).getByRole('switch', { name: 'Project Owner mode' })).toHaveAttribute('aria-checked', 'false');
     const pages = within(within(drawer).getByRole('navigation', { name: 'Profile' })).getAllByRole('link');
     expect(pages.map((link) => link.textContent)).toEqual([
-      'Dashboard', 'Profile', 'My Projects', 'Browse Projects', 'Proposals', 'Workspace', 'Payment Details', 'Billing', 'Scheduled Calls', 'Account Setting', 'Reviews',
+      'Dashboard',
+      'Profile',
+      'My Projects',
+      'Browse Projects',
+      'Proposals',
+      'Workspace',
+      'Payment Details',
+      'Billing',
+      'Scheduled Calls',
+      'Account Setting',
+      'Reviews',
     ]);
     expect(within(drawer).getByRole('link', { name: 'Billing' })).toHaveAttribute('aria-current', 'page');
     expect(within(drawer).getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile');
@@ -256,6 +266,24 @@ describe('the member area frame', () => {
     await userEvent.click(within(drawer()).getByRole('button', { name: 'Settings' }));
     expect(where()).toBe('/profile/settings');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('the drawer closes itself when the viewport grows past the phone breakpoint (its button is hidden there)', async () => {
+    let onChange: (() => void) | undefined;
+    const wide = { matches: false, addEventListener: (_: string, listener: () => void) => (onChange = listener), removeEventListener: jest.fn() };
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: jest.fn(() => wide) });
+    try {
+      await renderAt('/profile/billing');
+      await userEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Profile menu' }));
+      expect(window.matchMedia).toHaveBeenCalledWith('(min-width: 768px)');
+      act(() => {
+        wide.matches = true;
+        onChange?.();
+      });
+      expect(screen.queryByRole('dialog')).toBeNull();
+    } finally {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    }
   });
 
   it('links the footer pages', async () => {
