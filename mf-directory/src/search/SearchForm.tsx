@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { COUNTRIES, EXPERT_SORTS, type ExpertSort } from '@sciexperts/shared';
 import { useEarlyInput } from '@sciexperts/ui';
 import { practiceAreasFor, SERVICE_CATALOGUE } from '../catalogue';
@@ -44,14 +44,25 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
   // A new URL (Back, a link, Clear filters) replaces what was typed in the fields it changes; the others keep
   // their text (words typed before a filter was chosen stay in the box).
   const [shown, setShown] = useState(state);
+  // Filters chosen before the page was hydrated, shown until the URL has them.
+  const [earlyFilters, setEarlyFilters] = useState<Partial<SearchState> | null>(null);
   if (shown !== state) {
     setShown(state);
     setDraft((current) => redraft(current, shown, state));
     setFeeError(null);
+    setEarlyFilters(null);
   }
 
   // A server-rendered form may have been filled in before the page was hydrated: typed values go to the draft,
-  // chosen filters apply as if chosen now (so a search sent then or later carries them all).
+  // chosen filters apply as if chosen now (so a search sent then or later carries them all). Filters change the
+  // URL, which the router accepts from an effect, not from the commit where the fields are adopted.
+  const chooseEarly = (change: Partial<SearchState>) => setEarlyFilters((current) => ({ ...current, ...change }));
+  const appliedEarly = useRef<Partial<SearchState> | null>(null);
+  useEffect(() => {
+    if (!earlyFilters || appliedEarly.current === earlyFilters) return;
+    appliedEarly.current = earlyFilters;
+    onChange(earlyFilters);
+  }, [earlyFilters, onChange]);
   const queryRef = useRef<HTMLInputElement>(null);
   const serviceRef = useRef<HTMLSelectElement>(null);
   const areaRef = useRef<HTMLSelectElement>(null);
@@ -60,13 +71,13 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
   const maxFeeRef = useRef<HTMLInputElement>(null);
   const sortRef = useRef<HTMLSelectElement>(null);
   useEarlyInput(queryRef, draft.q, (q) => setDraft((current) => ({ ...current, q })));
-  useEarlyInput(serviceRef, state.service, (service) => onChange({ service }));
-  useEarlyInput(areaRef, state.area, (area) => onChange({ area }));
-  useEarlyInput(countryRef, state.country, (country) => onChange({ country }));
+  useEarlyInput(serviceRef, state.service, (service) => chooseEarly({ service }));
+  useEarlyInput(areaRef, state.area, (area) => chooseEarly({ area }));
+  useEarlyInput(countryRef, state.country, (country) => chooseEarly({ country }));
   useEarlyInput(minFeeRef, draft.minFee, (minFee) => setDraft((current) => ({ ...current, minFee })));
   useEarlyInput(maxFeeRef, draft.maxFee, (maxFee) => setDraft((current) => ({ ...current, maxFee })));
   useEarlyInput(sortRef, state.sort, (sort) => {
-    if (isSort(sort)) onChange({ sort });
+    if (isSort(sort)) chooseEarly({ sort });
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -85,7 +96,8 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
     onChange({ q: draft.q.trim(), minFee, maxFee });
   };
 
-  const service = lockedService ?? state.service;
+  const filters = earlyFilters ? { ...state, ...earlyFilters } : state;
+  const service = lockedService ?? filters.service;
   const areas = practiceAreasFor(service);
   const feeErrorId = `${id}-fee-error`;
 
@@ -119,7 +131,7 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
         {lockedService ? null : (
           <div className={styles.field}>
             <label htmlFor={`${id}-service`}>Service</label>
-            <select ref={serviceRef} id={`${id}-service`} value={state.service} onChange={(event) => onChange({ service: event.target.value })}>
+            <select ref={serviceRef} id={`${id}-service`} value={filters.service} onChange={(event) => onChange({ service: event.target.value })}>
               <option value="">Any service</option>
               {SERVICE_CATALOGUE.map((entry) => (
                 <option key={entry.name} value={entry.name}>
@@ -131,7 +143,7 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
         )}
         <div className={styles.field}>
           <label htmlFor={`${id}-area`}>Practice area</label>
-          <select ref={areaRef} id={`${id}-area`} value={state.area} onChange={(event) => onChange({ area: event.target.value })}>
+          <select ref={areaRef} id={`${id}-area`} value={filters.area} onChange={(event) => onChange({ area: event.target.value })}>
             <option value="">Any practice area</option>
             {areas.map((area) => (
               <option key={area} value={area}>
@@ -142,7 +154,7 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
         </div>
         <div className={styles.field}>
           <label htmlFor={`${id}-country`}>Country</label>
-          <select ref={countryRef} id={`${id}-country`} value={state.country} onChange={(event) => onChange({ country: event.target.value })}>
+          <select ref={countryRef} id={`${id}-country`} value={filters.country} onChange={(event) => onChange({ country: event.target.value })}>
             <option value="">Any country</option>
             {COUNTRIES.map((country) => (
               <option key={country.code} value={country.code}>
@@ -194,7 +206,7 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
         </fieldset>
         <div className={styles.field}>
           <label htmlFor={`${id}-sort`}>Sort by</label>
-          <select ref={sortRef} id={`${id}-sort`} value={state.sort} onChange={(event) => onChange({ sort: event.target.value as ExpertSort })}>
+          <select ref={sortRef} id={`${id}-sort`} value={filters.sort} onChange={(event) => onChange({ sort: event.target.value as ExpertSort })}>
             {EXPERT_SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {SORT_LABELS[sort]}

@@ -1,5 +1,8 @@
 import { holdEarlyInteractions, releaseEarlyInteractions } from './earlyInteractions';
 
+/** The replays run in a microtask after the release. */
+const replayed = () => Promise.resolve();
+
 afterEach(() => {
   releaseEarlyInteractions();
   document.body.innerHTML = '';
@@ -16,7 +19,7 @@ function page() {
   return document.getElementById('root')!;
 }
 
-it('holds clicks on buttons until the page is hydrated, then replays them in order', () => {
+it('holds clicks on buttons until the page is hydrated, then replays them in order', async () => {
   const root = page();
   const seen: string[] = [];
   root.addEventListener('click', (event) => seen.push((event.target as Element).id));
@@ -24,12 +27,13 @@ it('holds clicks on buttons until the page is hydrated, then replays them in ord
   document.getElementById('open')!.click();
   expect(seen).toEqual([]);
   releaseEarlyInteractions();
+  await replayed();
   expect(seen).toEqual(['open']);
   document.getElementById('open')!.click();
   expect(seen).toEqual(['open', 'open']);
 });
 
-it('holds a form sent before hydration and sends it again afterwards', () => {
+it('holds a form sent before hydration and sends it again afterwards', async () => {
   const root = page();
   const sent: string[] = [];
   const form = document.getElementById('search') as HTMLFormElement;
@@ -41,7 +45,22 @@ it('holds a form sent before hydration and sends it again afterwards', () => {
   form.requestSubmit();
   expect(sent).toEqual([]);
   releaseEarlyInteractions();
+  await replayed();
   expect(sent).toEqual(['food science']);
+});
+
+it('replays after the code that released has finished (React cannot take events inside its own effects)', async () => {
+  const root = page();
+  const seen: string[] = [];
+  let inEffect = false;
+  root.addEventListener('click', () => seen.push(inEffect ? 'during the effect' : 'after it'));
+  holdEarlyInteractions(root);
+  document.getElementById('open')!.click();
+  inEffect = true;
+  releaseEarlyInteractions();
+  inEffect = false;
+  await replayed();
+  expect(seen).toEqual(['after it']);
 });
 
 it('leaves links and everything outside the page alone', () => {
@@ -54,7 +73,7 @@ it('leaves links and everything outside the page alone', () => {
   expect(seen).toEqual(['link', 'outside']);
 });
 
-it('drops a held click whose button is gone by then', () => {
+it('drops a held click whose button is gone by then', async () => {
   const root = page();
   const button = document.getElementById('open')!;
   const clicked = jest.fn();
@@ -63,5 +82,6 @@ it('drops a held click whose button is gone by then', () => {
   button.click();
   button.remove();
   releaseEarlyInteractions();
+  await replayed();
   expect(clicked).not.toHaveBeenCalled();
 });

@@ -1,17 +1,26 @@
 // A server-rendered page is on screen before React has attached its handlers to it. A click on a button or a
 // form sent in that gap would do nothing (or leave the page); instead they are held and replayed, in order, once
 // the page is hydrated. Links are left alone: following one loads the next page, which arrives as HTML too.
-// What a person types or chooses meanwhile stays in the fields, and each form's fields hand it to their state
-// after hydration (useEarlyInput, '@sciexperts/ui'); OnHydrated releases the held interactions only once that
-// state has rendered, so a search sent before hydration is sent again with its words.
+// What a person types or chooses meanwhile stays in the fields, and each form's fields hand it to their state as
+// they are hydrated (useEarlyInput, '@sciexperts/ui').
 const HELD_CONTROLS = 'button, [role="button"], [role="tab"], summary';
 
 let release: (() => void) | null = null;
 
-/** Replays what was held (once the page is hydrated) and stops holding; a no-op when nothing was held. */
+/**
+ * Stops holding and replays what was held (once the page is hydrated); a no-op when nothing was held.
+ *
+ * The replays run in a microtask, after the code that called this: the shell calls it from an effect of the
+ * hydrating commit, where React cannot render. A public page's content is a Suspense boundary that React
+ * hydrates after that commit; an event on it makes React hydrate it first, synchronously (its fields adopting
+ * what was typed, useEarlyInput), and then hand the event over, but only from outside React's own work. Replayed
+ * from the effect, a search sent before hydration found the form still dehydrated and went to the server as a
+ * plain GET with the words only (the filters have no name), reloading the page.
+ */
 export function releaseEarlyInteractions(): void {
-  release?.();
+  const replay = release;
   release = null;
+  replay?.();
 }
 
 /** Starts holding clicks and submissions inside `root` until `releaseEarlyInteractions`. */
@@ -40,6 +49,7 @@ export function holdEarlyInteractions(root: HTMLElement): void {
   release = () => {
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('submit', onSubmit, true);
-    for (const replay of held.splice(0)) replay();
+    const replays = held.splice(0);
+    if (replays.length > 0) queueMicrotask(() => replays.forEach((replay) => replay()));
   };
 }

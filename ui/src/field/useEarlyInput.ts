@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 
 /** A form field whose value a person can give before React runs: typed text, a textarea, a single-choice select. */
 export type EarlyInputElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -18,21 +18,22 @@ function valueGivenEarly(element: EarlyInputElement, rendered: string): string |
  *
  * A public page is on screen, fields and all, before its scripts have run. React's hydration adopts the field
  * without writing its value (what was typed stays on screen), but the component's state holds what the server
- * rendered, so the next render wipes the text and a submission sends the state, not the text. After the
- * hydrating commit (in its effects, before anything renders again) this compares the element's value with
- * `rendered`, the value the component rendered it with, and hands a difference to `adopt`, as if the person had
- * typed or chosen it then. A field React created itself holds exactly `rendered`, so on a page rendered in the
- * browser this does nothing; it also picks up values the browser restored into the form (Back, autofill).
+ * rendered, so the next render wipes the text and a submission sends the state, not the text. In the hydrating
+ * commit this compares the element's value with `rendered`, the value the component rendered it with, and hands
+ * a difference to `adopt`, as if the person had typed or chosen it then. A field React created itself holds
+ * exactly `rendered`, so on a page rendered in the browser this does nothing; it also picks up values the
+ * browser restored into the form (Back, autofill).
  *
- * `adopt` is a state setter (functional, when several fields share one state) or the field's own change
- * handler; it runs once per mount, in an effect, where a change handler may navigate (the router accepts
- * navigation from effects, not from a layout effect of a component below it). The shell replays clicks and
- * submissions held before hydration only after the render these adoptions start, so a search sent early
- * carries its words.
+ * `adopt` runs once per mount, in a layout effect, so what it sets renders before any event reaches the page:
+ * a click or submission on a part still being hydrated makes React hydrate that part at once, and a state set
+ * in a layout effect renders before React hands the event over (the shell replays what it held before
+ * hydration that way). So `adopt` should set state (functionally, when several fields share one state). A
+ * handler that navigates must do it from an effect: the router ignores navigation from a layout effect of a
+ * component below the one that navigates.
  */
 export function useEarlyInput(ref: RefObject<EarlyInputElement | null>, rendered: string, adopt: (value: string) => void): void {
   const looked = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     // Once per mount: development's StrictMode runs a mount's effects twice, the second time before the
     // adoption has rendered.
     if (looked.current) return;
