@@ -1,4 +1,6 @@
+/* global jest -- a jest setup file: jest provides it. */
 require('@testing-library/jest-dom');
+require('./offline.cjs').refuseNetwork();
 // CI machines are busy: at a load of 9 to 25 on two cores a test that takes 0.5 s alone takes ten to forty times
 // that, and jest's 5 s default failed good tests there (and a timed-out test runs on into the next one). This limit is
 // only a backstop for a hang: a test waiting for something that never shows fails at findBy/waitFor's own limit

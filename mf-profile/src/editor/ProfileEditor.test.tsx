@@ -51,6 +51,7 @@ describe('ProfileEditor', () => {
   it('a saved change turns its chip complete without a reload', async () => {
     jest.spyOn(userApi, 'getById').mockResolvedValue(makeUser({ headline: null }));
     jest.spyOn(userApi, 'update').mockResolvedValue(makeUser({ headline: 'Epidemiologist' }));
+    jest.spyOn(userApi, 'getAllServices').mockResolvedValue([]);
     mockLists();
     renderEditor();
     expect(await screen.findByRole('button', { name: 'Headline: required, not completed yet' })).toBeInTheDocument();

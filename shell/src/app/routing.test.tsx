@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { authStore, signIn, signOut, type User } from '@sciexperts/shared';
+import { answerMemberFrameCounts } from '../test/memberFrameCounts';
 import { renderRoute } from '../test/renderRoute';
 
 // Remotes are stood in for by components that say which exposed module the shell asked for.
@@ -13,13 +14,18 @@ jest.mock('../federation/remoteRegistry', () => {
   };
 });
 
+// The member frame's bell opens a socket to the API; here it stays closed (its counts: answerMemberFrameCounts).
+jest.mock('../member/notifications/liveConnection', () => ({ connectLive: () => () => undefined }));
+
 const member = { id: 1, firstName: 'Ada' } as User;
 
 beforeEach(() => {
   localStorage.clear();
   signOut();
   authStore.setState({ signedOutReason: null });
+  answerMemberFrameCounts();
 });
+afterEach(() => jest.restoreAllMocks());
 
 describe('routes and guards', () => {
   it('shows the home page to visitors at /', async () => {

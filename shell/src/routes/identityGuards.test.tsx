@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { authStore, configureRuntime, signIn, signOut, type User } from '@sciexperts/shared';
+import { answerMemberFrameCounts } from '../test/memberFrameCounts';
 import { renderRoute } from '../test/renderRoute';
 
 // Remotes are stood in for by components that say which module the shell asked for; the auth remote's
@@ -17,6 +18,9 @@ jest.mock('../federation/remoteRegistry', () => {
   };
 });
 
+// The member frame's bell opens a socket to the API; here it stays closed (its counts: answerMemberFrameCounts).
+jest.mock('../member/notifications/liveConnection', () => ({ connectLive: () => () => undefined }));
+
 const member = { id: 41, firstName: 'Liam' } as User;
 const oidc = { authority: 'http://localhost:3001', clientId: 'sciexperts-web', audience: 'http://localhost:3000/api', scope: 'openid' };
 
@@ -25,7 +29,9 @@ beforeEach(() => {
   localStorage.clear();
   signOut();
   configureRuntime({ oidc });
+  answerMemberFrameCounts();
 });
+afterEach(() => jest.restoreAllMocks());
 
 describe('the identity provider coming back', () => {
   it('shows the auth remote\'s callback in the public frame instead of bouncing the visitor to /', async () => {
