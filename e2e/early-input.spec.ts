@@ -122,7 +122,7 @@ test.describe('what a person types before a public page is hydrated', () => {
     await expect(page.getByLabel('What do you need?')).toHaveValue('A biostatistician to review the analysis plan of a 120-patient trial.');
     await expect(page.getByLabel('Budget')).toHaveValue('1000-5000');
     await expect(page.getByLabel('Deadline')).toHaveValue(deadline);
-    const sent = page.waitForRequest((call) => call.url().endsWith('/api/Concierge/Request') && call.method() === 'POST');
+    const sent = page.waitForRequest((call) => call.url().endsWith('/api/Concierge/Request') && call.method() === 'POST', { timeout: 15_000 });
     await page.getByRole('button', { name: 'Send request' }).click();
     expect((await sent).postDataJSON()).toEqual({ name: 'Ada Early', email: 'ada.early@example.com', need: 'A biostatistician to review the analysis plan of a 120-patient trial.', budget: '1000-5000', deadline });
     await expect(page.getByRole('heading', { name: 'Request sent' })).toBeVisible();
