@@ -106,6 +106,17 @@ describe.each(['sqlite', 'postgres'] as const)('saved cards over %s', (dialect) 
     expect((await call('GET', '/api/Payments/Cards', null, { key: null })).status).toBe(401);
   });
 
+  it("forgets a deleted member's customer and card names", async () => {
+    const leaving = await member(h, { firstName: 'Lea' });
+    const at = new Date().toISOString();
+    await h.db.kysely.insertInto('paymentCustomers').values({ userId: leaving.id, provider: 'local', customerId: `cus_${leaving.id}`, createdAt: at }).execute();
+    await h.db.kysely.insertInto('savedCardNames').values({ userId: leaving.id, cardId: 'pm_leaving', name: 'Old card', updatedAt: at }).execute();
+    const deleted = await h.api('POST', '/api/Account/Delete', { token: leaving.token, body: { currentPassword: leaving.password } });
+    expect(deleted.status).toBe(200);
+    expect(await h.db.kysely.selectFrom('paymentCustomers').select('userId').where('userId', '=', leaving.id).execute()).toEqual([]);
+    expect(await h.db.kysely.selectFrom('savedCardNames').select('userId').where('userId', '=', leaving.id).execute()).toEqual([]);
+  });
+
   it('answers 502 when the provider cannot be asked, and removes a card at the provider (then it is gone)', async () => {
     provider.cardsDown = true;
     expect((await cards()).status).toBe(502);
