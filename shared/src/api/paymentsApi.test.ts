@@ -42,6 +42,8 @@ describe('paymentsApi', () => {
     ['addMilestone', () => paymentsApi.addMilestone(3, { title: 'Extra', amountCents: 500, dueDate: '2099-01-01' }, 'key-0000001'), 'POST', '/api/Contracts/3/Milestones', { title: 'Extra', amountCents: 500, dueDate: '2099-01-01' }, 'key-0000001'],
     ['acceptMilestone', () => paymentsApi.acceptMilestone(9, 'key-0000002'), 'POST', '/api/Milestones/9/Accept', undefined, 'key-0000002'],
     ['fund', () => paymentsApi.fund(9, 'key-0000003'), 'POST', '/api/Milestones/9/Fund', undefined, 'key-0000003'],
+    ['fund, keeping the card', () => paymentsApi.fund(9, 'key-0000013', { saveCard: true }), 'POST', '/api/Milestones/9/Fund', { saveCard: true }, 'key-0000013'],
+    ['fund with a saved card', () => paymentsApi.fund(9, 'key-0000014', { paymentMethodId: 'pm_1' }), 'POST', '/api/Milestones/9/Fund', { paymentMethodId: 'pm_1' }, 'key-0000014'],
     ['submit', () => paymentsApi.submit(9, 'Done.', 'key-0000004'), 'POST', '/api/Milestones/9/Submit', { note: 'Done.' }, 'key-0000004'],
     ['submit with files', () => paymentsApi.submit(9, 'Done.', 'key-0000005', [3, 4]), 'POST', '/api/Milestones/9/Submit', { note: 'Done.', fileIds: [3, 4] }, 'key-0000005'],
     ['deleteFile', () => paymentsApi.deleteFile(2, 7), 'DELETE', '/api/Contracts/2/Files/7', undefined, null],
@@ -56,6 +58,9 @@ describe('paymentsApi', () => {
     ['withdraw', () => paymentsApi.withdraw(2500, 'key-0000009'), 'POST', '/api/Payments/Withdrawals', { amountCents: 2500 }, 'key-0000009'],
     ['payoutAccount', () => paymentsApi.payoutAccount(), 'GET', '/api/Payments/PayoutAccount', undefined, null],
     ['linkPayoutAccount', () => paymentsApi.linkPayoutAccount(), 'POST', '/api/Payments/PayoutAccount/Link', undefined, null],
+    ['savedCards', () => paymentsApi.savedCards(), 'GET', '/api/Payments/Cards', undefined, null],
+    ['renameCard', () => paymentsApi.renameCard('pm_1', 'Lab card'), 'PUT', '/api/Payments/Cards/pm_1', { name: 'Lab card' }, null],
+    ['removeCard', () => paymentsApi.removeCard('pm_1'), 'DELETE', '/api/Payments/Cards/pm_1', undefined, null],
   ] as const)('%s sends its method, path, body and key', async (_name, run, method, path, body, key) => {
     await run();
     expect(await requests[0]).toEqual({ method, url: `http://api.test${path}`, body, key });
