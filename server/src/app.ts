@@ -192,8 +192,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     tokens: ctx.tokens,
     origins: [...config.corsOrigins, ...config.integratorOrigins],
     log: app.log,
-    onMessageStored: async (trx, message) => {
-      const told = await tellReceiver(trx, ctx.jobs, message, clock(), emailDelayOf(config));
+    onMessageStored: async (trx, message, sender) => {
+      const told = await tellReceiver(trx, ctx.jobs, message, sender, clock(), emailDelayOf(config));
       return told ? () => pushNotification(app.io, told) : null;
     },
   });

@@ -8,6 +8,9 @@ import { withPreparedStatements } from './preparedStatements';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** Connections each process keeps to PostgreSQL (SQLite has one, in process). */
+export const POSTGRES_POOL_SIZE = 10;
+
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
@@ -27,7 +30,7 @@ export function openDatabase(opts: DbOptions): Db {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max: POSTGRES_POOL_SIZE,
       ...(opts.databaseSchema ? { options: `-c search_path=${opts.databaseSchema}` } : {}),
     });
     // An idle client losing its connection must not crash the process.

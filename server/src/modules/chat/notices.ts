@@ -15,6 +15,7 @@ import type { ChatServer } from '../../chat/gateway';
 import { userRoom } from '../../chat/gateway';
 import { memberName, notifyPushedByCaller } from '../notifications/notify';
 import { toNotification, type NotificationRow } from '../notifications/repository';
+import type { SenderName } from './repository';
 
 /** The group of a sender's message notifications for one receiver. */
 export const messageGroupKey = (senderId: number) => `message:${senderId}`;
@@ -23,12 +24,9 @@ const EXCERPT_MAX = 100;
 
 /**
  * Tells the receiver in the message's transaction. Returns the notification written or refreshed, for the caller to
- * push once the transaction has committed (null: none, the sender is gone).
+ * push once the transaction has committed.
  */
-export async function tellReceiver(trx: Kysely<Database>, jobs: JobQueue, message: ChatMessage, now: Date, emailDelayMs: number): Promise<NotificationRow | null> {
-  const sender = await trx.selectFrom('users').select(['firstName', 'lastName']).where('id', '=', message.senderId).executeTakeFirst();
-  if (!sender) return null;
-  const flat = message.text.replace(/\s+/g, ' ').trim();
+export async function tellReceiver(trx: Kysely<Database>, jobs: JobQueue, message: ChatMessage, sender: SenderName, now: Date, emailDelayMs: number): Promise<NotificationRow | null> {  const flat = message.text.replace(/\s+/g, ' ').trim();
   const excerpt = flat.length <= EXCERPT_MAX ? flat : `${flat.slice(0, EXCERPT_MAX - 1).trimEnd()}…`;
   const told = {
     userId: message.receiverId,
