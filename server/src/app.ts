@@ -30,7 +30,7 @@ import { createJobQueue } from './jobs';
 import { readableLogStream } from './http/readableLog';
 import { usersModule, type UserViews } from './modules/users/routes';
 import { attachChatGateway, type ChatServer } from './chat/gateway';
-import { pushNotification, tellReceiver } from './modules/chat/notices';
+import { messageNotices, pushNotification } from './modules/chat/notices';
 import { emailDelayOf } from './modules/notifications/notify';
 import { attachRedisAdapter } from './chat/redis';
 
@@ -187,13 +187,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // One plugin per domain (server/src/modules); those that need a session check it inside themselves.
   await registerModules(app, { users: deps.userViews ? usersModule(deps.userViews) : undefined });
 
+  const tellReceiver = messageNotices(ctx.jobs, emailDelayOf(config));
   const io = attachChatGateway(app.server, {
     db: ctx.db,
     tokens: ctx.tokens,
     origins: [...config.corsOrigins, ...config.integratorOrigins],
     log: app.log,
     onMessageStored: async (trx, message, sender) => {
-      const told = await tellReceiver(trx, ctx.jobs, message, sender, clock(), emailDelayOf(config));
+      const told = await tellReceiver(trx, message, sender, clock());
       return told ? () => pushNotification(app.io, told) : null;
     },
   });

@@ -12,7 +12,7 @@ import { activeSessionIds } from '../modules/account/repository';
 import { isForeignKeyViolation } from '../db/errors';
 import { ClientIdConflict, insertMessage, openedSinceUnlessConversed, type SenderName } from '../modules/chat/repository';
 import { CHAT_LIMITS, MemberBuckets, NEW_CONVERSATIONS_LIMITED_MESSAGE, RATE_LIMITED_MESSAGE } from './limits';
-import { KnownFacts } from './knownFacts';
+import { BoundedSet } from './boundedSet';
 
 type SocketData = VerifiedSession;
 
@@ -44,8 +44,8 @@ export interface ChatDeps {
   onMessageStored?: (trx: Kysely<Database>, message: ChatMessage, sender: SenderName) => Promise<(() => void) | null | undefined | void>;
   /** How many messages this process stores at once (below); the rest wait their turn in arrival order. */
   storingAtOnce?: number;
-  /** How many conversed pairs this process remembers (see KnownFacts). */
-  knownFactsLimit?: number;
+  /** How many conversed pairs this process remembers (see BoundedSet). */
+  conversedPairsLimit?: number;
 }
 
 type Checked = { ok: true; receiverId: number; text: string; clientId: string | null } | { ok: false; message: string };
@@ -100,7 +100,7 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
   const messageBuckets = new MemberBuckets(CHAT_LIMITS.messages.burst, CHAT_LIMITS.messages.perSecond);
   const typingBuckets = new MemberBuckets(CHAT_LIMITS.typing.burst, CHAT_LIMITS.typing.perSecond);
   // What a message's checks learned once and need not ask the database again (decision 0025).
-  const conversedPairs = new KnownFacts<string>(deps.knownFactsLimit);
+  const conversedPairs = new BoundedSet<string>(deps.conversedPairsLimit);
   // Storing a message holds a database connection for its transaction's few statements. Letting more messages in
   // than there are connections only interleaves their statements on the event loop, so each transaction waits behind
   // the others' and holds its connection longer: at 500 new conversations a second on PostgreSQL that feedback made

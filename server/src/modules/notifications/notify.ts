@@ -4,7 +4,7 @@
 // chose for the type (immediately, after a short delay that lets a member who saw it in the app skip it; in the
 // daily digest; or none). docs/decisions/0014-notifications.md.
 import { DEFAULT_EMAIL_MODES, type EmailMode, type NotificationType } from '@sciexperts/shared/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Config } from '../../config';
 import type { Database, NotificationsTable } from '../../db/schema';
 import type { JobQueue } from '../../jobs';
@@ -50,12 +50,35 @@ export interface EmailPayload {
 
 type Trx = Kysely<Database>;
 
-async function emailModes(trx: Trx, userIds: number[]): Promise<Map<string, EmailMode>> {
-  const rows = await trx.selectFrom('notificationPreferences').select(['userId', 'type', 'email']).where('userId', 'in', userIds).execute();
-  return new Map(rows.map((r) => [`${r.userId}:${r.type}`, r.email as EmailMode]));
-}
+/** What a notification owes by e-mail, from the member's choice for its type. */
+const EMAIL_STATE_BY_MODE: Record<EmailMode, 'pending' | 'digest' | 'off'> = { immediately: 'pending', daily: 'digest', off: 'off' };
 
-const stateFor = (mode: EmailMode) => (mode === 'immediately' ? 'pending' : mode === 'daily' ? 'digest' : 'off');
+/**
+ * The member's choice for the type, read by the INSERT itself (one round trip less for every notification): the
+ * state their chosen mode asks for, or the type's default when they chose nothing.
+ */
+function emailStateOf(item: NewNotification) {
+  const byDefault = EMAIL_STATE_BY_MODE[DEFAULT_EMAIL_MODES[item.type]];
+  return (eb: ExpressionBuilder<Database, 'notifications'>) =>
+    eb.fn.coalesce(
+      eb
+        .selectFrom('notificationPreferences')
+        .select((p) =>
+          p
+            .case('email')
+            .when('immediately')
+            .then(EMAIL_STATE_BY_MODE.immediately)
+            .when('daily')
+            .then(EMAIL_STATE_BY_MODE.daily)
+            .else(EMAIL_STATE_BY_MODE.off)
+            .end()
+            .as('state'),
+        )
+        .where('notificationPreferences.userId', '=', item.userId)
+        .where('notificationPreferences.type', '=', item.type),
+      eb.val(byDefault),
+    );
+}
 
 /** How long an immediate e-mail waits by default, so that a member who sees the notification in the app first gets none. */
 const DEFAULT_EMAIL_DELAY_MS = 120_000;
@@ -72,11 +95,9 @@ type Written = Selectable<NotificationsTable>;
 /** Writes the notifications (a coalesced repeat refreshes its row); the rows written. */
 async function write(trx: Trx, items: readonly NewNotification[], now: Date): Promise<Written[]> {
   const at = now.toISOString();
-  const modes = await emailModes(trx, [...new Set(items.map((i) => i.userId))]);
   const rows: Written[] = [];
   for (const item of items) {
-    const mode = modes.get(`${item.userId}:${item.type}`) ?? DEFAULT_EMAIL_MODES[item.type];
-    const values = {
+    const insert = trx.insertInto('notifications').values((eb) => ({
       userId: item.userId,
       type: item.type,
       text: item.text,
@@ -85,10 +106,9 @@ async function write(trx: Trx, items: readonly NewNotification[], now: Date): Pr
       sourceKey: item.sourceKey ?? null,
       createdAt: at,
       readAt: null,
-      emailState: stateFor(mode),
+      emailState: emailStateOf(item)(eb),
       emailedAt: null,
-    };
-    const insert = trx.insertInto('notifications').values(values);
+    }));
     const row = await (item.groupKey
       ? // The unread one of this group, if any, becomes the newest: its text and time change; its e-mail is owed
         // once (still 'pending' if not sent yet, and then its job is already queued).

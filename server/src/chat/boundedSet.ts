@@ -1,9 +1,9 @@
 /**
- * Facts a chat process learned from the database that cannot become false again (a member exists, two members have
- * conversed), so each is asked once instead of on every message. Bounded: past `limit` the oldest half is forgotten
- * and asked again when next needed, which costs a query, never a wrong answer.
+ * What a chat process remembers of the database so as not to ask again on every message: facts that cannot become
+ * false (two members have conversed) and hints whose mistake costs a query, never a wrong answer (a conversation's
+ * notification is still unread). Bounded: past `limit` the oldest half is forgotten and asked again when next needed.
  */
-export class KnownFacts<Key> {
+export class BoundedSet<Key> {
   private readonly facts = new Set<Key>();
 
   constructor(private readonly limit = 100_000) {}

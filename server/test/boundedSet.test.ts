@@ -1,8 +1,8 @@
-import { KnownFacts } from '../src/chat/knownFacts';
+import { BoundedSet } from '../src/chat/boundedSet';
 
-describe('KnownFacts', () => {
+describe('BoundedSet', () => {
   it('remembers what was added, forgets what was deleted', () => {
-    const facts = new KnownFacts<string>();
+    const facts = new BoundedSet<string>();
     expect(facts.has('1:2')).toBe(false);
     facts.add('1:2');
     expect(facts.has('1:2')).toBe(true);
@@ -11,7 +11,7 @@ describe('KnownFacts', () => {
   });
 
   it('stays within its limit by forgetting the oldest half, never the newest fact', () => {
-    const facts = new KnownFacts<number>(10);
+    const facts = new BoundedSet<number>(10);
     for (let i = 1; i <= 25; i++) {
       facts.add(i);
       expect(facts.size).toBeLessThanOrEqual(10);
