@@ -338,7 +338,8 @@ describe('local payments stand-in', () => {
         await pay(session.url, card(number, { saveCard: 'yes' }));
         if (number === TEST_CARDS.needsConfirmation) await pay(`${session.url}/confirm`, new URLSearchParams({ decision: 'confirm' }));
       }
-      const [plain, strict] = (await provider.listCards(customerId)) as [{ id: string }, { id: string }];
+      const [plain, strict] = await provider.listCards(customerId);
+      if (!plain || !strict) throw new Error('both cards should have been kept');
 
       const charged = await provider.createCheckout(checkout({ customerId, paymentMethodId: plain.id, paymentId: 52, successUrl: `${SITE}?payment=52` }));
       expect(charged.url).toBe(`${SITE}?payment=52`);
