@@ -29,7 +29,7 @@ import { registerModules } from './modules';
 import { createJobQueue } from './jobs';
 import { readableLogStream } from './http/readableLog';
 import { usersModule, type UserViews } from './modules/users/routes';
-import { attachChatGateway, type ChatServer } from './chat/gateway';
+import { attachChatGateway, drainChatGateway, type ChatServer } from './chat/gateway';
 import { messageNotices, pushNotification } from './modules/chat/notices';
 import { emailDelayOf } from './modules/notifications/notify';
 import { attachRedisAdapter } from './chat/redis';
@@ -203,6 +203,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const redis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl, config.chatStreamName) : null;
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
+    await drainChatGateway(io);
     io.engine.close();
     await redis?.close();
   });

@@ -106,6 +106,12 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
   // the others' and holds its connection longer: at 500 new conversations a second on PostgreSQL that feedback made
   // p50 270 ms, and admitting as many as the pool has connections made it 20 ms (decision 0025).
   const storing = pLimit(deps.storingAtOnce ?? POSTGRES_POOL_SIZE);
+  drainers.set(io, async () => {
+    // Closing: messages still waiting their turn are dropped unacknowledged (their clients send them again, once, by
+    // clientId, to the process they reconnect to); those being stored finish before the database closes.
+    storing.clearQueue();
+    while (storing.activeCount > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  });
   const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
   const unsubscribe = tokens.onRevoked((revocation) => {
@@ -231,6 +237,13 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
   });
 
   return io;
+}
+
+const drainers = new WeakMap<ChatServer, () => Promise<void>>();
+
+/** Stops taking messages and waits for those being stored; the app calls it as it closes, before the database. */
+export async function drainChatGateway(io: ChatServer): Promise<void> {
+  await drainers.get(io)?.();
 }
 
 export function emitMessage(io: ChatServer, message: ChatMessage): void {
