@@ -51,6 +51,8 @@ const body = fc.oneof(
 const idempotencyKey = fc.oneof(fc.constant(undefined), fc.string({ maxLength: 12 }), fc.constantFrom('fuzz-key-0001', 'fuzz-key-0002', 'x'.repeat(101)));
 const idSegment = fc.oneof(fc.constant('SELF'), fc.constant('OTHER'), fc.integer({ min: -5, max: 2 ** 40 }).map(String), fc.string({ maxLength: 12 }).map(encodeURIComponent));
 
+const UNREACHABLE_IDP = 'http://127.0.0.1:9';
+
 describe('random input never yields a 500', () => {
   let h: Harness;
   let me: Awaited<ReturnType<typeof member>>;
@@ -58,9 +60,17 @@ describe('random input never yields a 500', () => {
   beforeAll(async () => {
     // The integrations and payments configured, so their paths are fuzzed too (the identity provider is unreachable,
     // ORCID refuses codes, the payment provider is the tests' fake).
+    // Unreachable here means refused, as the network refuses a port nothing listens on: the suite does not depend on
+    // port 9 being free, and the test setup (which fails any request to another process) is not asked to judge.
+    const networkFetch = globalThis.fetch;
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation((input, init) =>
+        (input instanceof Request ? input.url : String(input)).startsWith(UNREACHABLE_IDP) ? Promise.reject(new TypeError('fetch failed')) : networkFetch(input, init),
+      );
     h = await startApp(
       {
-        oidc: { issuer: 'http://127.0.0.1:9', audience: 'api', jwksUrl: 'http://127.0.0.1:9/jwks' },
+        oidc: { issuer: UNREACHABLE_IDP, audience: 'api', jwksUrl: `${UNREACHABLE_IDP}/jwks` },
         orcid: { baseUrl: 'https://orcid.test', apiUrl: 'https://pub.orcid.test', clientId: 'c', clientSecret: 's', redirectUri: 'http://localhost:8080/profile' },
         payments: PAYMENTS_CONFIG,
       },

@@ -1,5 +1,12 @@
 import { takeMismatches } from './openapiCheck';
 
+// A test reaches the apps and stand-ins it starts itself (in this process, on port 0), never a server someone else runs
+// on this machine (their `npm start` on port 3000, say) nor anything further: any other fetch fails the test that made
+// it, naming the URL (scripts/jest/offline.cjs).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const offline = require('../../scripts/jest/offline.cjs') as { refuseNetwork(options: { allow: (url: string) => boolean }): void; isOwnServer(url: string): boolean };
+offline.refuseNetwork({ allow: offline.isOwnServer });
+
 // Suites share two cores with the front-end projects under `npm test`; real HTTP and scrypt need more than 5 s there.
 jest.setTimeout(30_000);
 
