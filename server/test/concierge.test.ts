@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_PATHS, CONCIERGE_LIMITS, CONCIERGE_MESSAGES, type ConciergeRequest } from '@sciexperts/shared/contracts';
 import { earliestToday } from '../src/modules/concierge/routes';
-import { startApp, type Harness } from './helpers';
+import { eventually, startApp, type Harness } from './helpers';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -16,8 +16,8 @@ const valid = (overrides: Partial<ConciergeRequest> = {}): ConciergeRequest => (
 });
 
 async function operatorMails(dir: string, count: number): Promise<Array<{ to: string; subject: string; text: string }>> {
-  for (let i = 0; i < 100; i += 1) {
-    let mails: Array<{ to: string; subject: string; text: string }> = [];
+  let mails: Array<{ to: string; subject: string; text: string }> = [];
+  await eventually(() => {
     try {
       mails = readdirSync(dir)
         .filter((f) => f.endsWith('.json'))
@@ -25,10 +25,9 @@ async function operatorMails(dir: string, count: number): Promise<Array<{ to: st
     } catch {
       /* no outbox yet */
     }
-    if (mails.length >= count) return mails;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('no operator mail');
+    return mails.length >= count;
+  }, `${count} operator mail(s) in the outbox`);
+  return mails;
 }
 
 describe('concierge requests', () => {
@@ -55,7 +54,7 @@ describe('concierge requests', () => {
     expect(mail!.subject).toBe(`Concierge request #${res.body.id} from Dr. Amara Okafor`);
     expect(mail!.text).toContain('Budget: USD 1,000 – 5,000');
     expect(mail!.text).toContain('re-analyse a two-arm pilot trial');
-    for (let i = 0; i < 50 && !(await stored())[0]!.mailedAt; i += 1) await new Promise((r) => setTimeout(r, 20));
+    await eventually(async () => Boolean((await stored())[0]!.mailedAt), 'the request to be marked as mailed');
     expect((await stored())[0]!.mailedAt).toEqual(expect.any(String));
   });
 

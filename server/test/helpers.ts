@@ -120,6 +120,18 @@ export async function startAppOn(dialect: 'sqlite' | 'postgres', overrides: Part
 }
 
 let counter = 0;
+/**
+ * Waits for work the app finishes in the background (a queued e-mail): checks `done` until it holds. Alone that takes
+ * milliseconds; the limit fits a busy CI machine (tens of times slower) and stays under the tests' 30 s timeout.
+ */
+export async function eventually(done: () => boolean | Promise<boolean>, what: string, limitMs = 20_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`Still waiting after ${limitMs / 1000} s for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 export function signupBody(overrides: Partial<SignupRequest> = {}): SignupRequest {
   counter += 1;
   return {

@@ -1,5 +1,5 @@
 import { ACCOUNT_SETTINGS_MESSAGES as M, type User } from '@sciexperts/shared/contracts';
-import { RecordingMailer, member, startAppOn, unverifiedMember, type Harness } from './helpers';
+import { RecordingMailer, eventually, member, startAppOn, unverifiedMember, type Harness } from './helpers';
 import { FakeProvider, PAYMENTS_CONFIG, caller, hiredContract } from './paymentsFixtures';
 import { fixedProposal, future, projectBody } from './projectsFixtures';
 
@@ -11,7 +11,7 @@ describe.each(['sqlite', 'postgres'] as const)('e-mail verification over %s', (d
   const call = <T = Body>(method: string, url: string, token: string | null, body?: unknown) => h.api<T & Body>(method, url, { token, ...(body === undefined ? {} : { body }) });
   const verifyLinks = (email: string) => mailer.sent.filter((m) => m.to === email).map((m) => decodeURIComponent(/verify-email\?token=(\S+)/.exec(m.text)?.[1] ?? '')).filter(Boolean);
   const waitForMail = async (email: string, count = 1) => {
-    for (let i = 0; i < 100 && verifyLinks(email).length < count; i += 1) await new Promise((r) => setTimeout(r, 10));
+    await eventually(() => verifyLinks(email).length >= count, `${count} verification mail(s) to ${email}`);
     return verifyLinks(email);
   };
 
