@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { KyselyPlugin } from 'kysely';
 import { openDatabase } from '../src/db/connect';
-import { member, startApp, type Harness } from './helpers';
+import { eventually, member, startApp, type Harness } from './helpers';
 
 async function waitForMail(dir: string, to: string, count: number): Promise<Array<{ to: string; text: string; subject: string }>> {
-  for (let i = 0; i < 100; i += 1) {
-    let mails: Array<{ to: string; text: string; subject: string }> = [];
+  let mails: Array<{ to: string; text: string; subject: string }> = [];
+  await eventually(() => {
     try {
       mails = readdirSync(dir)
         .filter((f) => f.endsWith('.json'))
@@ -18,10 +18,9 @@ async function waitForMail(dir: string, to: string, count: number): Promise<Arra
     } catch {
       /* outbox not created yet */
     }
-    if (mails.length >= count) return mails;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no mail for ${to}`);
+    return mails.length >= count;
+  }, `${count} reset mail(s) for ${to}`);
+  return mails;
 }
 
 const tokenOf = (text: string) => {
