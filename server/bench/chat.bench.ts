@@ -120,7 +120,8 @@ async function startOwnServer(database: string): Promise<Server> {
       RATE_LIMIT_PER_MINUTE: '1000000',
       REDIS_URL: '',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // The server's own output goes to stderr: stdout carries only the figures, one JSON object a line.
+    stdio: ['ignore', process.stderr, 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   const cleanUp = async () => {
