@@ -15,6 +15,7 @@ import { createPaymentProvider } from './modules/payments/createProvider';
 import type { Db } from './db/connect';
 import { migrate } from './db/migrations';
 import { seed } from './db/seed';
+import { withDatabaseLock } from './db/lock';
 import { PasswordHasher } from './auth/passwords';
 import { TokenService } from './auth/tokens';
 import { FailureThrottle, LoginThrottle } from './auth/throttle';
@@ -60,8 +61,12 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /** Runs migrations and the idempotent seed; main does this once at start, tests once per database. */
 export async function prepareDatabase(db: Db, config: Config): Promise<void> {
-  await migrate(db.kysely as unknown as Kysely<unknown>, db.dialect);
-  await seed(db, new PasswordHasher(config.passwordHash), config.seedDemo, { uploadsDir: path.join(config.dataDir, 'uploads'), publicUrl: config.publicUrl });
+  // Several processes starting at once on one PostgreSQL database take turns: the first migrates and seeds, the
+  // others then find nothing left to do (the seed's "create when missing" raced into duplicate keys without it).
+  await withDatabaseLock(db, 'prepare-database', async () => {
+    await migrate(db.kysely as unknown as Kysely<unknown>, db.dialect);
+    await seed(db, new PasswordHasher(config.passwordHash), config.seedDemo, { uploadsDir: path.join(config.dataDir, 'uploads'), publicUrl: config.publicUrl });
+  });
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
