@@ -30,7 +30,8 @@ describe('two processes preparing one empty PostgreSQL database at once', () => 
     const outcomes = await Promise.allSettled(dbs.map((db) => prepareDatabase(db, config)));
     expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'started'))).toEqual(['started', 'started', 'started']);
 
-    const [db] = dbs;
+    const db = dbs[0];
+    if (!db) throw new Error('no pool');
     const migrations = await sql<{ name: string; times: number }>`select name, count(*)::int as times from kysely_migration group by name`.execute(db.kysely);
     expect(migrations.rows.length).toBeGreaterThan(10);
     expect(migrations.rows.filter((row) => row.times !== 1)).toEqual([]);
