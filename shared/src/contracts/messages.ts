@@ -49,6 +49,8 @@ export const ACCOUNT_MESSAGES = {
   resetLinkSent: 'If an account exists for this e-mail, we have sent a link to reset the password.',
   resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   tooManyResets: 'Too many reset requests. Please try again later.',
+  /** A sign-in step whose throttle cannot be checked (the shared store is unreachable): refused, never let through unthrottled. */
+  throttleUnavailable: 'Please try again in a moment.',
   passwordChanged: 'Your password has been changed. Please sign in with the new password.',
   /** Fallbacks of the client calls when the server gave no message. */
   loginFailed: 'Login failed',
