@@ -34,6 +34,7 @@ import { attachChatGateway, drainChatGateway, type ChatServer } from './chat/gat
 import { messageNotices, pushNotification } from './modules/chat/notices';
 import { emailDelayOf } from './modules/notifications/notify';
 import { attachRedisAdapter } from './chat/redis';
+import { Readiness } from './modules/health/readiness';
 
 export interface AppDeps {
   db: Db;
@@ -121,6 +122,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Before any route: each one's documented answers gain those the framework gives on every route.
   documentCommonAnswers(app);
   app.decorate('ctx', ctx);
+  // Readiness (GET /api/health/ready): the database always; other shared dependencies add their own probe.
+  app.decorate('readiness', new Readiness());
+  app.readiness.register('database', () => ctx.db.ping());
   // Running jobs finish before the database they write to is closed.
   app.addHook('onClose', async () => ctx.jobs.stop());
   app.decorateRequest('auth', null);

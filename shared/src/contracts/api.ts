@@ -31,6 +31,8 @@ export type CertificationInput = WithEnd<Static<typeof R.CertificationBody.add>>
 
 export type OrcidCallbackResponse = Static<typeof M.OrcidCallbackResponse>;
 export type HealthResponse = Static<typeof M.HealthResponse>;
+export type LivenessResponse = Static<typeof M.LivenessResponse>;
+export type ReadinessResponse = Static<typeof M.ReadinessResponse>;
 
 export type PasswordResetRequest = Static<typeof A.PasswordResetRequest>;
 export type PasswordResetConfirm = Static<typeof A.PasswordResetConfirm>;

@@ -2,6 +2,8 @@
 
 export const API_PATHS = {
   health: '/api/health',
+  healthLive: '/api/health/live',
+  healthReady: '/api/health/ready',
   login: '/api/Account/Login',
   logout: '/api/Account/Logout',
   loginWithIdentity: '/api/Account/LoginWithAuth0',

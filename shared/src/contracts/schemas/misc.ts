@@ -12,6 +12,22 @@ export const HealthResponse = Type.Object({
   version: Type.String(),
 });
 
+/** GET /api/health/live: the process is up and answering (a proxy or orchestrator restarts it otherwise). */
+export const LivenessResponse = Type.Object({ status: StringChoice(['ok'] as const) }, { additionalProperties: false });
+
+/**
+ * GET /api/health/ready: 200 when this process should get traffic, 503 when not, with the part that failed: a check
+ * whose status is down (the database; Redis when configured), or draining (the process is shutting down).
+ */
+export const ReadinessResponse = Type.Object(
+  {
+    status: StringChoice(['ready', 'not ready'] as const),
+    draining: Type.Boolean(),
+    checks: Type.Array(Type.Object({ name: Type.String(), status: StringChoice(['up', 'down'] as const) }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+
 export const ConciergeRequestBody = Type.Object(
   {
     name: Type.String({ maxLength: 1000 }),
