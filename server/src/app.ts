@@ -35,6 +35,7 @@ import { messageNotices, pushNotification } from './modules/chat/notices';
 import { emailDelayOf } from './modules/notifications/notify';
 import { attachRedisAdapter } from './chat/redis';
 import { Readiness } from './modules/health/readiness';
+import { createSecondFactors } from './auth/secondFactor';
 
 export interface AppDeps {
   db: Db;
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     fetch: deps.fetch ?? fetch,
     // Tests inject a provider; otherwise the one the configuration names. None configured: the money routes answer 503.
     payments: deps.paymentProvider ?? createPaymentProvider(config.payments, deps.fetch ?? fetch),
+    secondFactors: createSecondFactors(deps.db, config, clock),
   };
 
   const { trustProxy } = config;

@@ -77,6 +77,12 @@ export interface Config {
    * (NOTIFICATION_EMAIL_DELAY_SECONDS, 120 by default).
    */
   notificationEmailDelayMs?: number;
+  /**
+   * What the stored TOTP secrets are encrypted with (SECOND_FACTOR_KEY, at least 32 characters; docs/decisions/0034-second-factor.md).
+   * Unset: derived from the token secret, so rotating TOKEN_SECRET then makes every authenticator app's codes useless
+   * (recovery codes still work). Set it to rotate the two independently.
+   */
+  secondFactorKey?: string | null;
   /** NODE_ENV or SCIEXPERTS_ENV is 'production': unsafe settings were refused at load. */
   production: boolean;
   /** Serve the OpenAPI page and document at /api/docs (off in production unless API_DOCS asks for it). */
@@ -246,6 +252,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   const tokenSecretEnv = str('TOKEN_SECRET');
   if (tokenSecretEnv !== undefined && tokenSecretEnv.length < 32) problems.push('TOKEN_SECRET must be at least 32 characters.');
+  const secondFactorKey = str('SECOND_FACTOR_KEY') ?? null;
+  if (secondFactorKey !== null && secondFactorKey.length < 32) problems.push('SECOND_FACTOR_KEY must be at least 32 characters.');
 
   const config: Config = {
     port,
@@ -277,6 +285,7 @@ export function loadConfig(env: Env = process.env): Config {
     logFormat: logFormat === 'text' ? 'text' : 'json',
     logRequests: bool('LOG_REQUESTS', production),
     notificationEmailDelayMs: int('NOTIFICATION_EMAIL_DELAY_SECONDS', 120, 0, 86_400) * 1000,
+    secondFactorKey,
     production,
     apiDocs: bool('API_DOCS', !production),
     payments,

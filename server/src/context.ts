@@ -9,6 +9,7 @@ import type { OidcVerifier } from './auth/oidc';
 import type { FailureThrottle, LoginThrottle } from './auth/throttle';
 import type { PaymentProvider } from './modules/payments/provider';
 import type { JobQueue } from './jobs';
+import type { SecondFactors } from './auth/secondFactor';
 
 export interface AppContext {
   config: Config;
@@ -27,6 +28,8 @@ export interface AppContext {
   clock: () => Date;
   /** Scheduled work (docs/decisions/0013-job-queue.md): modules register handlers; main.ts starts the queue. */
   jobs: JobQueue;
+  /** TOTP and recovery codes, for members and operators alike (docs/decisions/0034-second-factor.md). */
+  secondFactors: SecondFactors;
 }
 
 declare module 'fastify' {

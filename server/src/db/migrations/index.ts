@@ -23,6 +23,7 @@ import { accountDeletion } from './0020_account_deletion';
 import { verifiedBefore } from './0021_verified_before';
 import { recordsVersion } from './0022_records_version';
 import { savedCards } from './0023_saved_cards';
+import { secondFactor } from './0035_second_factor';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -54,6 +55,7 @@ class InCodeProvider implements MigrationProvider {
       '0021_verified_before': verifiedBefore(this.dialect),
       '0022_records_version': recordsVersion(this.dialect),
       '0023_saved_cards': savedCards(this.dialect),
+      '0035_second_factor': secondFactor(this.dialect),
     };
   }
 }
