@@ -213,7 +213,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // With REDIS_URL several processes share chat delivery; without it the in-memory adapter serves one process.
   const redis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl, config.chatStreamName) : null;
   app.addHook('preClose', async () => {
-    io.disconnectSockets(true);
+    // This process's sockets only (through the Redis adapter, io.disconnectSockets would close every process's), and
+    // their connections closed rather than told "server disconnect": the clients reconnect, to another process.
+    io.local.disconnectSockets(true);
     await drainChatGateway(io);
     io.engine.close();
     await redis?.close();
