@@ -11,6 +11,8 @@ export class HttpError extends Error {
     message: string,
     readonly details?: Detail[],
     readonly headers: Record<string, string> = {},
+    /** Sent as the body's `reason` (STEP_UP_REASON), for answers the site handles by itself. */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -73,7 +75,8 @@ function send(reply: FastifyReply, status: number, body: ApiErrorBody, headers: 
 /** One place decides every error shape, so no input can surface as a 500 with internals. */
 export function errorHandler(error: FastifyError & { validation?: AjvLikeError[]; validationContext?: string }, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    return send(reply, error.statusCode, error.details ? { message: error.message, details: error.details } : { message: error.message }, error.headers);
+    const body = error.details ? { message: error.message, details: error.details } : { message: error.message };
+    return send(reply, error.statusCode, error.reason ? { ...body, reason: error.reason } : body, error.headers);
   }
   if (error.validation) {
     // One detail per field and sentence: a header refused by several keywords (pattern, length) is one mistake.

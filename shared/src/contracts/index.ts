@@ -22,3 +22,4 @@ export * from './notifications';
 export * from './reviews';
 export * from './accountSettings';
 export * from './format';
+export * from './security';

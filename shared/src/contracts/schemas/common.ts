@@ -29,6 +29,8 @@ export const ApiErrorBody = Type.Object(
   {
     message: Type.String(),
     details: Type.Optional(Type.Array(Type.Object({ field: Type.Optional(Type.String()), message: Type.String() }))),
+    /** Why, when the site answers it by itself: 'step-up' (a 401 asking to confirm it is the member before the action). */
+    reason: Type.Optional(Type.String()),
   },
   { title: 'ApiError' },
 );

@@ -17,3 +17,4 @@ export * from './accountSettings';
 export * from './idempotency';
 export * from './files';
 export * from './webhook';
+export * from './security';
