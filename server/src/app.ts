@@ -35,6 +35,7 @@ import { messageNotices, pushNotification } from './modules/chat/notices';
 import { emailDelayOf } from './modules/notifications/notify';
 import { attachRedisAdapter } from './chat/redis';
 import { Readiness } from './modules/health/readiness';
+import { installApiMetrics, type ApiMetrics } from './observability/metrics';
 import { createSecondFactors } from './auth/secondFactor';
 
 export interface AppDeps {
@@ -55,6 +56,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     io: ChatServer;
     ctx: AppContext;
+    metrics: ApiMetrics;
   }
 }
 
@@ -127,6 +129,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Readiness (GET /api/health/ready): the database always; other shared dependencies add their own probe.
   app.decorate('readiness', new Readiness());
   app.readiness.register('database', () => ctx.db.ping());
+  // Prometheus metrics (served on METRICS_PORT by main): its onResponse hook must be on the root, before any route.
+  app.decorate('metrics', installApiMetrics(app, { db: ctx.db, clock, openSockets: () => app.io.engine.clientsCount, warn: (details, message) => app.log.warn(details, message) }));
   // Running jobs finish before the database they write to is closed.
   app.addHook('onClose', async () => ctx.jobs.stop());
   app.decorateRequest('auth', null);
@@ -206,7 +210,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     log: app.log,
     onMessageStored: async (trx, message, sender) => {
       const told = await tellReceiver(trx, message, sender, clock());
-      return told ? () => pushNotification(app.io, told) : null;
+      // Runs once the message's transaction committed: a rolled-back message is never counted.
+      return () => {
+        app.metrics.chatMessageStored();
+        if (told) pushNotification(app.io, told);
+      };
     },
   });
   app.decorate('io', io);

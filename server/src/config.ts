@@ -89,6 +89,8 @@ export interface Config {
   apiDocs: boolean;
   /** Escrow payments; null when no provider is configured (the money routes then answer 503). */
   payments?: PaymentsConfig | null;
+  /** GET /metrics on a port of its own (METRICS_PORT, METRICS_HOST); null port: not served. METRICS_TOKEN: a bearer it requires. */
+  metrics?: { port: number | null; host: string; token: string | null };
 }
 
 export class ConfigError extends Error {
@@ -250,6 +252,9 @@ export function loadConfig(env: Env = process.env): Config {
   const redisUrlEnv = str('REDIS_URL');
   if (redisUrlEnv !== undefined && !/^rediss?:\/\//.test(redisUrlEnv)) problems.push('REDIS_URL must start with redis:// or rediss://.');
 
+  const metricsToken = str('METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && metricsToken.length < 32) problems.push('METRICS_TOKEN must be at least 32 characters.');
+
   const tokenSecretEnv = str('TOKEN_SECRET');
   if (tokenSecretEnv !== undefined && tokenSecretEnv.length < 32) problems.push('TOKEN_SECRET must be at least 32 characters.');
   const secondFactorKey = str('SECOND_FACTOR_KEY') ?? null;
@@ -289,6 +294,7 @@ export function loadConfig(env: Env = process.env): Config {
     production,
     apiDocs: bool('API_DOCS', !production),
     payments,
+    metrics: { port: str('METRICS_PORT') === undefined ? null : int('METRICS_PORT', 0, 0, 65535), host: str('METRICS_HOST') ?? '127.0.0.1', token: metricsToken },
   };
   if (production) problems.push(...productionRefusals(env, config, tokenSecretEnv));
   if (problems.length > 0) throw new ConfigError(problems);
@@ -330,6 +336,10 @@ function productionRefusals(env: Env, config: Config, tokenSecret: string | unde
     if (!value.startsWith('https://') || isLoopback(value)) {
       problems.push(`${name} must be the hosted provider's https address in production (got "${value}"); the local identity and ORCID stand-ins are for development only.`);
     }
+  }
+  const metrics = config.metrics;
+  if (metrics && metrics.port !== null && !metrics.token && !['127.0.0.1', '::1', 'localhost'].includes(metrics.host)) {
+    problems.push(`METRICS_TOKEN must be set in production when METRICS_HOST lets other machines reach the metrics port (got "${metrics.host}"): the figures tell whoever reads them how the site is used.`);
   }
   if (config.payments?.provider === 'local') {
     problems.push('PAYMENTS_STAND_IN_URL must not be set in production: the local payment stand-in takes test cards and moves no money; configure STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET instead.');
