@@ -203,29 +203,56 @@ export function shellGeneratedFiles(config) {
 }
 
 /**
- * @param {object} [options]
- * @param {boolean} [options.watchApi]       `npm run dev`: the API restarts when its sources change (tsx watch)
- * @param {string[]} [options.staticApps]   the front-end folders served from dist (default: all of them)
+ * The suite's child processes (stand-ins, API processes, page servers): spawned with the environment, logged when one
+ * exits on its own, stopped together. `npm start` and `npm run start:cluster` share it.
  */
-export async function startSuite(config, { log = console.log, env = process.env, watchApi = false, staticApps = null } = {}) {
-  const closers = [];
+export function childProcesses({ log = console.log, env = process.env } = {}) {
   const children = [];
   let stopping = false;
   const tsxCli = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const spawnTsx = (label, entry, childEnv, tsxArgs = []) => {
-    const child = spawn(process.execPath, [tsxCli, ...tsxArgs, entry], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, ...childEnv } });
+  const spawnWith = (label, args, childEnv) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, ...childEnv } });
     children.push(child);
     child.on('exit', (code, signal) => {
       if (!stopping) log(`${label} exited (${signal ?? code})`);
     });
     return child;
   };
+  const spawnTsx = (label, entry, childEnv, tsxArgs = []) => spawnWith(label, [tsxCli, ...tsxArgs, entry], childEnv);
+  const spawnNode = (label, entry, childEnv) => spawnWith(label, [entry], childEnv);
   // Up when the URL answers, down as soon as the child exits (e.g. its port is taken by another process).
   const untilUp = (child, url, accept) =>
     Promise.race([waitForHealth(url, 60_000, accept), new Promise((resolve) => child.once('exit', () => resolve(false)))]);
+  /** SIGTERM to each (in reverse order of start), SIGKILL to any still running 5 s later. */
+  const stopAll = async () => {
+    stopping = true;
+    for (const child of [...children].reverse()) child.kill('SIGTERM');
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => {
+              child.kill('SIGKILL');
+              resolve();
+            }, 5000);
+            child.on('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }),
+      ),
+    );
+  };
+  return { spawnTsx, spawnNode, untilUp, stopAll, children, get stopping() { return stopping; } };
+}
 
-  // The stand-ins start first so the API finds them; one that does not come up is left out of the
-  // runtime config (the site then hides that sign-in path) instead of sending users to a dead page.
+/**
+ * The local stand-ins for the identity provider, ORCID and payments the config resolved, started first so the API
+ * finds them; one that does not come up is left out of the runtime config (the site then hides that sign-in path)
+ * instead of sending users to a dead page.
+ */
+export async function startStandIns(config, { spawnTsx, untilUp }, log = console.log) {
   const { oidc, orcid, payments } = config.providers ?? {};
   const standIns = [];
   if (oidc?.local) {
@@ -278,6 +305,18 @@ export async function startSuite(config, { log = console.log, env = process.env,
     );
   }
   await Promise.all(standIns);
+}
+
+/**
+ * @param {object} [options]
+ * @param {boolean} [options.watchApi]       `npm run dev`: the API restarts when its sources change (tsx watch)
+ * @param {string[]} [options.staticApps]   the front-end folders served from dist (default: all of them)
+ */
+export async function startSuite(config, { log = console.log, env = process.env, watchApi = false, staticApps = null } = {}) {
+  const closers = [];
+  const processes = childProcesses({ log, env });
+  const { spawnTsx } = processes;
+  await startStandIns(config, processes, log);
 
   const serverEntry = path.join(root, 'server', 'src', 'main.ts');
   let apiReady = false;
@@ -318,26 +357,8 @@ export async function startSuite(config, { log = console.log, env = process.env,
   }
 
   const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(closers.map((close) => close()));
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            const timer = setTimeout(() => {
-              child.kill('SIGKILL');
-              resolve();
-            }, 5000);
-            child.on('exit', () => {
-              clearTimeout(timer);
-              resolve();
-            });
-          }),
-      ),
-    );
+    if (processes.stopping) return;
+    await Promise.all([processes.stopAll(), ...closers.map((close) => close())]);
   };
   return { stop, apiReady };
 }

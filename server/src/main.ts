@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { buildApp, prepareDatabase } from './app';
+import { startDraining } from './modules/health/readiness';
 
 async function start(): Promise<void> {
   let config: Config;
@@ -21,17 +22,37 @@ async function start(): Promise<void> {
   // app's queue; every process runs it, and each job runs once across them.
   const { jobs } = app.ctx;
 
+  // Which process answered (INSTANCE_NAME, set by `npm run start:cluster`): on every HTTP answer and on the chat's
+  // WebSocket handshake, so an operator (and the cluster's tests) can tell the processes behind the proxy apart.
+  const instance = process.env.INSTANCE_NAME?.trim();
+  if (instance) {
+    app.server.prependListener('request', (_request, response) => response.setHeader('X-Served-By', instance));
+    app.io.engine.on('headers', (headers: Record<string, string>) => {
+      headers['X-Served-By'] = instance;
+    });
+  }
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    // A rolling restart loses nothing: (1) readiness answers 503 at once, so an orchestrator or a load balancer with
+    // active checks stops routing here, and SHUTDOWN_DELAY_MS gives it time to notice; (2) the listener closes, so the
+    // proxy's next connection is refused and goes to another process (nginx retries a refused connection, whatever
+    // the method); (3) app.close() lets the requests in flight finish, closes this process's chat sockets (their
+    // clients reconnect, through the proxy, to another process, and resend unacknowledged messages by clientId),
+    // and lets running jobs finish (a job cut off is run again by another process once its lease lapses).
+    startDraining(app);
+    const delayMs = Math.max(0, Number(process.env.SHUTDOWN_DELAY_MS ?? 0) || 0);
     // A stuck connection must not keep the process alive forever.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    // Running jobs finish first (a job cut off here would be run again once its lease lapses).
-    jobs
-      .stop()
-      .then(() => app.close())
+    setTimeout(() => process.exit(1), 10_000 + delayMs).unref();
+    new Promise((resolve) => setTimeout(resolve, delayMs))
+      .then(() => {
+        app.server.close();
+        return app.close();
+      })
+      .then(() => jobs.stop())
       .then(() => db.close())
       .then(() => process.exit(0))
       .catch(() => process.exit(1));

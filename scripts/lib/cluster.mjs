@@ -1,0 +1,281 @@
+// `npm run start:cluster`: the several-process topology on this machine. nginx on the site's port in front of two
+// API processes and two page servers, the remotes' files served by nginx on their own origins, PostgreSQL and Redis
+// from the machine (or DATABASE_URL / REDIS_URL), and the local stand-ins as `npm start` has them.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { frontends, portFrom, root } from './apps.mjs';
+import { suiteBanner } from './banner.mjs';
+import { buildContentSecurityPolicy } from './securityHeaders.mjs';
+import { apiEnv, childProcesses, resolveSuiteConfig, startStandIns } from './suite.mjs';
+
+const deployDir = path.join(root, 'deploy', 'nginx');
+const PG_ADMIN_USERS = ['postgres', 'root'];
+
+/**
+ * Ports, by default around the site's port P (SITE_PORT, 8080): the remotes on P+1…P+6 (as `npm start`), the API
+ * processes on P+11, P+12…, the page servers on P+21, P+22…, the stand-ins on P+31…P+33. Every one can be moved.
+ */
+export function resolveClusterConfig(env = process.env) {
+  const sitePort = portFrom(env, 'SITE_PORT', 8080);
+  const count = (name) => {
+    const n = Number(env[name] ?? 2);
+    if (!Number.isInteger(n) || n < 1 || n > 8) throw new Error(`${name} must be a whole number from 1 to 8 (got "${env[name]}")`);
+    return n;
+  };
+  const apiPorts = Array.from({ length: count('API_PROCESSES') }, (_, i) => portFrom(env, `API_${i + 1}_PORT`, sitePort + 11 + i));
+  const pagePorts = Array.from({ length: count('PAGE_SERVERS') }, (_, i) => portFrom(env, `PAGE_SERVER_${i + 1}_PORT`, sitePort + 21 + i));
+  const suiteEnv = {
+    ...env,
+    SHELL_PORT: String(sitePort),
+    API_PORT: String(apiPorts[0]),
+    OIDC_PORT: env.OIDC_PORT || String(sitePort + 31),
+    ORCID_PORT: env.ORCID_PORT || String(sitePort + 32),
+    PAYMENTS_PORT: env.PAYMENTS_PORT || String(sitePort + 33),
+  };
+  frontends.forEach((app, i) => {
+    if (!app.isHost) suiteEnv[app.portEnv] = env[app.portEnv] || String(sitePort + i);
+  });
+  const suite = resolveSuiteConfig(suiteEnv);
+  // The site's origin is the only public one for the API: uploads, the payment provider's webhooks and integrators
+  // reach the API processes through the proxy, never one process's own port.
+  suite.apiOrigin = suite.siteOrigin;
+  if (suite.providers.payments?.local) suite.providers.payments.webhookUrl = `http://127.0.0.1:${sitePort}/api/Payments/Webhook`;
+  const taken = new Map([...suite.apps.map((a) => [a.port, a.dir]), [suite.providers.oidc?.port, 'OIDC'], [suite.providers.orcid?.port, 'ORCID'], [suite.providers.payments?.port, 'payments']]);
+  for (const [label, port] of [...apiPorts.map((p, i) => [`API ${i + 1}`, p]), ...pagePorts.map((p, i) => [`page server ${i + 1}`, p])]) {
+    if (taken.has(port)) throw new Error(`${label} and ${taken.get(port)} are both set to port ${port}`);
+    taken.set(port, label);
+  }
+  const databaseName = env.CLUSTER_DATABASE || 'sciexperts';
+  if (!/^[a-z_][a-z0-9_]*$/.test(databaseName)) throw new Error(`CLUSTER_DATABASE must be a plain lower-case name (got "${databaseName}")`);
+  return {
+    suite,
+    sitePort,
+    siteHost: env.SITE_HOST || '127.0.0.1',
+    apis: apiPorts.map((port, i) => ({ name: `api-${i + 1}`, port })),
+    pages: pagePorts.map((port, i) => ({ name: `page-${i + 1}`, port })),
+    // DATABASE_URL is the operator's database as it is; otherwise a database of its own on the machine's PostgreSQL.
+    databaseUrl: env.DATABASE_URL || null,
+    databaseName,
+    freshDatabase: /^(1|true|yes)$/i.test(env.CLUSTER_FRESH_DATABASE ?? ''),
+    adminDatabaseUrl: env.CLUSTER_ADMIN_DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
+    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(root, 'data', 'cluster'),
+    runtimeDir: path.join(root, '.runtime', `cluster-${sitePort}`),
+    nginx: env.NGINX_BIN || 'nginx',
+    trustProxy: env.TRUST_PROXY ?? '1',
+  };
+}
+
+/** DATABASE_URL, or the machine's PostgreSQL with the cluster's own database created when missing (dropped first when fresh). */
+export async function ensureDatabase(cluster) {
+  if (cluster.databaseUrl) return cluster.databaseUrl;
+  const candidates = cluster.adminDatabaseUrl ? [cluster.adminDatabaseUrl] : PG_ADMIN_USERS.map((user) => `postgres://${user}@127.0.0.1:5432/test`);
+  const errors = [];
+  for (const adminUrl of candidates) {
+    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      if (cluster.freshDatabase) await client.query(`drop database if exists ${cluster.databaseName} with (force)`);
+      const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [cluster.databaseName]);
+      if (!rowCount) await client.query(`create database ${cluster.databaseName}`);
+      await client.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${cluster.databaseName}`;
+      return url.toString();
+    } catch (error) {
+      errors.push(`${adminUrl}: ${error.message}`);
+      await client.end().catch(() => undefined);
+    }
+  }
+  throw new Error(`PostgreSQL is needed (set DATABASE_URL, or run it on 127.0.0.1:5432 with trust auth):\n  ${errors.join('\n  ')}`);
+}
+
+/** The secret every API process signs and checks tokens with: one for all, or a token from one is refused by another. */
+function sharedTokenSecret(cluster, env) {
+  if (env.TOKEN_SECRET) return env.TOKEN_SECRET;
+  const file = path.join(cluster.dataDir, 'token-secret');
+  if (fs.existsSync(file) && fs.readFileSync(file, 'utf8').trim().length >= 32) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(cluster.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+const fill = (template, values) =>
+  template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => {
+    if (!(name in values)) throw new Error(`deploy/nginx: no value for {{${name}}}`);
+    return values[name];
+  });
+
+/** deploy/nginx's files with this machine's addresses, and the small main configuration that runs them unprivileged. */
+export function renderNginxConfig(cluster) {
+  const { suite, runtimeDir } = cluster;
+  const serverName = suite.host;
+  const site = fill(fs.readFileSync(path.join(deployDir, 'sciexperts.conf'), 'utf8'), {
+    SITE_LISTEN: `${cluster.siteHost}:${cluster.sitePort}`,
+    SERVER_NAME: serverName,
+    API_SERVERS: cluster.apis.map((api) => `  server 127.0.0.1:${api.port} max_fails=1 fail_timeout=5s;`).join('\n'),
+    PAGE_SERVERS: cluster.pages.map((page) => `  server 127.0.0.1:${page.port} max_fails=1 fail_timeout=5s;`).join('\n'),
+  });
+  const remoteTemplate = fs.readFileSync(path.join(deployDir, 'remote.conf'), 'utf8');
+  const csp = buildContentSecurityPolicy(suite).replace(/"/g, '');
+  const remotes = suite.remotes
+    .map((remote) => fill(remoteTemplate, { REMOTE_LISTEN: `${cluster.siteHost}:${remote.port}`, SERVER_NAME: serverName, REMOTE_ROOT: path.join(root, remote.dir, 'dist'), CONTENT_SECURITY_POLICY: csp }))
+    .join('\n');
+  const temp = (name) => path.join(runtimeDir, 'temp', name);
+  const main = [
+    '# Written by `npm run start:cluster` (scripts/lib/cluster.mjs); the site itself is in sciexperts.conf and remotes.conf.',
+    'worker_processes auto;',
+    `pid ${path.join(runtimeDir, 'nginx.pid')};`,
+    'error_log stderr warn;',
+    'events {',
+    '  worker_connections 16384;',
+    '}',
+    'http {',
+    '  include /etc/nginx/mime.types;',
+    '  default_type application/octet-stream;',
+    '  sendfile on;',
+    '  access_log off;',
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${temp(name)};`),
+    `  include ${path.join(runtimeDir, 'sciexperts.conf')};`,
+    `  include ${path.join(runtimeDir, 'remotes.conf')};`,
+    '}',
+    '',
+  ].join('\n');
+  return { main, site, remotes };
+}
+
+function writeNginxConfig(cluster) {
+  const { main, site, remotes } = renderNginxConfig(cluster);
+  fs.mkdirSync(cluster.runtimeDir, { recursive: true });
+  for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+    const dir = path.join(cluster.runtimeDir, 'temp', name);
+    fs.mkdirSync(dir, { recursive: true });
+    // nginx's workers drop to an unprivileged user when it starts as root; they write request bodies here.
+    fs.chmodSync(dir, 0o777);
+  }
+  fs.writeFileSync(path.join(cluster.runtimeDir, 'sciexperts.conf'), site);
+  fs.writeFileSync(path.join(cluster.runtimeDir, 'remotes.conf'), remotes);
+  const file = path.join(cluster.runtimeDir, 'nginx.conf');
+  fs.writeFileSync(file, main);
+  return file;
+}
+
+/** Where nginx is, or a message saying how to get it. */
+export function findNginx(cluster) {
+  const result = spawnSync(cluster.nginx, ['-v'], { encoding: 'utf8' });
+  if (result.error) throw new Error(`nginx is needed for the cluster (apt-get install -y nginx, or NGINX_BIN): ${result.error.message}`);
+  return cluster.nginx;
+}
+
+/** The environment of API process `api`: as `npm start` gives its one API, plus what the processes must share. */
+export function clusterApiEnv(cluster, api, shared, env = process.env) {
+  return {
+    ...apiEnv({ ...cluster.suite, apiPort: api.port, dataDir: cluster.dataDir }, env),
+    PORT: String(api.port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: shared.databaseUrl,
+    REDIS_URL: cluster.redisUrl,
+    // One chat stream per database: two clusters on one Redis never deliver each other's messages.
+    CHAT_STREAM_NAME: env.CHAT_STREAM_NAME || `sciexperts-chat:${cluster.databaseName}`,
+    TOKEN_SECRET: shared.tokenSecret,
+    // X-Forwarded-For is believed only from the proxy in front (nginx on this machine).
+    TRUST_PROXY: cluster.trustProxy,
+    INSTANCE_NAME: api.name,
+  };
+}
+
+/**
+ * Starts everything and resolves once the site answers through nginx.
+ * @returns {Promise<{ stop: () => Promise<void>, stopApi: (i: number, signal?: string) => Promise<void>, startApi: (i: number) => Promise<boolean>, databaseUrl: string }>}
+ */
+export async function startCluster(cluster, { log = console.log, env = process.env } = {}) {
+  findNginx(cluster);
+  const processes = childProcesses({ log, env });
+  const { spawnTsx, spawnNode, untilUp } = processes;
+  const stop = () => processes.stopAll();
+  try {
+    const databaseUrl = await ensureDatabase(cluster);
+    fs.mkdirSync(path.join(cluster.dataDir, 'uploads'), { recursive: true });
+    const shared = { databaseUrl, tokenSecret: sharedTokenSecret(cluster, env) };
+    await startStandIns(cluster.suite, processes, log);
+
+    const serverEntry = path.join(root, 'server', 'src', 'main.ts');
+    const apiChildren = [];
+    const startApi = async (i) => {
+      const api = cluster.apis[i];
+      const child = spawnTsx(api.name, serverEntry, clusterApiEnv(cluster, api, shared, env));
+      apiChildren[i] = child;
+      return untilUp(child, `http://127.0.0.1:${api.port}/api/health`);
+    };
+    // All at once, as a deployment starts them: the database's migrations run once (an advisory lock).
+    const apisUp = await Promise.all(cluster.apis.map((_, i) => startApi(i)));
+    if (apisUp.some((up) => !up)) throw new Error(`API process(es) ${cluster.apis.filter((_, i) => !apisUp[i]).map((a) => a.name).join(', ')} did not start`);
+
+    const pagesUp = await Promise.all(
+      cluster.pages.map((page) => {
+        const pageConfig = {
+          name: page.name,
+          port: page.port,
+          host: '127.0.0.1',
+          registry: cluster.suite.registry,
+          runtimeConfig: cluster.suite.runtimeConfig,
+          siteOrigin: cluster.suite.siteOrigin,
+          apiOrigin: cluster.suite.siteOrigin,
+          apiInternalUrl: `http://127.0.0.1:${cluster.sitePort}`,
+        };
+        const child = spawnNode(page.name, path.join(root, 'scripts', 'page-server.mjs'), { PAGE_SERVER_CONFIG: JSON.stringify(pageConfig) });
+        return untilUp(child, `http://127.0.0.1:${page.port}/remotes.json`);
+      }),
+    );
+    if (pagesUp.some((up) => !up)) throw new Error('a page server did not start');
+
+    const nginxConf = writeNginxConfig(cluster);
+    const test = spawnSync(cluster.nginx, ['-e', 'stderr', '-p', cluster.runtimeDir, '-c', nginxConf, '-t'], { encoding: 'utf8' });
+    if (test.status !== 0) throw new Error(`nginx refused the configuration:\n${test.stderr}`);
+    const nginx = spawn(cluster.nginx, ['-e', 'stderr', '-p', cluster.runtimeDir, '-c', nginxConf, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+    processes.children.push(nginx);
+    nginx.on('exit', (code, signal) => {
+      if (!processes.stopping) log(`nginx exited (${signal ?? code})`);
+    });
+    if (!(await untilUp(nginx, `http://127.0.0.1:${cluster.sitePort}/api/health`))) throw new Error(`nginx did not answer on port ${cluster.sitePort}`);
+
+    const stopApi = (i, signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        const child = apiChildren[i];
+        if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      });
+    return { stop, stopApi, startApi, databaseUrl, nginxConf };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** What runs where, as `npm start` prints it, with the cluster's processes. */
+export function clusterBanner(cluster, { databaseUrl, nginxConf }) {
+  const pad = (label) => label.padEnd(14);
+  const { suite } = cluster;
+  const safeUrl = (url) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+  const lines = [
+    '',
+    'SciExperts is running on several processes:',
+    `  ${pad('website')}${suite.siteOrigin}  (nginx; configuration ${path.relative(root, nginxConf)}, from deploy/nginx/)`,
+    ...suite.remotes.map((r) => `  ${pad(r.dir)}${suite.originOf(r.port)}  (nginx serves ${r.dir}/dist)`),
+    ...cluster.apis.map((api) => `  ${pad(api.name)}http://127.0.0.1:${api.port}  (API + chat; health at /api/health, readiness at /api/health/ready)`),
+    ...cluster.pages.map((page) => `  ${pad(page.name)}http://127.0.0.1:${page.port}  (page server: the shell's pages, rendered)`),
+    `  ${pad('database')}PostgreSQL ${safeUrl(databaseUrl)}`,
+    `  ${pad('Redis')}${safeUrl(cluster.redisUrl)}  (chat delivery between the API processes)`,
+    `  ${pad('shared files')}${cluster.dataDir}  (uploads/ and the mail outbox, shared by the API processes)`,
+  ];
+  // The stand-ins, operator command and demo accounts read as in `npm start`.
+  const base = suiteBanner(suite).split('\n');
+  const from = base.findIndex((line) => line.startsWith('  identity'));
+  lines.push(...base.slice(from).filter((line) => !line.startsWith('  operator')));
+  return lines.join('\n');
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// One page server of `npm run start:cluster` (the shell's server, as in `npm start`, without its /api/ pass-through:
+// the reverse proxy in front sends the API's paths to the API processes). Several run side by side behind the proxy;
+// each is told everything in PAGE_SERVER_CONFIG (JSON, written by scripts/lib/cluster.mjs) and holds no state.
+import path from 'node:path';
+import { root } from './lib/apps.mjs';
+import { createPageRenderer } from './lib/pageRenderer.mjs';
+import { buildContentSecurityPolicy } from './lib/securityHeaders.mjs';
+import { createStaticServer, listen } from './lib/staticServer.mjs';
+
+const config = JSON.parse(process.env.PAGE_SERVER_CONFIG ?? '{}');
+const dist = path.join(root, 'shell', 'dist');
+const csp = buildContentSecurityPolicy(config);
+// The API as the page server reaches it: through the proxy (any API process), never one process's own port.
+const api = config.apiInternalUrl;
+
+const fromApi = (file) => async () => {
+  const response = await fetch(`${api}${file}`, { signal: AbortSignal.timeout(5000) });
+  if (!response.ok) throw new Error(`the API answered ${response.status} for ${file}`);
+  return response.text();
+};
+
+const server = createStaticServer({
+  root: dist,
+  spa: true,
+  generated: {
+    '/remotes.json': () => JSON.stringify(config.registry, null, 2),
+    '/runtime-config.json': () => JSON.stringify(config.runtimeConfig, null, 2),
+    '/robots.txt': fromApi('/robots.txt'),
+    '/sitemap.xml': fromApi('/sitemap.xml'),
+  },
+  pageHeaders: () => ({ 'Content-Security-Policy': csp, 'X-Frame-Options': 'DENY' }),
+  renderPage: createPageRenderer({
+    shellDist: dist,
+    registry: config.registry,
+    runtimeConfig: config.runtimeConfig,
+    siteOrigin: config.siteOrigin,
+    apiOrigin: api,
+    log: (message) => console.log(`[render ${config.name}] ${message}`),
+  }),
+});
+await listen(server, config.port, config.host ?? '127.0.0.1');
+
+let closing = false;
+const stop = () => {
+  if (closing) return;
+  closing = true;
+  // In-flight pages finish; idle keep-alive connections from the proxy are closed so close() does not wait on them.
+  server.close(() => process.exit(0));
+  server.closeIdleConnections?.();
+  setTimeout(() => process.exit(0), 5000).unref();
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
