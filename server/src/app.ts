@@ -19,6 +19,10 @@ import { withDatabaseLock } from './db/lock';
 import { PasswordHasher } from './auth/passwords';
 import { TokenService } from './auth/tokens';
 import { FailureThrottle, LoginThrottle } from './auth/throttle';
+import { connectRedis } from './redis/client';
+import { memoryLimiters, redisLimiters } from './redis/limiters';
+import { requestLimitStore } from './redis/requestLimitStore';
+import { redisRevocationBus } from './redis/revocations';
 import { OidcVerifier } from './auth/oidc';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { HttpError, errorHandler } from './http/errors';
@@ -77,22 +81,27 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   const clock = deps.clock ?? (() => new Date());
+  // With REDIS_URL, what must hold across API processes is counted there (docs/decisions/0032-shared-stores.md).
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisKeyPrefix ?? 'sciexperts') : null;
+  const limiters = redis ? redisLimiters(redis) : memoryLimiters();
   const ctx: AppContext = {
     config,
     db: deps.db,
     clock,
     // Its log is the app's (created below); nothing is logged before the app exists.
     jobs: createJobQueue(deps.db, { clock, log: { warn: (details, message) => app.log.warn(details, message), error: (details, message) => app.log.error(details, message) } }),
-    tokens: new TokenService(deps.db, config.tokenSecret, config.tokenTtlSeconds, { sessionCacheMs: config.sessionCacheMs ?? 0 }),
+    tokens: new TokenService(deps.db, config.tokenSecret, config.tokenTtlSeconds, { sessionCacheMs: config.sessionCacheMs ?? 0, bus: redis ? redisRevocationBus(redis) : undefined }),
     hasher: new PasswordHasher(config.passwordHash),
     mailer: deps.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl) : new OutboxMailer(path.join(config.dataDir, 'outbox'))),
     oidc: config.oidc ? new OidcVerifier(config.oidc) : null,
+    redis,
+    limiters,
     throttles: {
-      login: new LoginThrottle(),
-      signup: new FailureThrottle(config.signupLimit, FIFTEEN_MINUTES),
-      resetRequest: new FailureThrottle(5, FIFTEEN_MINUTES),
+      login: new LoginThrottle(limiters),
+      signup: new FailureThrottle(limiters, 'signup', config.signupLimit, FIFTEEN_MINUTES),
+      resetRequest: new FailureThrottle(limiters, 'reset-request', 5, FIFTEEN_MINUTES),
       // Wrong current passwords in the account settings, per member: a stolen session cannot guess its way to the password.
-      reauth: new FailureThrottle(5, FIFTEEN_MINUTES),
+      reauth: new FailureThrottle(limiters, 'reauth', 5, FIFTEEN_MINUTES),
     },
     uploadsDir,
     fetch: deps.fetch ?? fetch,
@@ -119,7 +128,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       const reply = generic as unknown as FastifyReply;
       reply.headers(API_SECURITY_HEADERS).code(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed.' : 'Bad request.' });
     },
-    // request.ip feeds the throttles: honour X-Forwarded-For only from a proxy the operator says is there.
+    // request.ip feeds the throttles: honour X-Forwarded-For only on a connection from a proxy the operator listed
+    // (docs/decisions/0033-address-trust.md); anyone else is keyed on the address it connects from.
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   });
   deps.instrument?.(app);
@@ -133,6 +143,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('metrics', installApiMetrics(app, { db: ctx.db, clock, openSockets: () => app.io.engine.clientsCount, warn: (details, message) => app.log.warn(details, message) }));
   // Running jobs finish before the database they write to is closed.
   app.addHook('onClose', async () => ctx.jobs.stop());
+  // Last: the throttles and the revocation bus need Redis until every request has been answered.
+  app.addHook('onClose', async () => redis?.close());
+  await ctx.tokens.listenForRevocations();
   app.decorateRequest('auth', null);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}.` }));
@@ -163,7 +176,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     exposedHeaders: ['Retry-After'],
     maxAge: 600,
   });
-  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    // One budget per address for all API processes. Redis unreachable: requests go through rather than fail. This
+    // limit only blunts floods, and every guess it would have slowed is also behind a throttle that refuses (503)
+    // while it cannot count; failing here would take reads and pages down with Redis.
+    ...(redis ? { store: requestLimitStore(limiters), skipOnError: true } : {}),
+  });
   // One byte over the limit, and the upload route measures what it read: busboy's own "truncated"
   // flag is not reliably set when the limit falls on a chunk boundary, which let an oversized
   // file through as a silently cut image now and then.
@@ -206,6 +226,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const io = attachChatGateway(app.server, {
     db: ctx.db,
     tokens: ctx.tokens,
+    limiters,
     origins: [...config.corsOrigins, ...config.integratorOrigins],
     log: app.log,
     onMessageStored: async (trx, message, sender) => {
@@ -219,14 +240,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.decorate('io', io);
   // With REDIS_URL several processes share chat delivery; without it the in-memory adapter serves one process.
-  const redis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl, config.chatStreamName) : null;
+  const chatRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl, config.chatStreamName) : null;
   app.addHook('preClose', async () => {
     // This process's sockets only (through the Redis adapter, io.disconnectSockets would close every process's), and
     // their connections closed rather than told "server disconnect": the clients reconnect, to another process.
     io.local.disconnectSockets(true);
     await drainChatGateway(io);
     io.engine.close();
-    await redis?.close();
+    await chatRedis?.close();
   });
 
   return app;

@@ -1,5 +1,6 @@
 import { isEmail } from '@sciexperts/shared/contracts';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -62,12 +63,21 @@ export interface Config {
   passwordHash: { memoryKiB: number; iterations: number };
   /** Sign-up attempts one client address may make per 15 minutes. */
   signupLimit: number;
-  /** Fastify's trustProxy: false, true, or the number of proxy hops whose X-Forwarded-For entries to believe. */
-  trustProxy: boolean | number;
+  /**
+   * Whose X-Forwarded-For to believe (TRUST_PROXY, docs/decisions/0033-address-trust.md): false (nobody), or the
+   * addresses/CIDRs of the site's proxies (also proxy-addr's names loopback, linklocal, uniquelocal). `true` and hop
+   * counts believe whoever connects and are refused in production; they remain for local set-ups only.
+   */
+  trustProxy: boolean | number | string[];
   /** Global per-IP request budget per minute; login throttling is separate and stricter. */
   rateLimitPerMinute: number;
-  /** redis://… shares chat delivery between processes (Redis Streams adapter); unset keeps the in-memory adapter. */
+  /**
+   * redis://… shares chat delivery, throttles, limits and session revocations between processes
+   * (docs/decisions/0032-shared-stores.md); unset keeps them in this process's memory.
+   */
   redisUrl?: string | null;
+  /** Prefix of every key and channel this deployment writes in Redis (REDIS_KEY_PREFIX); tests use one per run. */
+  redisKeyPrefix?: string;
   /** Redis stream the chat processes share; tests use a unique one per run. */
   chatStreamName?: string;
   /** How long a positive session check is reused in-process (0 = ask the database every time). */
@@ -281,12 +291,14 @@ export function loadConfig(env: Env = process.env): Config {
     signupLimit: int('SIGNUP_LIMIT', 20, 1, 1_000_000),
     operatorEmail: operatorEmail ?? 'concierge@sciexperts.example',
     // Behind no proxy, X-Forwarded-For is whatever the client wrote: believing it would let anyone pick their address.
-    trustProxy: /^\d+$/.test(str('TRUST_PROXY') ?? '') ? int('TRUST_PROXY', 0, 0, 32) : bool('TRUST_PROXY', false),
+    trustProxy: trustProxySetting(str('TRUST_PROXY'), problems),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 1200, 1, 1_000_000),
     redisUrl: str('REDIS_URL') ?? null,
+    redisKeyPrefix: str('REDIS_KEY_PREFIX') ?? 'sciexperts',
     chatStreamName: str('CHAT_STREAM_NAME') ?? 'sciexperts-chat',
-    // One process owns an SQLite file, so it sees every revocation; several processes (PostgreSQL) must ask the database.
-    sessionCacheMs: int('SESSION_CACHE_MS', databaseUrl ? 0 : 5000, 0, 60_000),
+    // One process owns an SQLite file, so it sees every revocation; several processes on PostgreSQL ask the database
+    // each time unless Redis tells every process of each revocation (then the cache is evicted within milliseconds).
+    sessionCacheMs: int('SESSION_CACHE_MS', databaseUrl && !str('REDIS_URL') ? 0 : 5000, 0, 60_000),
     logFormat: logFormat === 'text' ? 'text' : 'json',
     logRequests: bool('LOG_REQUESTS', production),
     notificationEmailDelayMs: int('NOTIFICATION_EMAIL_DELAY_SECONDS', 120, 0, 86_400) * 1000,
@@ -300,6 +312,34 @@ export function loadConfig(env: Env = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   config.tokenSecret = tokenSecretEnv ?? persistedSecret(dataDir);
   return config;
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset or false, a comma list of proxy addresses/CIDRs (what a deployment sets), or, for local set-ups
+ * only, true or a hop count (both believe whoever connects to the API's port; production refuses them).
+ */
+function trustProxySetting(raw: string | undefined, problems: string[]): boolean | number | string[] {
+  if (raw === undefined || /^(0|false|no|off)$/i.test(raw)) return false;
+  if (/^(1|true|yes|on)$/i.test(raw) && !/^\d+$/.test(raw)) return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 32) problems.push(`TRUST_PROXY hop counts go up to 32 (got "${raw}"); better, list the proxies' addresses.`);
+    return Math.min(hops, 32);
+  }
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of list) {
+    if (PROXY_RANGE_NAMES.includes(entry)) continue;
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !bitsOk || extra !== undefined) {
+      problems.push(`TRUST_PROXY must be false or a comma list of the proxies' addresses or CIDRs, e.g. 127.0.0.1,10.0.0.0/8 (bad entry "${entry}").`);
+    }
+  }
+  return list;
 }
 
 const isLoopback = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
@@ -340,6 +380,11 @@ function productionRefusals(env: Env, config: Config, tokenSecret: string | unde
   const metrics = config.metrics;
   if (metrics && metrics.port !== null && !metrics.token && !['127.0.0.1', '::1', 'localhost'].includes(metrics.host)) {
     problems.push(`METRICS_TOKEN must be set in production when METRICS_HOST lets other machines reach the metrics port (got "${metrics.host}"): the figures tell whoever reads them how the site is used.`);
+  }
+  if (config.trustProxy === true || typeof config.trustProxy === 'number') {
+    problems.push(
+      `TRUST_PROXY must list the addresses or CIDRs of the site's proxies in production (got "${String(env.TRUST_PROXY).trim()}"): \`true\` or a hop count believes the X-Forwarded-For of anyone who reaches the API's port, so every throttle would key on an address the caller chose.`,
+    );
   }
   if (config.payments?.provider === 'local') {
     problems.push('PAYMENTS_STAND_IN_URL must not be set in production: the local payment stand-in takes test cards and moves no money; configure STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET instead.');

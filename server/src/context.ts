@@ -7,6 +7,8 @@ import type { PasswordHasher } from './auth/passwords';
 import type { Mailer } from './mail/mailer';
 import type { OidcVerifier } from './auth/oidc';
 import type { FailureThrottle, LoginThrottle } from './auth/throttle';
+import type { SharedRedis } from './redis/client';
+import type { LimiterStore } from './redis/limiters';
 import type { PaymentProvider } from './modules/payments/provider';
 import type { JobQueue } from './jobs';
 import type { SecondFactors } from './auth/secondFactor';
@@ -18,6 +20,10 @@ export interface AppContext {
   hasher: PasswordHasher;
   mailer: Mailer;
   oidc: OidcVerifier | null;
+  /** The shared Redis connection (REDIS_URL), null without one; `redisHealth(ctx.redis)` for readiness. */
+  redis: SharedRedis | null;
+  /** Where throttles and limits count: Redis when configured, else this process (docs/decisions/0032-shared-stores.md). */
+  limiters: LimiterStore;
   throttles: { login: LoginThrottle; signup: FailureThrottle; resetRequest: FailureThrottle; reauth: FailureThrottle };
   uploadsDir: string;
   /** Outbound HTTP (ORCID); injectable so tests need no network. */

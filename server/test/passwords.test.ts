@@ -1,5 +1,7 @@
 import { PasswordHasher, Semaphore, hashPassword, hashPasswordScrypt, needsRehash, verifyPassword } from '../src/auth/passwords';
-import { FailureThrottle, LoginThrottle } from '../src/auth/throttle';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { FailureThrottle, LoginThrottle, StoreUnavailable } from '../src/auth/throttle';
+import { memoryLimiters } from '../src/redis/limiters';
 import { loadConfig } from '../src/config';
 import type * as Argon2 from '@node-rs/argon2';
 
@@ -81,95 +83,108 @@ describe('password hashing', () => {
 });
 
 describe('throttle settings', () => {
-  it('sign-ups default to 20 per address; X-Forwarded-For is believed only when a proxy is configured', () => {
+  it('sign-ups default to 20 per address; X-Forwarded-For is believed only from the proxies listed', () => {
     const load = (env: Record<string, string>) => loadConfig({ TOKEN_SECRET: 'x'.repeat(40), ...env });
     expect(load({})).toMatchObject({ signupLimit: 20, trustProxy: false });
+    expect(load({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    // Local set-ups only: both believe whoever connects (production refuses them, see productionMode.test.ts).
     expect(load({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(load({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(() => load({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+    expect(load({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    for (const bad of ['maybe', '10.0.0.0/33', '300.1.1.1', '127.0.0.1/8/1']) expect(() => load({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
   });
 });
 
+// The in-memory store (rate-limiter-flexible's RateLimiterMemory) reads Date.now and expires keys with timers, so
+// jest's fake clock moves its time; the Redis store runs the same code in the several-process tests (clusterStores).
 describe('failure throttle', () => {
-  it('blocks at the limit and forgets after the window', () => {
-    let now = 0;
-    const t = new FailureThrottle(3, 1000, () => now);
-    for (let i = 0; i < 3; i += 1) t.fail('k');
-    expect(t.isBlocked('k')).toBe(true);
-    expect(t.retryAfterSeconds('k')).toBe(1);
-    now = 1001;
-    expect(t.isBlocked('k')).toBe(false);
+  beforeEach(() => jest.useFakeTimers({ now: 0, doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] }));
+  afterEach(() => jest.useRealTimers());
+
+  it('counts with the check, blocks at the limit and forgets after the window', async () => {
+    const t = new FailureThrottle(memoryLimiters(), 'test', 3, 1000);
+    expect(await Promise.all([t.hit('k'), t.hit('k'), t.hit('k'), t.hit('k')])).toEqual([null, null, null, 1]);
+    expect(await t.check('k')).toBe(1);
+    // A refused hit counts too (a fixed window); a refund gives one count back.
+    await t.refund('k');
+    await t.refund('k');
+    expect(await t.check('k')).toBeNull();
+    await t.fail('k');
+    expect(await t.hit('k')).toBe(1);
+    jest.advanceTimersByTime(1001);
+    expect(await t.check('k')).toBeNull();
+    expect(await t.hit('k')).toBeNull();
   });
 });
 
 describe('login throttle', () => {
   const MIN = 60_000;
-  const admitted = (t: LoginThrottle, account: string, address: string) => {
-    const a = t.admit(account, address);
+  beforeEach(() => jest.useFakeTimers({ now: 0, doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] }));
+  afterEach(() => jest.useRealTimers());
+  const throttle = () => new LoginThrottle(memoryLimiters());
+  const admitted = async (t: LoginThrottle, account: string, address: string) => {
+    const a = await t.admit(account, address);
     if (!a.ok) throw new Error(`refused, retry after ${a.retryAfterSeconds} s`);
     return a.attempt;
   };
 
-  it('reserves attempts before they finish, then waits 30 s, doubling per further failure up to 15 min', () => {
-    let now = 0;
-    const t = new LoginThrottle({}, () => now);
-    const inFlight = Array.from({ length: 5 }, () => admitted(t, 'v', 'A'));
+  it('reserves attempts before they finish, then waits 30 s, doubling per further failure up to 15 min', async () => {
+    const t = throttle();
+    const inFlight = await Promise.all(Array.from({ length: 5 }, () => admitted(t, 'v', 'A')));
     // Nothing has failed yet, but five are in flight: a sixth is refused.
-    expect(t.admit('v', 'A')).toEqual({ ok: false, retryAfterSeconds: 30 });
-    for (const a of inFlight) a.fail();
-    expect(t.admit('v', 'A')).toEqual({ ok: false, retryAfterSeconds: 30 });
+    expect(await t.admit('v', 'A')).toEqual({ ok: false, retryAfterSeconds: 30 });
+    for (const a of inFlight) await a.fail();
+    expect(await t.admit('v', 'A')).toEqual({ ok: false, retryAfterSeconds: 30 });
     const waits: number[] = [];
     for (let i = 0; i < 7; i += 1) {
-      const refused = t.admit('v', 'A');
+      const refused = await t.admit('v', 'A');
       if (refused.ok) throw new Error('should wait');
       waits.push(refused.retryAfterSeconds);
-      now += refused.retryAfterSeconds * 1000;
-      admitted(t, 'v', 'A').fail();
+      jest.advanceTimersByTime(refused.retryAfterSeconds * 1000);
+      const attempt = await admitted(t, 'v', 'A');
+      // Past the free failures one attempt at a time: a second one meanwhile is refused.
+      expect((await t.admit('v', 'A')).ok).toBe(false);
+      await attempt.fail();
     }
     expect(waits).toEqual([30, 60, 120, 240, 480, 900, 900]);
     // Other addresses are not slowed by A's failures, and success clears the pair.
-    admitted(t, 'v', 'B').succeed();
-    now += 900_000;
-    admitted(t, 'v', 'A').succeed();
-    for (let i = 0; i < 5; i += 1) admitted(t, 'v', 'A').fail();
-    expect(t.admit('v', 'A').ok).toBe(false);
+    await (await admitted(t, 'v', 'B')).succeed();
+    jest.advanceTimersByTime(900_000);
+    await (await admitted(t, 'v', 'A')).succeed();
+    for (let i = 0; i < 5; i += 1) await (await admitted(t, 'v', 'A')).fail();
+    expect((await t.admit('v', 'A')).ok).toBe(false);
   });
 
-  it('a released attempt (no outcome) is not counted', () => {
-    const t = new LoginThrottle({}, () => 0);
-    for (let i = 0; i < 20; i += 1) admitted(t, 'v', 'A').release();
-    expect(t.admit('v', 'A').ok).toBe(true);
+  it('a released attempt (no outcome) is not counted', async () => {
+    const t = throttle();
+    for (let i = 0; i < 20; i += 1) await (await admitted(t, 'v', 'A')).release();
+    expect((await t.admit('v', 'A')).ok).toBe(true);
   });
 
-  it('an address failing on many accounts may go on only with accounts it knows or already tried', () => {
-    let now = 0;
-    const t = new LoginThrottle({}, () => now);
-    admitted(t, 'owner', 'NAT').succeed();
-    for (let i = 0; i < 20; i += 1) admitted(t, `x${i}`, 'NAT').fail();
-    expect(t.admit('x20', 'NAT')).toEqual({ ok: false, retryAfterSeconds: 900 });
-    expect(t.admit('x3', 'NAT').ok).toBe(true);
-    expect(t.admit('owner', 'NAT').ok).toBe(true);
-    expect(t.admit('x20', 'elsewhere').ok).toBe(true);
-    now += 15 * MIN + 1;
-    expect(t.admit('x20', 'NAT').ok).toBe(true);
+  it('an address failing on many accounts may go on only with accounts it knows or already tried', async () => {
+    const t = throttle();
+    await (await admitted(t, 'owner', 'NAT')).succeed();
+    for (let i = 0; i < 20; i += 1) await (await admitted(t, `x${i}`, 'NAT')).fail();
+    expect(await t.admit('x20', 'NAT')).toEqual({ ok: false, retryAfterSeconds: 900 });
+    expect((await t.admit('x3', 'NAT')).ok).toBe(true);
+    expect((await t.admit('owner', 'NAT')).ok).toBe(true);
+    expect((await t.admit('x20', 'elsewhere')).ok).toBe(true);
+    jest.advanceTimersByTime(15 * MIN + 1);
+    expect((await t.admit('x20', 'NAT')).ok).toBe(true);
   });
 
-  it('a distributed attack on one account leaves its known addresses alone', () => {
-    const now = 0;
-    const t = new LoginThrottle({}, () => now);
-    admitted(t, 'v', 'home').succeed();
-    for (let i = 0; i < 100; i += 1) admitted(t, 'v', `bot${i}`).fail();
-    expect(t.admit('v', 'bot-new')).toEqual({ ok: false, retryAfterSeconds: 3600 });
-    expect(t.admit('v', 'home').ok).toBe(true);
-    expect(t.admit('other', 'bot-new').ok).toBe(true);
+  it('a distributed attack on one account leaves its known addresses alone', async () => {
+    const t = throttle();
+    await (await admitted(t, 'v', 'home')).succeed();
+    for (let i = 0; i < 100; i += 1) await (await admitted(t, 'v', `bot${i}`)).fail();
+    expect(await t.admit('v', 'bot-new')).toEqual({ ok: false, retryAfterSeconds: 3600 });
+    expect((await t.admit('v', 'home')).ok).toBe(true);
+    expect((await t.admit('other', 'bot-new')).ok).toBe(true);
   });
 
-  it('keeps its maps bounded', () => {
-    const t = new LoginThrottle({ maxEntries: 50 }, () => 0);
-    for (let i = 0; i < 500; i += 1) admitted(t, `a${i}`, `ip${i}`).fail();
-    const sizes = t as unknown as { pairs: Map<string, unknown>; accounts: Map<string, unknown>; addresses: Map<string, unknown> };
-    expect(sizes.pairs.size).toBeLessThanOrEqual(51);
-    expect(sizes.accounts.size).toBeLessThanOrEqual(51);
-    expect(sizes.addresses.size).toBeLessThanOrEqual(51);
+  it('a store that cannot be asked refuses with StoreUnavailable, never admits', async () => {
+    const broken = { shared: true, limiter: () => new RateLimiterRedis({ storeClient: { isReady: false }, useRedisPackage: true, rejectIfRedisNotReady: true, points: 5, duration: 60 }) };
+    await expect(new LoginThrottle(broken).admit('v', 'A')).rejects.toBeInstanceOf(StoreUnavailable);
+    await expect(new FailureThrottle(broken, 'signup', 5, 60_000).hit('k')).rejects.toBeInstanceOf(StoreUnavailable);
   });
 });

@@ -1,44 +1,47 @@
-/** Counts failures in a sliding window; successes are never counted so a well-behaved client is never locked out. */
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { ask, seconds, take, type LimiterStore } from '../redis/limiters';
+
+export { StoreUnavailable } from '../redis/limiters';
+
+/**
+ * At most `limit` counted events per key in a window (sign-ups per address, reset requests per e-mail, wrong
+ * current passwords per member). Counted in the limiter store, so with Redis the budget is one for all processes.
+ * Store failures surface as StoreUnavailable: the caller answers 503 rather than let the event through unchecked.
+ */
 export class FailureThrottle {
-  private readonly failures = new Map<string, number[]>();
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly limiter: RateLimiterAbstract;
 
-  private recent(key: string): number[] {
-    const cutoff = this.now() - this.windowMs;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length === 0) this.failures.delete(key);
-    else this.failures.set(key, list);
-    return list;
+  constructor(store: LimiterStore, name: string, limit: number, windowMs: number) {
+    this.limiter = store.limiter(name, limit, Math.ceil(windowMs / 1000));
   }
 
-  isBlocked(key: string): boolean {
-    return this.recent(key).length >= this.limit;
+  /**
+   * Counts one event before the work it guards, atomically with the check, so parallel requests cannot all pass a
+   * check that only the finished ones would have tripped. Null when allowed, else the seconds to wait.
+   */
+  async hit(key: string): Promise<number | null> {
+    const { ok, res } = await take(this.limiter, key);
+    if (ok) return null;
+    return seconds(res.msBeforeNext);
   }
 
-  /** Seconds until the oldest counted failure leaves the window. */
-  retryAfterSeconds(key: string): number {
-    const list = this.recent(key);
-    const oldest = list[0];
-    return oldest === undefined ? 0 : Math.max(1, Math.ceil((oldest + this.windowMs - this.now()) / 1000));
+  /** Gives back an event counted by hit() that turned out not to count (a right current password). */
+  async refund(key: string): Promise<void> {
+    await ask(this.limiter.reward(key, 1));
   }
 
-  fail(key: string): void {
-    const list = this.recent(key);
-    list.push(this.now());
-    this.failures.set(key, list);
-    if (this.failures.size > 100_000) this.prune();
+  /** Null when the key may go on, else the seconds to wait; counts nothing. */
+  async check(key: string): Promise<number | null> {
+    const res = await ask(this.limiter.get(key));
+    return res && res.consumedPoints >= this.limiter.points ? seconds(res.msBeforeNext) : null;
   }
 
-  reset(key: string): void {
-    this.failures.delete(key);
+  async fail(key: string): Promise<void> {
+    await ask(this.limiter.penalty(key, 1));
   }
 
-  private prune(): void {
-    for (const key of [...this.failures.keys()]) this.recent(key);
+  async reset(key: string): Promise<void> {
+    await ask(this.limiter.delete(key));
   }
 }
 
@@ -48,7 +51,7 @@ export interface LoginThrottleOptions {
   /** The wait after the free failures; it doubles with every further failure up to maxDelayMs. */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** A pair's failures are forgotten this long after its last one. */
+  /** A pair's failures are forgotten this long after its first one (a success forgets them at once). */
   forgetMs: number;
   /** Distinct accounts one address may fail on within sprayWindowMs before it may only try those and accounts it knows. */
   sprayAccounts: number;
@@ -58,184 +61,154 @@ export interface LoginThrottleOptions {
   accountWindowMs: number;
   /** How long an address that signed in to an account stays "known" to it. */
   knownForMs: number;
-  /** Soft bound on the entries of each map; beyond it expired entries are dropped, then the oldest. */
-  maxEntries: number;
+  /** An attempt's reservation is dropped this long after it began if its process died before settling it. */
+  attemptTimeoutMs: number;
 }
 
 export const LOGIN_THROTTLE_DEFAULTS: LoginThrottleOptions = {
   freeFailures: 5,
   baseDelayMs: 30_000,
   maxDelayMs: 15 * 60_000,
-  forgetMs: 60 * 60_000,
+  // A fixed window from the first failure (what a shared counter offers). Long on purpose: under attack the waits
+  // reach 15 min within about half an hour, and a shorter window would hand out the free failures again every hour.
+  forgetMs: 24 * 60 * 60_000,
   sprayAccounts: 20,
   sprayWindowMs: 15 * 60_000,
   accountFailures: 100,
   accountWindowMs: 60 * 60_000,
   knownForMs: 30 * 24 * 60 * 60_000,
-  maxEntries: 100_000,
+  attemptTimeoutMs: 60_000,
 };
 
-/** A reserved login attempt: settle it exactly once (the later calls are no-ops). */
+/** A reserved login attempt: settle it exactly once (the later calls are no-ops). Settling never throws. */
 export interface LoginAttempt {
   /** The password was right: the pair starts afresh and the address becomes known to the account. */
-  succeed(): void;
+  succeed(): Promise<void>;
   /** The password was wrong (or the account unknown). */
-  fail(): void;
+  fail(): Promise<void>;
   /** Neither (e.g. the database failed): give the slot back without counting. */
-  release(): void;
+  release(): Promise<void>;
 }
 
 export type LoginAdmission = { ok: true; attempt: LoginAttempt } | { ok: false; retryAfterSeconds: number };
 
-interface Pair {
-  failures: number;
-  pending: number;
-  last: number;
-}
-interface Tally {
-  times: number[];
-  pending: number;
-}
-interface SprayEntry {
-  last: number;
-  pending: number;
-}
+const sec = (ms: number) => Math.ceil(ms / 1000);
 
 /**
- * Login throttling that slows guessing without letting anyone lock a member out (docs/decisions/0004).
- * Attempts are admitted and counted synchronously before the (slow) password check, so parallel requests cannot
- * all pass a check that only the finished ones would have tripped.
+ * Login throttling that slows guessing without letting anyone lock a member out (docs/decisions/0004, and 0032 for
+ * where it counts). Every attempt is reserved in the store before the (slow) password check and settled after it, so
+ * parallel requests, on one process or several, cannot all pass a check that only the finished ones would have
+ * tripped. Built on rate-limiter-flexible counters, following its "login endpoint protection" pattern (by account +
+ * address, and by address), plus the known-address and per-account layers of decision 0004:
+ *
+ * - `pending`  in-flight attempts of a pair: past the free failures only one may be in flight;
+ * - `pair`     attempts of a pair (reservations + failures; a success deletes it, a release gives one back);
+ * - `wait`     the pair's current wait after a failure past the free ones (a block of 30 s doubling up to 15 min);
+ * - `account`  attempts on an account from all addresses (a success or release gives one back);
+ * - `tried` + `spray`  distinct accounts an address failed on (`tried` marks an account once per window);
+ * - `known`    addresses that signed in to an account.
  */
 export class LoginThrottle {
-  private readonly pairs = new Map<string, Pair>();
-  private readonly accounts = new Map<string, Tally>();
-  private readonly addresses = new Map<string, Map<string, SprayEntry>>();
-  private readonly known = new Map<string, number>();
   private readonly o: LoginThrottleOptions;
+  private readonly pending: RateLimiterAbstract;
+  private readonly pair: RateLimiterAbstract;
+  private readonly wait: RateLimiterAbstract;
+  private readonly account: RateLimiterAbstract;
+  private readonly tried: RateLimiterAbstract;
+  private readonly spray: RateLimiterAbstract;
+  private readonly known: RateLimiterAbstract;
 
-  constructor(
-    options: Partial<LoginThrottleOptions> = {},
-    private readonly now: () => number = Date.now,
-  ) {
-    this.o = { ...LOGIN_THROTTLE_DEFAULTS, ...options };
+  constructor(store: LimiterStore, options: Partial<LoginThrottleOptions> = {}) {
+    const o = (this.o = { ...LOGIN_THROTTLE_DEFAULTS, ...options });
+    this.pending = store.limiter('login-pending', 1, sec(o.attemptTimeoutMs));
+    this.pair = store.limiter('login-pair', o.freeFailures, sec(o.forgetMs));
+    this.wait = store.limiter('login-wait', 1, sec(o.maxDelayMs));
+    this.account = store.limiter('login-account', o.accountFailures, sec(o.accountWindowMs));
+    this.tried = store.limiter('login-tried', 1, sec(o.sprayWindowMs));
+    this.spray = store.limiter('login-spray', o.sprayAccounts, sec(o.sprayWindowMs));
+    this.known = store.limiter('login-known', 1, sec(o.knownForMs));
   }
 
   private delayAfter(failures: number): number {
     return Math.min(this.o.maxDelayMs, this.o.baseDelayMs * 2 ** (failures - this.o.freeFailures));
   }
 
-  private pairOf(key: string, now: number): Pair {
-    let pair = this.pairs.get(key);
-    if (pair && pair.pending === 0 && now - pair.last > Math.max(this.o.forgetMs, this.o.maxDelayMs)) {
-      this.pairs.delete(key);
-      pair = undefined;
-    }
-    if (!pair) {
-      pair = { failures: 0, pending: 0, last: 0 };
-      this.pairs.set(key, pair);
-      this.bound(this.pairs, (p) => p.pending === 0 && now - p.last > this.o.forgetMs);
-    }
-    return pair;
-  }
-
-  private tallyOf(account: string, now: number): Tally {
-    let tally = this.accounts.get(account);
-    if (!tally) {
-      tally = { times: [], pending: 0 };
-      this.accounts.set(account, tally);
-      this.bound(this.accounts, (t) => t.pending === 0 && (t.times.at(-1) ?? 0) <= now - this.o.accountWindowMs);
-    }
-    const cutoff = now - this.o.accountWindowMs;
-    while (tally.times.length > 0 && tally.times[0]! <= cutoff) tally.times.shift();
-    return tally;
-  }
-
-  private sprayOf(address: string, now: number): Map<string, SprayEntry> {
-    let spray = this.addresses.get(address);
-    if (!spray) {
-      spray = new Map();
-      this.addresses.set(address, spray);
-      this.bound(this.addresses, (s) => s.size === 0);
-    }
-    const cutoff = now - this.o.sprayWindowMs;
-    for (const [account, entry] of spray) if (entry.pending === 0 && entry.last <= cutoff) spray.delete(account);
-    return spray;
-  }
-
-  private isKnown(pairKey: string, now: number): boolean {
-    const until = this.known.get(pairKey);
-    if (until === undefined) return false;
-    if (until > now) return true;
-    this.known.delete(pairKey);
-    return false;
-  }
-
-  /** Keeps memory bounded under a flood of distinct keys: expired entries go first, then the oldest idle ones. */
-  private bound<V>(map: Map<string, V>, expired: (v: V) => boolean): void {
-    if (map.size <= this.o.maxEntries) return;
-    for (const [k, v] of map) if (expired(v)) map.delete(k);
-    for (const k of map.keys()) {
-      if (map.size <= this.o.maxEntries) break;
-      map.delete(k);
-    }
-  }
-
-  private refuse(untilMs: number, now: number): LoginAdmission {
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((untilMs - now) / 1000)) };
-  }
-
-  /** Admits and reserves one attempt of `address` on `account`, or says how long to wait. Synchronous on purpose. */
-  admit(account: string, address: string): LoginAdmission {
-    const now = this.now();
+  /**
+   * Admits and reserves one attempt of `address` on `account`, or says how long to wait. Throws StoreUnavailable
+   * when the store cannot be asked (the caller answers 503: a guess is never let through unthrottled).
+   */
+  async admit(account: string, address: string): Promise<LoginAdmission> {
     const pairKey = `${account}\n${address}`;
-    const pair = this.pairOf(pairKey, now);
-    const used = pair.failures + pair.pending;
-    if (used >= this.o.freeFailures) {
+    const triedKey = `${address}\n${account}`;
+    // One round trip: node-redis pipelines the commands issued in the same tick.
+    const [known, pending, pair, tally, tried] = await Promise.all([
+      ask(this.known.get(pairKey)),
+      take(this.pending, pairKey),
+      take(this.pair, pairKey),
+      take(this.account, account),
+      take(this.tried, triedKey),
+    ]);
+    const isKnown = known !== null && known.consumedPoints > 0;
+    const firstTry = tried.res.consumedPoints === 1;
+    let sprayTaken = false;
+    const undo = async (): Promise<void> => {
+      await Promise.all([
+        this.pending.reward(pairKey, 1),
+        this.pair.reward(pairKey, 1),
+        this.account.reward(account, 1),
+        firstTry ? this.tried.delete(triedKey) : null,
+        sprayTaken ? this.spray.reward(address, 1) : null,
+      ]).catch(() => undefined);
+    };
+    const refuse = async (waitMs: number): Promise<LoginAdmission> => {
+      await undo();
+      return { ok: false, retryAfterSeconds: seconds(waitMs) };
+    };
+
+    if (!pair.ok) {
       // Past the free failures only one attempt may be in flight, and only once the wait since the last failure is over.
-      const until = (pair.pending > 0 ? Math.max(pair.last, now) : pair.last) + this.delayAfter(used);
-      if (pair.pending > 0 || now < until) return this.refuse(until, now);
+      const used = pair.res.consumedPoints - 1;
+      if (pending.res.consumedPoints > 1) return refuse(this.delayAfter(used));
+      const blocked = await ask(this.wait.get(pairKey));
+      if (blocked) return refuse(blocked.msBeforeNext);
     }
-    const known = this.isKnown(pairKey, now);
-    const tally = this.tallyOf(account, now);
-    if (!known && tally.times.length + tally.pending >= this.o.accountFailures) {
-      return this.refuse((tally.times[0] ?? now) + this.o.accountWindowMs, now);
-    }
-    const spray = this.sprayOf(address, now);
-    if (!known && !spray.has(account) && spray.size >= this.o.sprayAccounts) {
-      let oldest = now;
-      for (const entry of spray.values()) if (entry.pending === 0) oldest = Math.min(oldest, entry.last);
-      return this.refuse(oldest + this.o.sprayWindowMs, now);
+    if (!isKnown && !tally.ok) return refuse(tally.res.msBeforeNext);
+    if (firstTry) {
+      const spray = await take(this.spray, address).catch(async (err: unknown) => {
+        await undo();
+        throw err;
+      });
+      sprayTaken = true;
+      if (!isKnown && !spray.ok) return refuse(spray.res.msBeforeNext);
     }
 
-    const entry = spray.get(account) ?? { last: 0, pending: 0 };
-    spray.set(account, entry);
-    pair.pending += 1;
-    tally.pending += 1;
-    entry.pending += 1;
     let settled = false;
-    const settle = (outcome: 'success' | 'failure' | 'none') => {
+    const settle = async (outcome: 'success' | 'failure' | 'none') => {
       if (settled) return;
       settled = true;
-      const at = this.now();
-      pair.pending -= 1;
-      tally.pending -= 1;
-      entry.pending -= 1;
-      if (outcome === 'failure') {
-        pair.failures += 1;
-        pair.last = at;
-        tally.times.push(at);
-        if (tally.times.length > this.o.accountFailures) tally.times.shift();
-        entry.last = at;
-      } else if (outcome === 'success') {
-        // Other attempts of this pair may still be in flight: keep the record, but with no failures.
-        pair.failures = 0;
-        if (pair.pending === 0) this.pairs.delete(pairKey);
-        if (entry.pending === 0) spray.delete(account);
-        this.known.delete(pairKey);
-        this.known.set(pairKey, at + this.o.knownForMs);
-        this.bound(this.known, (until) => until <= at);
-      } else if (entry.pending === 0 && entry.last === 0) {
-        spray.delete(account);
+      // A store failure here loses one count at most; the answer the member gets must not depend on it.
+      try {
+        if (outcome === 'failure') {
+          await this.pending.reward(pairKey, 1);
+          const now = await this.pair.get(pairKey);
+          const failures = now?.consumedPoints ?? 0;
+          if (failures >= this.o.freeFailures) await this.wait.block(pairKey, sec(this.delayAfter(failures)));
+        } else if (outcome === 'success') {
+          await Promise.all([
+            this.pending.reward(pairKey, 1),
+            this.pair.delete(pairKey),
+            this.wait.delete(pairKey),
+            this.account.reward(account, 1),
+            firstTry ? this.tried.delete(triedKey) : null,
+            sprayTaken ? this.spray.reward(address, 1) : null,
+            // The limiter's own window: the in-memory store shortens windows its timers cannot hold.
+            this.known.set(pairKey, 1, this.known.duration),
+          ]);
+        } else {
+          await undo();
+        }
+      } catch {
+        /* see above */
       }
     };
     return { ok: true, attempt: { succeed: () => settle('success'), fail: () => settle('failure'), release: () => settle('none') } };

@@ -28,13 +28,25 @@ interface CachedSession {
   reuseUntilMs: number;
 }
 
+/**
+ * Tells every API process of each revocation (Redis pub/sub, docs/decisions/0032-shared-stores.md), so each can evict
+ * its cache at once. Messages sent while a process's link is down are lost to it: `trusted(false)` says so, and the
+ * process then asks the database on every check until the link is back (`trusted(true)`), starting from an empty cache.
+ */
+export interface RevocationBus {
+  publish(revocation: Revocation): Promise<void>;
+  subscribe(onRevocation: (revocation: Revocation) => void, trusted: (ok: boolean) => void): Promise<void>;
+}
+
 export interface TokenServiceOptions {
   /**
    * How long a positive session check may be reused in this process. Revocations made through this
-   * service evict at once; a revocation by another process is seen within this window, so several
-   * processes (PostgreSQL) should keep it at 0.
+   * service evict at once; a revocation by another process is seen within this window unless a
+   * revocation bus tells this process of it, so several processes without one should keep it at 0.
    */
   sessionCacheMs?: number;
+  /** Several processes: the bus that carries revocations between them. */
+  bus?: RevocationBus;
 }
 
 interface SignedClaims {
@@ -56,6 +68,9 @@ export class TokenService {
   /** When this process last wrote each session's lastUsedAt. */
   private readonly touched = new Map<string, number>();
   private readonly revokedListeners = new Set<(revocation: Revocation) => void>();
+  private readonly bus: RevocationBus | null;
+  /** With a bus, the cache is used only while the bus is known to deliver (false until it is subscribed). */
+  private cacheTrusted: boolean;
 
   constructor(
     private readonly db: Db,
@@ -65,6 +80,25 @@ export class TokenService {
   ) {
     this.key = new TextEncoder().encode(secret);
     this.sessionCacheMs = options.sessionCacheMs ?? 0;
+    this.bus = options.bus ?? null;
+    this.cacheTrusted = this.bus === null;
+  }
+
+  /** Subscribes to the other processes' revocations; the app awaits it before taking requests. */
+  async listenForRevocations(): Promise<void> {
+    await this.bus?.subscribe(
+      (revocation) => this.evict(revocation),
+      (ok) => {
+        // Whatever was cached may have missed a revocation while the link was down: start afresh either way.
+        this.cache.clear();
+        this.cacheTrusted = ok;
+      },
+    );
+  }
+
+  private evict(revocation: Revocation): void {
+    if ('sessionId' in revocation) this.cache.delete(revocation.sessionId);
+    else for (const [sid, entry] of this.cache) if (entry.userId === revocation.userId) this.cache.delete(sid);
   }
 
   /** A new session and its token; `userAgent` labels it in the member's list of sessions. */
@@ -95,11 +129,11 @@ export class TokenService {
   /** Re-checks a session verified earlier (an open socket, before each of its events) through the same short cache. */
   async isActive(session: VerifiedSession, now = Date.now()): Promise<boolean> {
     const { userId, sessionId: sid, expiresAtMs } = session;
-    const cached = this.cache.get(sid);
+    const cached = this.cacheTrusted ? this.cache.get(sid) : undefined;
     if (cached && cached.userId === userId && now < cached.reuseUntilMs) return true;
     if (cached) this.cache.delete(sid);
     if (!(await isSessionActive(this.db, sid, userId, new Date(now)))) return false;
-    if (this.sessionCacheMs > 0) this.remember(sid, userId, Math.min(now + this.sessionCacheMs, expiresAtMs));
+    if (this.sessionCacheMs > 0 && this.cacheTrusted) this.remember(sid, userId, Math.min(now + this.sessionCacheMs, expiresAtMs));
     this.touch(sid, now);
     return true;
   }
@@ -116,7 +150,16 @@ export class TokenService {
   async revokeSession(sessionId: string): Promise<void> {
     this.cache.delete(sessionId);
     await deleteSession(this.db, sessionId);
+    await this.tellOthers({ sessionId });
     this.notifyRevoked({ sessionId });
+  }
+
+  /**
+   * The other processes evict their caches. The rows are already gone, so a failed publish only means they keep
+   * checking the database (their link is down too, and their caches are off until it is back).
+   */
+  private async tellOthers(revocation: Revocation): Promise<void> {
+    await this.bus?.publish(revocation).catch(() => undefined);
   }
 
   /** Every session of the member but `keepSessionId` (a password change keeps the member signed in where they made it). */
@@ -128,6 +171,7 @@ export class TokenService {
   async revokeUserSessions(userId: number): Promise<void> {
     for (const [sid, entry] of this.cache) if (entry.userId === userId) this.cache.delete(sid);
     await deleteUserSessions(this.db, userId);
+    await this.tellOthers({ userId });
     this.notifyRevoked({ userId });
   }
 

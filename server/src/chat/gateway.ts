@@ -11,7 +11,8 @@ import { bearerToken, type TokenService, type VerifiedSession } from '../auth/to
 import { activeSessionIds } from '../modules/account/repository';
 import { isForeignKeyViolation } from '../db/errors';
 import { ClientIdConflict, insertMessage, openedSinceUnlessConversed, type SenderName } from '../modules/chat/repository';
-import { CHAT_LIMITS, MemberBuckets, NEW_CONVERSATIONS_LIMITED_MESSAGE, RATE_LIMITED_MESSAGE } from './limits';
+import { CHAT_LIMITS, NEW_CONVERSATIONS_LIMITED_MESSAGE, RATE_LIMITED_MESSAGE, memberLimiter } from './limits';
+import { memoryLimiters, type LimiterStore } from '../redis/limiters';
 import { BoundedSet } from './boundedSet';
 
 type SocketData = VerifiedSession;
@@ -33,6 +34,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export interface ChatDeps {
   db: Db;
   tokens: TokenService;
+  /** Where the per-member message and typing limits count (Redis with several processes); this process by default. */
+  limiters?: LimiterStore;
   origins: string[];
   log: FastifyBaseLogger;
   /** How often this process re-checks the sessions of its open sockets in one query. */
@@ -97,8 +100,9 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
     // the auth middleware still runs again on recovery.
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
   });
-  const messageBuckets = new MemberBuckets(CHAT_LIMITS.messages.burst, CHAT_LIMITS.messages.perSecond);
-  const typingBuckets = new MemberBuckets(CHAT_LIMITS.typing.burst, CHAT_LIMITS.typing.perSecond);
+  const limiters = deps.limiters ?? memoryLimiters();
+  const messageBudget = memberLimiter(limiters, 'messages', CHAT_LIMITS.messages);
+  const typingBudget = memberLimiter(limiters, 'typing', CHAT_LIMITS.typing);
   // What a message's checks learned once and need not ask the database again (decision 0025).
   const conversedPairs = new BoundedSet<string>(deps.conversedPairsLimit);
   // Storing a message holds a database connection for its transaction's few statements. Letting more messages in
@@ -123,8 +127,6 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
   const sweep = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    messageBuckets.prune();
-    typingBuckets.prune();
     const sockets = [...io.of('/').sockets.values()];
     activeSessionIds(db, [...new Set(sockets.map((s) => s.data.sessionId))])
       .then((active) => {
@@ -168,25 +170,30 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
       const [event, ...args] = packet;
       const last: unknown = args.at(-1);
       const ack = event === 'sendMessage' && typeof last === 'function' ? (last as (result: SendMessageAck) => void) : null;
-      if (event === 'sendMessage') {
-        if (!messageBuckets.take(me)) return ack?.({ ok: false, message: RATE_LIMITED_MESSAGE });
-      } else if (event === 'typing') {
-        if (!typingBuckets.take(me)) return;
-      } else {
-        return; // no handler would take it
-      }
+      if (event !== 'sendMessage' && event !== 'typing') return; // no handler would take it
+      const budget = event === 'sendMessage' ? messageBudget : typingBudget;
+      budget.take(me).then(
+        (allowed) => {
+          // Typing over the limit is dropped silently: it is only a hint.
+          if (!allowed) return ack?.({ ok: false, message: RATE_LIMITED_MESSAGE });
+          checkSession();
+        },
+        () => checkSession(),
+      );
       const end = () => {
         ack?.({ ok: false, message: SESSION_ENDED_MESSAGE });
         socket.disconnect(true);
       };
-      if (Date.now() >= socket.data.expiresAtMs) return end();
-      tokens.isActive(socket.data).then(
-        (active) => (active ? next() : end()),
-        (err: unknown) => {
-          log.error({ err }, 'chat session check failed');
-          ack?.({ ok: false, message: 'The message could not be sent. Please try again.' });
-        },
-      );
+      function checkSession() {
+        if (Date.now() >= socket.data.expiresAtMs) return end();
+        tokens.isActive(socket.data).then(
+          (active) => (active ? next() : end()),
+          (err: unknown) => {
+            log.error({ err }, 'chat session check failed');
+            ack?.({ ok: false, message: 'The message could not be sent. Please try again.' });
+          },
+        );
+      }
     });
 
     socket.on('sendMessage', (payload, ack) => {

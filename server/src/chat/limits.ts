@@ -1,3 +1,6 @@
+import { BurstyRateLimiter, RateLimiterRes } from 'rate-limiter-flexible';
+import type { LimiterStore } from '../redis/limiters';
+
 /**
  * Chat abuse limits, per member (not per socket: more tabs give no more budget). Generous for people, who send
  * a few messages a minute and whose client sends typing at most every 2 s per open chat; tight for loops.
@@ -15,33 +18,26 @@ export const RATE_LIMITED_MESSAGE = 'You are sending messages too quickly. Pleas
 export const NEW_CONVERSATIONS_LIMITED_MESSAGE = `You can start at most ${CHAT_LIMITS.newConversationsPerHour} new conversations an hour. Please wait before writing to someone new.`;
 
 /**
- * One token bucket per member, in this process. With several processes a member connected to each gets each
- * process's budget; that still stops a loop, which is what this is for.
+ * A member's budget for one kind of event, counted in the limiter store, so with Redis a member connected to several
+ * API processes has one budget, not one per process. rate-limiter-flexible's BurstyRateLimiter: `perSecond` each
+ * second, and beyond it a reserve of `burst - perSecond` per 10 s, so `burst` may go at once and a person pausing a
+ * second may write again. Redis unreachable: each process keeps a budget of its own (the insurance limiter); this is
+ * loop protection, and chat delivery needs Redis anyway.
  */
-export class MemberBuckets {
-  private readonly buckets = new Map<number, { tokens: number; atMs: number }>();
-  private readonly perMs: number;
-
-  constructor(
-    private readonly burst: number,
-    perSecond: number,
-  ) {
-    this.perMs = perSecond / 1000;
-  }
-
-  take(memberId: number, now = Date.now()): boolean {
-    const b = this.buckets.get(memberId);
-    const tokens = b ? Math.min(this.burst, b.tokens + (now - b.atMs) * this.perMs) : this.burst;
-    if (tokens < 1) {
-      this.buckets.set(memberId, { tokens, atMs: now });
-      return false;
-    }
-    this.buckets.set(memberId, { tokens: tokens - 1, atMs: now });
-    return true;
-  }
-
-  /** Forgets members whose bucket has refilled: a full bucket and no entry mean the same. */
-  prune(now = Date.now()): void {
-    for (const [id, b] of this.buckets) if (b.tokens + (now - b.atMs) * this.perMs >= this.burst) this.buckets.delete(id);
-  }
+export function memberLimiter(store: LimiterStore, name: string, limit: { burst: number; perSecond: number }) {
+  const limiter = new BurstyRateLimiter(
+    store.limiter(`chat-${name}`, limit.perSecond, 1, { insurance: true }),
+    store.limiter(`chat-${name}-burst`, limit.burst - limit.perSecond, 10, { insurance: true }),
+  );
+  return {
+    async take(memberId: number): Promise<boolean> {
+      try {
+        await limiter.consume(String(memberId));
+        return true;
+      } catch (err) {
+        // Refused is a RateLimiterRes; anything else is the store failing beyond its insurance: let the event through.
+        return !(err instanceof RateLimiterRes);
+      }
+    },
+  };
 }

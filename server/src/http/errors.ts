@@ -1,7 +1,8 @@
-import type { ApiErrorBody } from '@sciexperts/shared/contracts';
+import { ACCOUNT_MESSAGES, type ApiErrorBody } from '@sciexperts/shared/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldMessages, headerMessages } from './messages';
 import { isUnstorableText } from '../db/errors';
+import { StoreUnavailable } from '../redis/limiters';
 
 export type Detail = { field?: string; message: string };
 
@@ -96,6 +97,11 @@ export function errorHandler(error: FastifyError & { validation?: AjvLikeError[]
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return send(reply, 400, { message: 'Unsupported content type.' });
+  }
+  // A throttle that cannot be checked refuses rather than let guesses through unthrottled (docs/decisions/0032-shared-stores.md).
+  if (error instanceof StoreUnavailable) {
+    request.log.warn({ err: error.cause }, 'throttle store unreachable');
+    return send(reply, 503, { message: ACCOUNT_MESSAGES.throttleUnavailable }, { 'retry-after': '5' });
   }
   if (error instanceof SyntaxError) return send(reply, 400, { message: 'Malformed JSON body.' });
   if (isUnstorableText(error)) return send(reply, 400, { message: 'Text must not contain NUL characters.' });

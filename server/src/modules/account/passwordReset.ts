@@ -51,8 +51,7 @@ export function passwordResetRoutes(app: FastifyInstance): void {
       if (!isEmail(email)) throw badRequest([{ field: 'email', message: FIELD_MESSAGES.emailInvalid }]);
       // Per address, so nobody can flood a mailbox; the answer stays neutral.
       const key = `reset:${email}`;
-      if (throttles.resetRequest.isBlocked(key)) throw new HttpError(429, ACCOUNT_MESSAGES.tooManyResets);
-      throttles.resetRequest.fail(key);
+      if ((await throttles.resetRequest.hit(key)) !== null) throw new HttpError(429, ACCOUNT_MESSAGES.tooManyResets);
       // Answered before any database work: only known addresses get a token row and a mail, and doing that first
       // would make their answers measurably slower. setImmediate lets this reply go out first.
       setImmediate(() => {

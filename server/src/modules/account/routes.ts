@@ -31,23 +31,24 @@ export const accountModule: Module = async (app) => {
         summary: 'Sign in with e-mail and password',
         security: open,
         body: LoginRequest,
-        response: { 200: LoginResponse, ...errors(400, 401, 429) },
+        response: { 200: LoginResponse, ...errors(400, 401, 429, 503) },
       },
     },
     async (request): Promise<Login> => {
       const email = request.body.email.trim().toLowerCase();
       // Admitted and counted before the slow hash, so a parallel burst cannot all be checked (docs/decisions/0004).
-      const admission = throttles.login.admit(email, request.ip);
+      // Counted in the shared store when there is one; unreachable, the login answers 503 (never unthrottled).
+      const admission = await throttles.login.admit(email, request.ip);
       if (!admission.ok) throw tooMany(ACCOUNT_MESSAGES.tooManyLogins, admission.retryAfterSeconds);
       const { attempt } = admission;
       try {
         const row = email ? await findUserByEmail(db, email) : undefined;
         const ok = await hasher.verify(request.body.password, row?.passwordHash);
         if (!ok || !row) {
-          attempt.fail();
+          await attempt.fail();
           throw unauthorized(ACCOUNT_MESSAGES.invalidCredentials);
         }
-        attempt.succeed();
+        await attempt.succeed();
         const oldHash = row.passwordHash;
         if (oldHash && hasher.needsRehash(oldHash)) {
           // Upgrades scrypt (or an older cost) now that the plain password is at hand. Only if the hash is still the one
@@ -59,7 +60,7 @@ export const accountModule: Module = async (app) => {
         }
         return { token: await tokens.issue(row.id, request.headers['user-agent'] ?? null), user: await loadUser(db, row) };
       } finally {
-        attempt.release();
+        await attempt.release();
       }
     },
   );
@@ -73,7 +74,7 @@ export const accountModule: Module = async (app) => {
         summary: 'Create an account (sign up)',
         security: open,
         body: SignupRequest,
-        response: { 201: SignupResponse, ...errors(400, 409, 429) },
+        response: { 201: SignupResponse, ...errors(400, 409, 429, 503) },
       },
     },
     async (request, reply): Promise<Signup> => {
@@ -93,8 +94,8 @@ export const accountModule: Module = async (app) => {
       if (details.length > 0) throw badRequest(details);
       // Counted before any work: each sign-up costs a hash, and the 409 below tells whether an e-mail is registered.
       const signupKey = `signup:${request.ip}`;
-      if (throttles.signup.isBlocked(signupKey)) throw tooMany(ACCOUNT_MESSAGES.tooManySignups, throttles.signup.retryAfterSeconds(signupKey));
-      throttles.signup.fail(signupKey);
+      const signupWait = await throttles.signup.hit(signupKey);
+      if (signupWait !== null) throw tooMany(ACCOUNT_MESSAGES.tooManySignups, signupWait);
       const duplicate = () => new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
       if (await findUserByEmail(db, email)) throw duplicate();
       const passwordHash = await hasher.hash(b.password);

@@ -53,12 +53,16 @@ export function reauthenticator(app: FastifyInstance) {
       return user;
     }
     const key = `reauth:${userId}`;
-    if (throttles.reauth.isBlocked(key)) throw new HttpError(429, M.tooManyAttempts, undefined, { 'retry-after': String(throttles.reauth.retryAfterSeconds(key)) });
-    if (!currentPassword) throw badRequest([{ field, message: M.currentPasswordRequired }]);
-    if (!(await hasher.verify(currentPassword, user.passwordHash))) {
-      throttles.reauth.fail(key);
-      throw badRequest([{ field, message: M.currentPasswordWrong }]);
+    if (!currentPassword) {
+      const wait = await throttles.reauth.check(key);
+      if (wait !== null) throw new HttpError(429, M.tooManyAttempts, undefined, { 'retry-after': String(wait) });
+      throw badRequest([{ field, message: M.currentPasswordRequired }]);
     }
+    // Counted before the check, so parallel guesses cannot all pass; a right password gives its count back.
+    const wait = await throttles.reauth.hit(key);
+    if (wait !== null) throw new HttpError(429, M.tooManyAttempts, undefined, { 'retry-after': String(wait) });
+    if (!(await hasher.verify(currentPassword, user.passwordHash))) throw badRequest([{ field, message: M.currentPasswordWrong }]);
+    await throttles.reauth.refund(key);
     return user;
   };
 }

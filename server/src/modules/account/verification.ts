@@ -34,7 +34,7 @@ export async function sendVerificationLink(db: Db, mailer: Mailer, siteUrl: stri
 export function verificationRoutes(app: FastifyInstance): void {
   const { db, mailer, config } = app.ctx;
   // Per member: the link may be lost or late, but a mailbox must not be flooded.
-  const resends = new FailureThrottle(3, 60 * 60 * 1000);
+  const resends = new FailureThrottle(app.ctx.limiters, 'verification-resend', 3, 60 * 60 * 1000);
 
   api(app).post(
     API_PATHS.verifyEmail,
@@ -80,8 +80,8 @@ export function verificationRoutes(app: FastifyInstance): void {
         const user = await db.kysely.selectFrom('users').select(['id', 'email', 'firstName', 'emailVerifiedAt']).where('id', '=', me).executeTakeFirstOrThrow();
         if (user.emailVerifiedAt) throw new HttpError(409, M.alreadyVerified);
         const key = `verify:${me}`;
-        if (resends.isBlocked(key)) throw new HttpError(429, M.tooManyVerificationMails, undefined, { 'retry-after': String(resends.retryAfterSeconds(key)) });
-        resends.fail(key);
+        const wait = await resends.hit(key);
+        if (wait !== null) throw new HttpError(429, M.tooManyVerificationMails, undefined, { 'retry-after': String(wait) });
         await sendVerificationLink(db, mailer, config.siteUrl, user, false);
         return { message: M.verificationSent };
       },

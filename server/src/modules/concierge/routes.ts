@@ -24,7 +24,7 @@ export function earliestToday(now: Date): string {
 export function conciergeModule(): Module {
   return async (app) => {
     const { db, mailer, config, clock } = app.ctx;
-    const perAddress = new FailureThrottle(CONCIERGE_LIMITS.perAddress, CONCIERGE_LIMITS.windowMinutes * 60_000);
+    const perAddress = new FailureThrottle(app.ctx.limiters, 'concierge', CONCIERGE_LIMITS.perAddress, CONCIERGE_LIMITS.windowMinutes * 60_000);
 
     api(app).post(
       API_PATHS.conciergeRequest,
@@ -45,10 +45,8 @@ export function conciergeModule(): Module {
         if (details.length > 0) throw badRequest(details);
         // Counted once the request is valid, so a visitor correcting a typo is not penalised.
         const key = `concierge:${request.ip}`;
-        if (perAddress.isBlocked(key)) {
-          throw new HttpError(429, CONCIERGE_MESSAGES.throttled, undefined, { 'retry-after': String(perAddress.retryAfterSeconds(key)) });
-        }
-        perAddress.fail(key);
+        const wait = await perAddress.hit(key);
+        if (wait !== null) throw new HttpError(429, CONCIERGE_MESSAGES.throttled, undefined, { 'retry-after': String(wait) });
         const values = normaliseConciergeRequest(request.body);
         values.email = values.email.toLowerCase();
         const id = await insertConciergeRequest(db, values, now);
