@@ -93,6 +93,11 @@ export interface Config {
    * (recovery codes still work). Set it to rotate the two independently.
    */
   secondFactorKey?: string | null;
+  /**
+   * A call's meeting link, with {room} replaced by the call's unguessable room name (CALL_MEETING_URL_TEMPLATE;
+   * a Jitsi Meet room by default).
+   */
+  callMeetingUrlTemplate?: string;
   /** NODE_ENV or SCIEXPERTS_ENV is 'production': unsafe settings were refused at load. */
   production: boolean;
   /** Serve the OpenAPI page and document at /api/docs (off in production unless API_DOCS asks for it). */
@@ -303,6 +308,7 @@ export function loadConfig(env: Env = process.env): Config {
     logRequests: bool('LOG_REQUESTS', production),
     notificationEmailDelayMs: int('NOTIFICATION_EMAIL_DELAY_SECONDS', 120, 0, 86_400) * 1000,
     secondFactorKey,
+    callMeetingUrlTemplate: str('CALL_MEETING_URL_TEMPLATE') ?? 'https://meet.jit.si/{room}',
     production,
     apiDocs: bool('API_DOCS', !production),
     payments,

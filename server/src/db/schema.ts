@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CallTables } from './schemaCalls';
 
 // Column names mirror the API field names so rows map to contracts without a rename table.
 // Booleans are stored as 0/1 integers so both dialects read them the same way.
@@ -183,7 +184,7 @@ export interface ExpertListingTable {
   reviewCount: Generated<number>;
 }
 
-export interface Database {
+export interface Database extends CallTables {
   users: UsersTable;
   identities: IdentitiesTable;
   sessions: SessionsTable;

@@ -10,6 +10,10 @@ export interface MailMessage {
   html?: string;
   /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on notification e-mails). */
   headers?: Record<string, string>;
+  /** Files sent with it (a call's iCalendar invitation, text/calendar). */
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
+  /** An iCalendar part as an alternative body, which calendar-aware clients (Outlook, Gmail) offer to add or update. */
+  icalEvent?: { method: string; filename: string; content: string };
 }
 
 export interface Mailer {

@@ -13,6 +13,7 @@ import { projectsModule } from './projects/routes';
 import { paymentsModule } from './payments/routes';
 import { notificationsModule } from './notifications/routes';
 import { reviewsModule } from './reviews/routes';
+import { callsModule } from './calls/routes';
 
 /**
  * The API, one Fastify plugin per domain (server/src/modules/<domain>/: routes, rules, repository). Each plugin
@@ -34,4 +35,5 @@ export async function registerModules(app: FastifyInstance, overrides: { users?:
   await app.register(paymentsModule());
   await app.register(notificationsModule);
   await app.register(reviewsModule);
+  await app.register(callsModule);
 }

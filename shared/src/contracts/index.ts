@@ -20,6 +20,7 @@ export * from './projects';
 export * from './payments';
 export * from './notifications';
 export * from './reviews';
+export * from './calls';
 export * from './accountSettings';
 export * from './format';
 export * from './security';

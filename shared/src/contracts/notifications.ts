@@ -20,6 +20,9 @@ export const NOTIFICATION_TYPES = [
   'auto-release-coming',
   'review-to-write',
   'review-received',
+  'call-booked',
+  'call-changed',
+  'call-reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -44,6 +47,9 @@ export const DEFAULT_EMAIL_MODES: Record<NotificationType, EmailMode> = {
   'auto-release-coming': 'immediately',
   'review-to-write': 'daily',
   'review-received': 'immediately',
+  'call-booked': 'immediately',
+  'call-changed': 'immediately',
+  'call-reminder': 'immediately',
 };
 
 /** The settings page's words for each type. */
@@ -63,6 +69,9 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   'auto-release-coming': 'Automatic release tomorrow',
   'review-to-write': 'A review to write',
   'review-received': 'A review of you',
+  'call-booked': 'A call booked or proposed',
+  'call-changed': 'A call rescheduled or cancelled',
+  'call-reminder': 'Reminders before a call',
 };
 
 export const NOTIFICATION_LIMITS = {

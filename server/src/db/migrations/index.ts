@@ -14,6 +14,7 @@ import { projects } from './0009_projects';
 import { projectAttachments } from './0010_project_attachments';
 import { payments } from './0011_payments';
 import { jobs } from './0012_jobs';
+import { scheduledCalls } from './0034_scheduled_calls';
 import { notifications } from './0015_notifications';
 import { payoutAccounts } from './0016_payout_accounts';
 import { contractFiles } from './0017_contract_files';
@@ -46,6 +47,7 @@ class InCodeProvider implements MigrationProvider {
       '0010_project_attachments': projectAttachments(this.dialect),
       '0011_payments': payments(this.dialect),
       '0012_jobs': jobs(this.dialect),
+      '0034_scheduled_calls': scheduledCalls(this.dialect),
       '0015_notifications': notifications(this.dialect),
       '0016_payout_accounts': payoutAccounts(this.dialect),
       '0017_contract_files': contractFiles(this.dialect),

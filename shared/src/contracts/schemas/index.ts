@@ -13,6 +13,7 @@ export * from './projects';
 export * from './payments';
 export * from './notifications';
 export * from './reviews';
+export * from './calls';
 export * from './accountSettings';
 export * from './idempotency';
 export * from './files';

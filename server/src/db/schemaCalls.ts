@@ -1,0 +1,66 @@
+import type { Generated } from 'kysely';
+
+// The tables of scheduled calls (migration 0034), kept beside schema.ts so the calls work touches one line there.
+
+export interface CallAvailabilityTable {
+  userId: number;
+  timeZone: string;
+  /** JSON [{ weekday, start, end }] */
+  weeklyHours: string;
+  /** JSON [15, 30, 60] */
+  lengths: string;
+  minNoticeMinutes: number;
+  bufferMinutes: number;
+  /** JSON ['YYYY-MM-DD'] */
+  awayDates: string;
+  updatedAt: string;
+}
+
+export interface CallsTable {
+  id: Generated<number>;
+  expertId: number;
+  clientId: number;
+  /** 'proposed' | 'booked' | 'cancelled' | 'no-show' */
+  state: string;
+  startsAt: string | null;
+  lengthMinutes: number;
+  agenda: string;
+  /** JSON [ISO instants] */
+  proposedTimes: string;
+  rescheduleStartsAt: string | null;
+  rescheduleById: number | null;
+  uid: string;
+  sequence: number;
+  room: string;
+  cancelReason: string | null;
+  cancelledById: number | null;
+  noShowById: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CallSlotClaimsTable {
+  expertId: number;
+  block: string;
+  callId: number;
+}
+
+export interface CalendarFeedsTable {
+  userId: number;
+  tokenHash: string;
+  createdAt: string;
+}
+
+export interface MemberBlocksTable {
+  blockerId: number;
+  blockedId: number;
+  createdAt: string;
+}
+
+export interface CallTables {
+  callAvailability: CallAvailabilityTable;
+  calls: CallsTable;
+  callSlotClaims: CallSlotClaimsTable;
+  calendarFeeds: CalendarFeedsTable;
+  memberBlocks: MemberBlocksTable;
+}

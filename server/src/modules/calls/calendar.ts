@@ -1,0 +1,98 @@
+// Calendar invitations and feeds of scheduled calls. Every change of a booked call raises its SEQUENCE and sends
+// both parties an iCalendar file with the call's stable UID: METHOD:REQUEST while it stands (Google, Outlook and
+// Apple Calendar add it, then update the same event), METHOD:CANCEL once cancelled (they remove it).
+import { createHash } from 'node:crypto';
+import { createEvents, type EventAttributes } from 'ics';
+import type { Config } from '../../config';
+import type { Mailer } from '../../mail/mailer';
+import type { CallWithParties } from './repository';
+
+const MINUTE = 60_000;
+const PRODUCT_ID = '-//SciExperts//Scheduled calls//EN';
+
+export const meetingUrlOf = (config: Pick<Config, 'callMeetingUrlTemplate'>, room: string) =>
+  (config.callMeetingUrlTemplate ?? 'https://meet.jit.si/{room}').replace('{room}', encodeURIComponent(room));
+
+const name = (first: string, last: string) => `${first} ${last}`.trim();
+
+function eventOf(call: CallWithParties, config: Pick<Config, 'callMeetingUrlTemplate' | 'siteUrl'>, now: Date, cancelled: boolean): EventAttributes {
+  const start = Date.parse(call.startsAt!);
+  const url = meetingUrlOf(config, call.room);
+  const expert = name(call.expertFirstName, call.expertLastName);
+  const client = name(call.clientFirstName, call.clientLastName);
+  return {
+    uid: call.uid,
+    sequence: call.sequence,
+    start,
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: start + call.lengthMinutes * MINUTE,
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    title: `Call: ${client} and ${expert}`,
+    description: `${call.agenda ? `${call.agenda}\n\n` : ''}Join: ${url}\nYour calls: ${config.siteUrl}/profile/calls`,
+    location: url,
+    url,
+    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+    organizer: { name: expert, email: call.expertEmail },
+    attendees: [
+      { name: client, email: call.clientEmail, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' },
+      { name: expert, email: call.expertEmail, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' },
+    ],
+    productId: PRODUCT_ID,
+    // DTSTAMP from the app's clock, so a test that moves time reads what it expects.
+    ...({ timestamp: now.getTime() } as object),
+  };
+}
+
+/** The invitation (or cancellation) of a call as an .ics text. */
+export function invitationOf(call: CallWithParties, config: Pick<Config, 'callMeetingUrlTemplate' | 'siteUrl'>, now: Date): { method: 'REQUEST' | 'CANCEL'; ics: string } {
+  const cancelled = call.state === 'cancelled';
+  const method = cancelled ? 'CANCEL' : 'REQUEST';
+  const { error, value } = createEvents([eventOf(call, config, now, cancelled)], { productId: PRODUCT_ID, method });
+  if (error || !value) throw error ?? new Error('iCalendar generation failed');
+  return { method, ics: value };
+}
+
+/** Mails the call's current invitation to both parties, with the .ics attached and as a calendar alternative. */
+export async function sendInvitation(mailer: Mailer, call: CallWithParties, config: Pick<Config, 'callMeetingUrlTemplate' | 'siteUrl'>, now: Date): Promise<void> {
+  const { method, ics } = invitationOf(call, config, now);
+  const when = new Date(call.startsAt!).toUTCString();
+  const subject =
+    method === 'CANCEL'
+      ? `Cancelled: call on ${when}`
+      : call.sequence === 0
+        ? `Call booked: ${when}`
+        : `Call moved: ${when}`;
+  const url = meetingUrlOf(config, call.room);
+  for (const [email, first] of [
+    [call.clientEmail, call.clientFirstName],
+    [call.expertEmail, call.expertFirstName],
+  ] as const) {
+    const text =
+      method === 'CANCEL'
+        ? `Hello ${first},\n\nThe call on ${when} is cancelled${call.cancelReason ? `: ${call.cancelReason}` : '.'}\nThe attached invitation removes it from your calendar.`
+        : `Hello ${first},\n\nYour ${call.lengthMinutes}-minute call starts ${when}.\nJoin: ${url}\nThe attached invitation adds it to your calendar (or updates it).\nYour calls: ${config.siteUrl}/profile/calls`;
+    await mailer.send({
+      to: email,
+      subject,
+      text,
+      attachments: [{ filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', content: ics, contentType: `text/calendar; method=${method}; charset=UTF-8` }],
+      icalEvent: { method, filename: 'invite.ics', content: ics },
+    });
+  }
+}
+
+/** A member's calendar feed: every booked or cancelled call with a time, no METHOD (a subscription, not an invitation). */
+export function feedOf(calls: readonly CallWithParties[], config: Pick<Config, 'callMeetingUrlTemplate' | 'siteUrl'>, now: Date): string {
+  const events = calls.filter((c) => c.startsAt && (c.state === 'booked' || c.state === 'cancelled' || c.state === 'no-show')).map((c) => eventOf(c, config, now, c.state === 'cancelled'));
+  const { error, value } = createEvents(events, { productId: PRODUCT_ID, calName: 'SciExperts calls' });
+  if (error || value === null) throw error ?? new Error('iCalendar generation failed');
+  // ics returns an empty string for no events; a calendar app wants a valid empty calendar.
+  return value || `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:${PRODUCT_ID}\r\nX-WR-CALNAME:SciExperts calls\r\nEND:VCALENDAR\r\n`;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The webcal:// address of a feed token (calendar apps subscribe to it). */
+export const feedUrlOf = (publicUrl: string, token: string) => `${publicUrl.replace(/^https?:/, 'webcal:')}/api/Calls/Feed/${token}.ics`;

@@ -1,0 +1,144 @@
+// Scheduled calls' storage. A live call holds the five-minute blocks of its time plus its expert's buffer in
+// `callSlotClaims`, whose unique index (expertId, block) is the double-booking guard on both dialects: of two
+// bookings that overlap, however close together they arrive, the database lets one insert its blocks and refuses
+// the other, whose whole transaction rolls back (no call, no job, no notification).
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { CallsTable } from '../../db/schemaCalls';
+import { isUniqueViolation } from '../../db/errors';
+import type { AvailabilityRules, BusySpan } from './slots';
+
+type Db = Kysely<Database>;
+export type CallRow = Selectable<CallsTable>;
+
+const MINUTE = 60_000;
+export const BLOCK_MINUTES = 5;
+const BLOCK = BLOCK_MINUTES * MINUTE;
+
+export async function availabilityOf(db: Db, userId: number): Promise<AvailabilityRules | null> {
+  const row = await db.selectFrom('callAvailability').selectAll().where('userId', '=', userId).executeTakeFirst();
+  if (!row) return null;
+  return {
+    timeZone: row.timeZone,
+    weeklyHours: JSON.parse(row.weeklyHours),
+    lengths: JSON.parse(row.lengths),
+    minNoticeMinutes: row.minNoticeMinutes,
+    bufferMinutes: row.bufferMinutes,
+    awayDates: JSON.parse(row.awayDates),
+  };
+}
+
+export async function saveAvailability(db: Db, userId: number, rules: AvailabilityRules, now: Date): Promise<void> {
+  const values = {
+    timeZone: rules.timeZone,
+    weeklyHours: JSON.stringify(rules.weeklyHours),
+    lengths: JSON.stringify(rules.lengths),
+    minNoticeMinutes: rules.minNoticeMinutes,
+    bufferMinutes: rules.bufferMinutes,
+    awayDates: JSON.stringify(rules.awayDates),
+    updatedAt: now.toISOString(),
+  };
+  await db
+    .insertInto('callAvailability')
+    .values({ userId, ...values })
+    .onConflict((oc) => oc.column('userId').doUpdateSet(values))
+    .execute();
+}
+
+/** The expert's booked calls that can still matter for slots from `now` (the last day included, for buffers). */
+export async function busySpansOf(db: Db, expertId: number, now: Date): Promise<BusySpan[]> {
+  const rows = await db
+    .selectFrom('calls')
+    .select(['startsAt', 'lengthMinutes'])
+    .where('expertId', '=', expertId)
+    .where('state', '=', 'booked')
+    .where('startsAt', '>=', new Date(now.getTime() - 86_400_000).toISOString())
+    .orderBy('startsAt')
+    .execute();
+  return rows.map((r) => {
+    const start = Date.parse(r.startsAt!);
+    return { start, end: start + r.lengthMinutes * MINUTE };
+  });
+}
+
+/** The blocks a call holds: its time and the buffer after it. */
+export function blocksOf(start: number, lengthMinutes: number, bufferMinutes: number): string[] {
+  const out: string[] = [];
+  const first = Math.floor(start / BLOCK) * BLOCK;
+  const end = start + (lengthMinutes + bufferMinutes) * MINUTE;
+  for (let t = first; t < end; t += BLOCK) out.push(new Date(t).toISOString());
+  return out;
+}
+
+export class SlotTaken extends Error {
+  constructor() {
+    super('slot taken');
+  }
+}
+
+/** Claims the call's blocks in the caller's transaction; SlotTaken when another live call holds one of them. */
+export async function claim(trx: Db, expertId: number, callId: number, start: number, lengthMinutes: number, bufferMinutes: number): Promise<void> {
+  const rows = blocksOf(start, lengthMinutes, bufferMinutes).map((block) => ({ expertId, block, callId }));
+  try {
+    // One statement, blocks in ascending order: two overlapping bookings wait on each other in the same order (no deadlock).
+    await trx.insertInto('callSlotClaims').values(rows).execute();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new SlotTaken();
+    throw err;
+  }
+}
+
+export async function release(trx: Db, callId: number): Promise<void> {
+  await trx.deleteFrom('callSlotClaims').where('callId', '=', callId).execute();
+}
+
+export const newRoom = () => `SciExperts-${randomBytes(16).toString('base64url')}`;
+export const newUid = (domain: string) => `${randomUUID()}@${domain}`;
+
+export async function findCall(db: Db, id: number): Promise<CallRow | undefined> {
+  return db.selectFrom('calls').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether either member blocked the other. */
+export async function isBlocked(db: Db, a: number, b: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberBlocks')
+    .select('blockerId')
+    .where((eb) => eb.or([eb.and([eb('blockerId', '=', a), eb('blockedId', '=', b)]), eb.and([eb('blockerId', '=', b), eb('blockedId', '=', a)])]))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function memberOf(db: Db, id: number) {
+  return db.selectFrom('users').select(['id', 'firstName', 'lastName', 'email']).where('id', '=', id).where('deletedAt', 'is', null).executeTakeFirst();
+}
+
+/** A member's calls (as expert or client), with both parties and the expert's time zone. */
+export async function callsOf(db: Db, userId: number, ids?: number[]) {
+  let q = db
+    .selectFrom('calls as c')
+    .innerJoin('users as e', 'e.id', 'c.expertId')
+    .innerJoin('users as cl', 'cl.id', 'c.clientId')
+    .leftJoin('callAvailability as a', 'a.userId', 'c.expertId')
+    .selectAll('c')
+    .select([
+      'e.firstName as expertFirstName',
+      'e.lastName as expertLastName',
+      'e.email as expertEmail',
+      'cl.firstName as clientFirstName',
+      'cl.lastName as clientLastName',
+      'cl.email as clientEmail',
+      'a.timeZone as expertTimeZone',
+    ])
+    .where((eb) => eb.or([eb('c.expertId', '=', userId), eb('c.clientId', '=', userId)]));
+  if (ids) q = q.where('c.id', 'in', ids);
+  return q.orderBy('c.startsAt').orderBy('c.id').execute();
+}
+export type CallWithParties = Awaited<ReturnType<typeof callsOf>>[number];
+
+export async function callWithParties(db: Db, id: number): Promise<CallWithParties | undefined> {
+  const row = await findCall(db, id);
+  if (!row) return undefined;
+  return (await callsOf(db, row.expertId, [id]))[0];
+}
