@@ -4,10 +4,12 @@
 // luxon, day by day, so a weekly "Monday 09:00" is 09:00 local on both sides of a daylight-saving change (the UTC
 // instant moves by an hour). Inside one window the candidates step in real elapsed minutes from the window's start
 // instant, so a window that spans a change (a night window) offers exactly the minutes that exist.
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import { CALL_LIMITS } from '@sciexperts/shared/contracts';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export interface WeeklyWindow {
   weekday: number;
@@ -45,6 +47,11 @@ const minutesOf = (hhmm: string) => {
 /**
  * The windows of each local day from today through the horizon, as instants: [start, end) in epoch ms, earliest
  * first. Away dates give none.
+ *
+ * luxon's wall-clock conversions cost tens of microseconds each (the zone's offset comes from Intl), which made this
+ * the bulk of a slot computation. So the zone's offset is sampled once per local day (at about local noon): a day
+ * whose offset equals the day before's and the day after's has no change in it (changes are never a day apart), and
+ * its wall-clock times are plain arithmetic on that offset. Only the days next to a change go through luxon.
  */
 export function windowsOf(rules: AvailabilityRules, now: Date, horizonDays: number): Array<[number, number]> {
   const away = new Set(rules.awayDates);
@@ -54,17 +61,30 @@ export function windowsOf(rules: AvailabilityRules, now: Date, horizonDays: numb
     list.push([minutesOf(w.start), minutesOf(w.end)]);
     byWeekday.set(w.weekday, list);
   }
-  const today = DateTime.fromJSDate(now, { zone: rules.timeZone }).startOf('day');
+  const zone = IANAZone.create(rules.timeZone);
+  const today = DateTime.fromJSDate(now, { zone }).startOf('day');
+  // Calendar days as UTC dates (the same Gregorian calendar): day k is today + k.
+  const base = Date.UTC(today.year, today.month - 1, today.day);
+  const offsets: number[] = [];
+  let guess = today.offset;
+  for (let k = -1; k <= horizonDays + 1; k += 1) {
+    guess = zone.offset(base + k * DAY + 12 * HOUR - guess * MINUTE);
+    offsets.push(guess);
+  }
   const out: Array<[number, number]> = [];
   for (let d = 0; d <= horizonDays; d += 1) {
-    const day = today.plus({ days: d });
-    const windows = byWeekday.get(day.weekday);
-    if (!windows || away.has(day.toISODate()!)) continue;
+    const utcDate = new Date(base + d * DAY);
+    const weekday = utcDate.getUTCDay() === 0 ? 7 : utcDate.getUTCDay();
+    const windows = byWeekday.get(weekday);
+    if (!windows || away.has(utcDate.toISOString().slice(0, 10))) continue;
+    const offset = offsets[d + 1]!;
+    const steady = offsets[d] === offset && offsets[d + 2] === offset;
+    const day = steady ? null : today.plus({ days: d });
     for (const [from, to] of windows) {
       // Local wall-clock times of that day: a time the change skipped moves forward (luxon's rule), so the window
       // keeps its intended length where it can.
-      const start = localInstant(day, from, rules.timeZone);
-      const end = localInstant(day, to, rules.timeZone);
+      const start = day ? localInstant(day, from, rules.timeZone) : base + d * DAY + (from - offset) * MINUTE;
+      const end = day ? localInstant(day, to, rules.timeZone) : base + d * DAY + (to - offset) * MINUTE;
       if (end > start) out.push([start, end]);
     }
   }
