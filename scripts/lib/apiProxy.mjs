@@ -4,6 +4,7 @@
 // address travels in X-Forwarded-For (the API trusts one hop from this proxy: TRUST_PROXY=1).
 import http from 'node:http';
 import net from 'node:net';
+import { context, propagation } from '@opentelemetry/api';
 
 /** The hop-by-hop headers a proxy must not forward (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'];
@@ -15,6 +16,8 @@ function forwardedHeaders(req) {
   headers['x-forwarded-for'] = client;
   headers['x-forwarded-proto'] = 'http';
   headers['x-forwarded-host'] = req.headers.host ?? '';
+  // The API continues this hop's trace (traceparent); nothing is written while tracing is off.
+  propagation.inject(context.active(), headers);
   return headers;
 }
 

@@ -6,6 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { proxyHttp, proxyUpgrade } from './apiProxy.mjs';
+import { observeRequest } from './pageObservability.mjs';
 import { commonSecurityHeaders } from './securityHeaders.mjs';
 
 const contentTypes = {
@@ -64,13 +65,20 @@ async function isFile(file) {
  * @param {{ prefixes: string[], target: string }} [options.proxy]  paths passed through to another server (the API)
  * @param {(url: string, visitor: { address?: string }) => Promise<{ status: number, html: string, etag: string } | null>} [options.renderPage]
  *   pages that are not files: the server-rendered page, or null for index.html (pageRenderer.mjs)
+ * @param {{ observe(kind: string, status: number, seconds: number): void } | null} [options.metrics]  records each
+ *   request's duration by kind and status (pageObservability.mjs); every request is also a trace span (a no-op
+ *   while tracing is off)
  */
-export function createStaticServer({ root, spa = false, generated = {}, pageHeaders = () => ({}), cors = false, proxy = null, renderPage = null }) {
+export function createStaticServer({ root, spa = false, generated = {}, pageHeaders = () => ({}), cors = false, proxy = null, renderPage = null, metrics = null }) {
   const rootDir = path.resolve(root);
   const proxied = (rawUrl) => proxy !== null && proxy.prefixes.some((prefix) => (rawUrl ?? '/').startsWith(prefix));
 
-  const server = http.createServer(async (req, res) => {
-    if (proxied(req.url)) return proxyHttp(req, res, proxy.target);
+  const server = http.createServer((req, res) => observeRequest(req, res, metrics, handle));
+  async function handle(req, res, setKind) {
+    if (proxied(req.url)) {
+      setKind('api');
+      return proxyHttp(req, res, proxy.target);
+    }
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const headers = { ...commonSecurityHeaders, Vary: 'Accept-Encoding' };
@@ -79,6 +87,7 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
         pathname = decodeURIComponent(url.pathname);
       } catch {
         // A malformed percent-encoding is the client's mistake, not a server error.
+        setKind('bad-request');
         res.writeHead(400, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad path');
         return;
       }
@@ -87,12 +96,14 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
         headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
+        setKind('bad-request');
         res.writeHead(405, { ...headers, Allow: 'GET, HEAD' }).end();
         return;
       }
 
       const producer = generated[pathname];
       if (producer) {
+        setKind('generated');
         let body;
         try {
           body = await producer();
@@ -108,18 +119,20 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
       }
 
       // The home page is rendered like every other page; index.html is only its template.
-      if (pathname === '/' && spa && renderPage && (await serveRendered(req, res, url, headers))) return;
+      if (pathname === '/' && spa && renderPage && (await serveRendered(req, res, url, headers))) return setKind('page');
       if (pathname.endsWith('/')) pathname += 'index.html';
       let file = path.join(rootDir, pathname);
       if (!file.startsWith(rootDir + path.sep)) {
+        setKind('bad-request');
         res.writeHead(400, headers).end('Bad path');
         return;
       }
       if (!(await isFile(file))) {
-        if (spa && !path.extname(pathname) && renderPage && (await serveRendered(req, res, url, headers))) return;
+        if (spa && !path.extname(pathname) && renderPage && (await serveRendered(req, res, url, headers))) return setKind('page');
         if (spa && !path.extname(pathname)) {
           file = path.join(rootDir, 'index.html');
         } else {
+          setKind('not-found');
           res.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not found');
           return;
         }
@@ -127,6 +140,7 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
 
       const ext = path.extname(file);
       const isPage = ext === '.html';
+      if (isPage) setKind('shell');
       Object.assign(headers, {
         'Content-Type': contentTypes[ext] ?? 'application/octet-stream',
         'Cache-Control': cacheControlFor(file),
@@ -158,11 +172,12 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
       }
       fs.createReadStream(served).pipe(res);
     } catch (error) {
+      setKind('error');
       if (!res.headersSent) res.writeHead(500, { ...commonSecurityHeaders, 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Server error');
       console.error('[static]', error);
     }
-  });
+  }
   /** A server-rendered page; false when the path is rendered in the browser or rendering failed (index.html then). */
   async function serveRendered(req, res, url, headers) {
     let page;

@@ -40,6 +40,7 @@ import { emailDelayOf } from './modules/notifications/notify';
 import { attachRedisAdapter } from './chat/redis';
 import { Readiness } from './modules/health/readiness';
 import { installApiMetrics, type ApiMetrics } from './observability/metrics';
+import { traceFields } from './observability/logTrace';
 import { createSecondFactors } from './auth/secondFactor';
 
 export interface AppDeps {
@@ -115,7 +116,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization'], ...(config.logFormat === 'text' ? { stream: readableLogStream() } : {}) },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization'],
+            // The trace and span ids of the request or job a line is written in (none while tracing is off).
+            mixin: traceFields,
+            ...(config.logFormat === 'text' ? { stream: readableLogStream() } : {}),
+          },
     // In development a line per request buries what matters; LOG_REQUESTS=true brings them back.
     logController: new LogController({ disableRequestLogging: config.logRequests === false }),
     bodyLimit: JSON_BODY_LIMIT,

@@ -1,8 +1,11 @@
+// First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) patches http, fastify, pg and redis as they load.
+import { telemetry } from './observability/startTelemetry';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { buildApp, prepareDatabase } from './app';
 import { startDraining } from './modules/health/readiness';
+import { startMetricsServer } from './observability/metricsServer';
 
 async function start(): Promise<void> {
   let config: Config;
@@ -54,6 +57,8 @@ async function start(): Promise<void> {
       })
       .then(() => jobs.stop())
       .then(() => db.close())
+      // The spans still buffered are sent before the process ends.
+      .then(() => telemetry?.shutdown())
       .then(() => process.exit(0))
       .catch(() => process.exit(1));
   };
@@ -61,6 +66,15 @@ async function start(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Prometheus scrapes GET /metrics on a port of its own (docs/decisions: "metrics and traces"); it stays up while
+  // the process drains, and never keeps the process alive.
+  const metrics = config.metrics;
+  if (metrics && metrics.port !== null) {
+    const server = await startMetricsServer({ port: metrics.port, host: metrics.host, token: metrics.token }, app.metrics);
+    server.unref();
+    const where = server.address();
+    app.log.info(`metrics on http://${metrics.host}:${typeof where === 'object' && where ? where.port : metrics.port}/metrics${metrics.token ? ' (bearer token required)' : ''}`);
+  }
   await jobs.start();
   const docs = config.apiDocs ? `; docs at ${config.publicUrl}/api/docs` : '';
   app.log.info(`SciExperts API on ${config.publicUrl} (database: ${db.dialect}${config.production ? ', production' : ''})${docs}`);

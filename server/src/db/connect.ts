@@ -5,6 +5,8 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { withPreparedStatements } from './preparedStatements';
+import { tracingStarted } from '../observability/tracingState';
+import { traceSqliteQuery } from '../observability/queryTracing';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -69,7 +71,8 @@ export function openDatabase(opts: DbOptions): Db {
     }
     return statement;
   }) as typeof database.prepare;
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // A span per query while tracing (PostgreSQL's come from the pg instrumentation); no hook at all otherwise.
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...(tracingStarted() ? { log: traceSqliteQuery } : {}) });
   return {
     kysely,
     dialect: 'sqlite',

@@ -1,0 +1,57 @@
+// OpenTelemetry traces of an API process (docs/decisions: "metrics and traces"). Started before anything it
+// instruments is loaded (main imports ./startTelemetry first), and only when traces go somewhere: without
+// OTEL_EXPORTER_OTLP_ENDPOINT nothing is started, the API's tracer is OpenTelemetry's no-op, and tracing costs a
+// no-op call here and there.
+import { FastifyOtelInstrumentation } from '@fastify/otel';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { RedisInstrumentation } from '@opentelemetry/instrumentation-redis';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
+import { markTracingStarted } from './tracingState';
+
+export interface Telemetry {
+  /** Sends the spans still buffered and stops; the last step of a shutdown. */
+  shutdown(): Promise<void>;
+}
+
+let started: Telemetry | null = null;
+
+/** Paths polled every second or two (the proxy's health checks): a trace each would drown the ones that matter. */
+const UNTRACED_PATHS = new Set(['/api/health', '/api/health/live', '/api/health/ready']);
+
+/**
+ * Starts tracing for this process, once; null when there is nowhere to send spans. `spanProcessor` is for tests (an
+ * in-memory exporter); otherwise spans are batched and sent over OTLP http/protobuf to OTEL_EXPORTER_OTLP_ENDPOINT
+ * (the standard OTEL_* variables tune the exporter and the sampler).
+ */
+export function startTelemetry(options: { serviceName?: string; spanProcessor?: tracing.SpanProcessor; env?: NodeJS.ProcessEnv } = {}): Telemetry | null {
+  if (started) return started;
+  const env = options.env ?? process.env;
+  const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
+  if (!options.spanProcessor && !endpoint) return null;
+  // Traces only: metrics are Prometheus's (GET /metrics), and the logs go to stdout. Without these NodeSDK would also
+  // send its own metrics and logs to the OTLP endpoint.
+  process.env.OTEL_METRICS_EXPORTER ??= 'none';
+  process.env.OTEL_LOGS_EXPORTER ??= 'none';
+  const sdk = new NodeSDK({
+    serviceName: options.serviceName ?? 'sciexperts-api',
+    spanProcessors: [options.spanProcessor ?? new tracing.BatchSpanProcessor(new OTLPTraceExporter())],
+    instrumentations: [
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has((request.url ?? '').split('?')[0] ?? '') }),
+      // Registers itself on every Fastify instance as it is created: a span per request, hook and handler.
+      new FastifyOtelInstrumentation({ registerOnInitialization: true }),
+      // Queries outside any request (the job queue polling) would each start a trace of their own: only those a
+      // request or a job's own span makes are recorded.
+      new PgInstrumentation({ requireParentSpan: true }),
+      new RedisInstrumentation({ requireParentSpan: true }),
+      // fetch (the payment provider, identity providers).
+      new UndiciInstrumentation(),
+    ],
+  });
+  sdk.start();
+  markTracingStarted();
+  started = { shutdown: () => sdk.shutdown() };
+  return started;
+}
