@@ -146,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Readiness (GET /api/health/ready): the database always; other shared dependencies add their own probe.
   app.decorate('readiness', new Readiness());
   app.readiness.register('database', () => ctx.db.ping());
+  if (redis) app.readiness.register('redis', () => redis.health());
   // Prometheus metrics (served on METRICS_PORT by main): its onResponse hook must be on the root, before any route.
   app.decorate('metrics', installApiMetrics(app, { db: ctx.db, clock, openSockets: () => app.io.engine.clientsCount, warn: (details, message) => app.log.warn(details, message) }));
   // Running jobs finish before the database they write to is closed.

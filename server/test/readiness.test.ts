@@ -50,6 +50,22 @@ describe('liveness and readiness', () => {
     expect((await h.api('GET', '/api/health/ready')).status).toBe(200);
   });
 
+  it('waits on Redis when REDIS_URL is set, and goes 503 naming it when its connection is lost', async () => {
+    await h.close();
+    const run = `readiness-${process.pid}-${Date.now()}`;
+    h = await startApp({ redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: run, chatStreamName: `${run}-chat` });
+    const up = await h.api<ReadinessResponse>('GET', '/api/health/ready');
+    expect(up.status).toBe(200);
+    expect(up.body.checks).toEqual([
+      { name: 'database', status: 'up' },
+      { name: 'redis', status: 'up' },
+    ]);
+    await h.app.ctx.redis?.client.disconnect();
+    const down = await h.api<ReadinessResponse>('GET', '/api/health/ready');
+    expect(down.status).toBe(503);
+    expect(down.body).toEqual({ status: 'not ready', draining: false, checks: [{ name: 'database', status: 'up' }, { name: 'redis', status: 'down' }] });
+  });
+
   it('is never throttled: the proxy polls it from its one address', async () => {
     await h.close();
     h = await startApp({ rateLimitPerMinute: 3 });
