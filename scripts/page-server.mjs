@@ -6,6 +6,7 @@ import path from 'node:path';
 import { root } from './lib/apps.mjs';
 import { createPageRenderer } from './lib/pageRenderer.mjs';
 import { buildContentSecurityPolicy } from './lib/securityHeaders.mjs';
+import { startPageObservability } from './lib/pageObservability.mjs';
 import { createStaticServer, listen } from './lib/staticServer.mjs';
 
 const config = JSON.parse(process.env.PAGE_SERVER_CONFIG ?? '{}');
@@ -20,8 +21,12 @@ const fromApi = (file) => async () => {
   return response.text();
 };
 
+// Metrics on PAGE_METRICS_PORT when set (one port per page server), traces when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+const observability = await startPageObservability({ log: (message) => console.log(`[${config.name}] ${message}`) });
+
 const server = createStaticServer({
   root: dist,
+  metrics: observability.metrics,
   spa: true,
   generated: {
     '/remotes.json': () => JSON.stringify(config.registry, null, 2),
@@ -46,7 +51,8 @@ const stop = () => {
   if (closing) return;
   closing = true;
   // In-flight pages finish; idle keep-alive connections from the proxy are closed so close() does not wait on them.
-  server.close(() => process.exit(0));
+  // The spans still buffered are sent before the process ends.
+  server.close(() => void observability.close().finally(() => process.exit(0)));
   server.closeIdleConnections?.();
   setTimeout(() => process.exit(0), 5000).unref();
 };

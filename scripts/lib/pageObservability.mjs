@@ -93,7 +93,7 @@ function bearerMatches(header, token) {
  * GET /metrics on a port of its own (as the API's: the proxy in front never routes to it), with METRICS_TOKEN as a
  * bearer when set. A non-loopback host without a token is refused in production, as the API refuses it.
  */
-export function serveMetrics(metrics, { port, host = '127.0.0.1', token = null, production = false }) {
+export async function serveMetrics(metrics, { port, host = '127.0.0.1', token = null, production = false }) {
   if (production && !token && !['127.0.0.1', '::1', 'localhost'].includes(host)) {
     throw new Error(`METRICS_TOKEN must be set in production when METRICS_HOST lets other machines reach the metrics port (got "${host}").`);
   }

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { apiPort, frontends, portFrom, root } from './apps.mjs';
 import { createStaticServer, listen } from './staticServer.mjs';
+import { startPageObservability } from './pageObservability.mjs';
 import { buildContentSecurityPolicy } from './securityHeaders.mjs';
 import { createPageRenderer } from './pageRenderer.mjs';
 
@@ -331,6 +332,9 @@ export async function startSuite(config, { log = console.log, env = process.env,
   const csp = buildContentSecurityPolicy(config);
   // The remotes' own pages (standalone pages, the integrator example) get the same policy as the shell.
   const pageHeaders = () => ({ 'Content-Security-Policy': csp, 'X-Frame-Options': 'DENY' });
+  // The shell's server's metrics (served on PAGE_METRICS_PORT when set) and traces (when OTEL_EXPORTER_OTLP_ENDPOINT is).
+  const observability = await startPageObservability({ env, log });
+  closers.push(() => observability.close());
 
   for (const app of config.apps.filter((a) => !staticApps || staticApps.includes(a.dir))) {
     const dist = path.join(root, app.dir, 'dist');
@@ -341,6 +345,7 @@ export async function startSuite(config, { log = console.log, env = process.env,
           generated: shellGeneratedFiles(config),
           pageHeaders,
           proxy: { prefixes: API_PROXY_PREFIXES, target: `http://127.0.0.1:${config.apiPort}` },
+          metrics: observability.metrics,
           renderPage: createPageRenderer({
             shellDist: dist,
             registry: config.registry,

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FundResponse } from '@sciexperts/shared/contracts';
+import { loadConfig, type ConfigError } from '../src/config';
 import { startMetricsServer } from '../src/observability/metricsServer';
 import { chatClients, connected, send } from './chatClient';
 import { member, startAppOn, type Harness } from './helpers';
@@ -96,5 +100,34 @@ describe.each(['sqlite', 'postgres'] as const)('Prometheus metrics over %s', (di
     expect(valueOf(text, 'chat_messages_total')).toBe(2);
     expect(valueOf(text, 'payments_escrow_held_cents')).toBeNaN();
     expect(text).not.toMatch(/^jobs_queue_depth\{/m);
+  });
+});
+
+describe('metrics configuration', () => {
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig({ NODE_ENV: 'production', TOKEN_SECRET: 'x'.repeat(40), ...env });
+      return [];
+    } catch (err) {
+      return (err as ConfigError).problems;
+    }
+  };
+  const aboutMetrics = (problems: string[]) => problems.filter((p) => p.includes('METRICS_'));
+
+  it('refuses in production a metrics port other machines can reach without a token', () => {
+    expect(aboutMetrics(problemsOf({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }))).toEqual([expect.stringContaining('METRICS_TOKEN must be set in production')]);
+    expect(aboutMetrics(problemsOf({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 't'.repeat(32) }))).toEqual([]);
+    expect(aboutMetrics(problemsOf({ METRICS_PORT: '9464' }))).toEqual([]);
+    expect(aboutMetrics(problemsOf({ METRICS_PORT: '9464', METRICS_TOKEN: 'short' }))).toEqual(['METRICS_TOKEN must be at least 32 characters.']);
+  });
+
+  it('serves no metrics port unless METRICS_PORT is set', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sciexperts-metrics-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dir }).metrics).toEqual({ port: null, host: '127.0.0.1', token: null });
+      expect(loadConfig({ DATA_DIR: dir, METRICS_PORT: '9464' }).metrics?.port).toBe(9464);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
