@@ -5,7 +5,7 @@ import { releaseDueMilestones } from '../src/modules/payments/repository';
 import { retryProviderCalls } from '../src/modules/payments/settlement';
 import { signPayload } from '../src/modules/payments/signature';
 import { member, startApp, startAppOn, type Harness } from './helpers';
-import { FakeProvider, PAYMENTS_CONFIG, WEBHOOK_SECRET, caller, connectPayoutAccount, deliver, eventId, hiredContract, ledgerProblems, newKey, paid, type Member } from './paymentsFixtures';
+import { FakeProvider, PAYMENTS_CONFIG, WEBHOOK_SECRET, caller, connectPayoutAccount, deliver, eventId, hiredContract, ledgerProblems, newKey, paid, stepUp, type Member } from './paymentsFixtures';
 
 const DAY_MS = 86_400_000;
 
@@ -471,6 +471,8 @@ describe.each(['sqlite', 'postgres'] as const)('escrow over %s', (dialect) => {
     await approve(milestoneIds[0]!);
 
     expect(await account()).toEqual({ status: 'none', label: null, updatedAt: null });
+    // Money leaving and payout changes ask the member to confirm it is them first (server/test/accountSecurity.test.ts).
+    await stepUp(h, grace);
     const none = await withdraw();
     expect([none.status, none.body.message]).toEqual([409, M.payoutAccountNeeded]);
 

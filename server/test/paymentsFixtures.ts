@@ -119,7 +119,7 @@ export const eventId = () => `evt_${Date.now()}_${(eventCounter += 1)}`;
 /** Signs and posts one provider event, as the provider would (or, with options, as an attacker or a late replay). */
 export async function deliver(h: Harness, event: Record<string, unknown>, opts: { at?: Date; secret?: string; signature?: string | null; raw?: string } = {}) {
   const raw = opts.raw ?? JSON.stringify(event);
-  const signature = opts.signature !== undefined ? opts.signature : signPayload(opts.secret ?? WEBHOOK_SECRET, raw, opts.at ?? new Date());
+  const signature = opts.signature !== undefined ? opts.signature : signPayload(opts.secret ?? WEBHOOK_SECRET, raw, opts.at ?? h.app.ctx.clock());
   return h.api<{ received: boolean; duplicate: boolean; message?: string }>('POST', '/api/Payments/Webhook', {
     raw,
     headers: { 'content-type': 'application/json', ...(signature === null ? {} : { [SIGNATURE_HEADER]: signature }) },
@@ -173,12 +173,20 @@ export async function hiredContract(h: Harness, client: Member, expert: Member, 
 
 /** The member connects a payout account at the provider, and the provider says it is ready (or not). */
 export async function connectPayoutAccount(h: Harness, who: Member, ready = true): Promise<string> {
+  // Connecting a payout account asks the member to confirm it is them (a step-up; with neither passkey nor second factor, the password).
+  await stepUp(h, who);
   const link = await h.api<{ url: string }>('POST', '/api/Payments/PayoutAccount/Link', { token: who.token });
   if (link.status !== 200) throw new Error(`payout account link: ${link.status} ${JSON.stringify(link.body)}`);
   const accountId = `acct_${who.id}`;
   const answer = await deliver(h, { id: eventId(), type: 'payout-account.updated', accountId, ready, label: ready ? 'Test Bank •••• 6789' : null });
   if (answer.status !== 200) throw new Error(`payout account event: ${answer.status}`);
   return accountId;
+}
+
+/** The member confirms it is them (good for 5 minutes on that session): money leaving and payout changes ask for it. */
+export async function stepUp(h: Harness, who: Member): Promise<void> {
+  const answer = await h.api('POST', '/api/Account/StepUp', { token: who.token, body: { method: 'password', password: who.password } });
+  if (answer.status !== 200) throw new Error(`step-up: ${answer.status} ${JSON.stringify(answer.body)}`);
 }
 
 /** Every broken invariant of the ledger, as sentences (empty when all hold). */

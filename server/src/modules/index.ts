@@ -13,6 +13,8 @@ import { projectsModule } from './projects/routes';
 import { paymentsModule } from './payments/routes';
 import { notificationsModule } from './notifications/routes';
 import { reviewsModule } from './reviews/routes';
+import { securityModule } from './security/routes';
+import { registerStepUp } from './security/stepUp';
 import { callsModule } from './calls/routes';
 
 /**
@@ -21,6 +23,8 @@ import { callsModule } from './calls/routes';
  * A new domain is a new folder and one line here.
  */
 export async function registerModules(app: FastifyInstance, overrides: { users?: ReturnType<typeof usersModule> } = {}): Promise<void> {
+  // Before every module, so its hook sees their routes: money leaving and key changes ask the member again.
+  registerStepUp(app);
   await app.register(healthModule);
   await app.register(accountModule);
   await app.register(overrides.users ?? usersModule());
@@ -35,5 +39,6 @@ export async function registerModules(app: FastifyInstance, overrides: { users?:
   await app.register(paymentsModule());
   await app.register(notificationsModule);
   await app.register(reviewsModule);
+  await app.register(securityModule);
   await app.register(callsModule);
 }

@@ -15,7 +15,7 @@ export const SECURITY_PATHS = {
   stepUp: '/api/Account/StepUp',
   passkeyRegisterOptions: '/api/Account/Passkeys/RegisterOptions',
   passkeys: '/api/Account/Passkeys',
-  passkeyRemove: '/api/Account/Passkeys/{id}/Remove',
+  passkeyRemove: '/api/Account/Passkeys/:id/Remove',
   passkeyLoginOptions: '/api/Account/Passkeys/LoginOptions',
   passkeyLogin: '/api/Account/Passkeys/Login',
   /** The link of a sign-in alert: ends that session (no session needed). */
@@ -24,7 +24,7 @@ export const SECURITY_PATHS = {
   payoutChangeConfirm: '/api/Account/PayoutChange/Confirm',
 } as const;
 
-export const passkeyRemovePath = (id: number) => SECURITY_PATHS.passkeyRemove.replace('{id}', String(id));
+export const passkeyRemovePath = (id: number) => SECURITY_PATHS.passkeyRemove.replace(':id', String(id));
 
 /** The site's pages the e-mails link to. */
 export const SIGN_IN_ALERT_PAGE_PATH = '/account/not-me';
@@ -129,3 +129,4 @@ export type StepUpAnswer = Static<typeof S.StepUpAnswer>;
 
 /** True for the password step's answer that asks for the second factor. */
 export const needsSecondFactor = (answer: LoginAnswer): answer is SecondFactorChallenge => 'secondFactorRequired' in answer && answer.secondFactorRequired === true;
+export type AlertEndSessionAnswer = Static<typeof S.AlertEndSessionAnswer>;

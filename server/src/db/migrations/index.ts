@@ -25,6 +25,7 @@ import { verifiedBefore } from './0021_verified_before';
 import { recordsVersion } from './0022_records_version';
 import { savedCards } from './0023_saved_cards';
 import { secondFactor } from './0035_second_factor';
+import { accountSecurity } from './0036_account_security';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -58,6 +59,7 @@ class InCodeProvider implements MigrationProvider {
       '0022_records_version': recordsVersion(this.dialect),
       '0023_saved_cards': savedCards(this.dialect),
       '0035_second_factor': secondFactor(this.dialect),
+      '0036_account_security': accountSecurity(this.dialect),
     };
   }
 }

@@ -1,5 +1,5 @@
-import { ACCOUNT_MESSAGES, API_PATHS, FIELD_MESSAGES, PHONE_RE, type LoginResponse as Login, type LoginWithAuth0Response as IdentityLogin, type SignupResponse as Signup } from '@sciexperts/shared/contracts';
-import { LoginRequest, LoginResponse, LoginWithAuth0Response, MessageResponse, SignupRequest, SignupResponse } from '@sciexperts/shared/contracts/schemas';
+import { ACCOUNT_MESSAGES, API_PATHS, FIELD_MESSAGES, PHONE_RE, type LoginAnswer as Login, type LoginWithAuth0Response as IdentityLogin, type SignupResponse as Signup } from '@sciexperts/shared/contracts';
+import { LoginAnswer, LoginRequest, LoginWithAuth0Response, MessageResponse, SignupRequest, SignupResponse } from '@sciexperts/shared/contracts/schemas';
 import { HttpError, badRequest, unauthorized, type Detail } from '../../http/errors';
 import { api, type Module } from '../../http/api';
 import { bearer, errors, isEmail, open } from '../../http/schemas';
@@ -13,6 +13,7 @@ import { passwordResetRoutes } from './passwordReset';
 import { accountSettingsRoutes } from './settings';
 import { accountDeletionRoutes } from './deletion';
 import { sendVerificationLink, verificationRoutes } from './verification';
+import { afterPassword, startSession } from '../security/signIn';
 
 const tooMany = (message: string, retryAfterSeconds: number) => new HttpError(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
@@ -31,7 +32,7 @@ export const accountModule: Module = async (app) => {
         summary: 'Sign in with e-mail and password',
         security: open,
         body: LoginRequest,
-        response: { 200: LoginResponse, ...errors(400, 401, 429, 503) },
+        response: { 200: LoginAnswer, ...errors(400, 401, 429, 503) },
       },
     },
     async (request): Promise<Login> => {
@@ -58,7 +59,8 @@ export const accountModule: Module = async (app) => {
             .then((passwordHash) => db.kysely.updateTable('users').set({ passwordHash }).where('id', '=', row.id).where('passwordHash', '=', oldHash).execute())
             .catch((err: unknown) => request.log.warn({ err }, 'password rehash failed'));
         }
-        return { token: await tokens.issue(row.id, request.headers['user-agent'] ?? null), user: await loadUser(db, row) };
+        // A member with a second factor gets the code step's token instead of a session (docs/decisions/0034).
+        return await afterPassword(app, request, row);
       } finally {
         await attempt.release();
       }
@@ -184,7 +186,8 @@ export const accountModule: Module = async (app) => {
       }
       const row = await findUserById(db, userId);
       if (!row) throw unauthorized(ACCOUNT_MESSAGES.identityTokenFailed);
-      return { accessToken: await tokens.issue(row.id, request.headers['user-agent'] ?? null), user: await loadUser(db, row) };
+      // The provider's own second factor stands for ours; the sign-in is recorded and alerted like any other.
+      return { accessToken: await startSession(app, request, row.id), user: await loadUser(db, row) };
     },
   );
 

@@ -55,6 +55,7 @@ import { requireVerifiedEmail } from '../account/verification';
 import { queueReleaseReminder, registerPaymentJobs } from './jobs';
 import { ReceiptPdf, receiptFor, renderReceipt } from './receipt';
 import { balanceView, statementLines, withdrawalView, workspaceView } from './views';
+import { assertNoPayoutHold, startPayoutHold } from '../security/payoutHold';
 
 const conflict = (message: string) => new HttpError(409, message);
 const tags = ['Payments'];
@@ -593,6 +594,8 @@ export function paymentsModule(givenClock?: () => Date): Module {
           }
           if (saved && saved.provider !== p.name) await db.kysely.deleteFrom('payoutAccounts').where('userId', '=', me).execute();
           await repo.savePayoutAccount(db, me, p.name, link.accountId, clock());
+          // Changing an account that can receive money holds withdrawals for 48 hours unless confirmed from the e-mail.
+          if (saved && saved.provider === p.name && saved.status === 'ready') await startPayoutHold(app, request, me);
           return { url: link.url };
         },
       );
@@ -633,6 +636,7 @@ export function paymentsModule(givenClock?: () => Date): Module {
             const account = await repo.payoutAccountOf(db, me);
             if (!account || account.provider !== p.name) throw conflict(M.payoutAccountNeeded);
             if (account.status !== 'ready') throw conflict(M.payoutAccountPending);
+            await assertNoPayoutHold(db, me, clock());
             try {
               const made = await repo.requestWithdrawal(db, me, amountCents, key, account.accountId, clock());
               if (made.withdrawal.amountCents !== amountCents) throw conflict(M.idempotencyKeyReused);

@@ -1,7 +1,7 @@
 // Account security (docs/decisions/0034-second-factor.md): second factor, passkeys, step-up, recent activity.
 // Server-only at run time; the types are in ../securityTypes.ts.
 import { Type } from 'typebox';
-import { Nullable } from './common';
+import { IdParams, Nullable } from './common';
 import { LoginResponse } from './account';
 
 const code = Type.String({ maxLength: 32, description: 'A 6-digit code from the authenticator app, or a recovery code.' });
@@ -81,7 +81,7 @@ export const PasskeyRegisterRequest = Type.Object(
   { additionalProperties: false, title: 'PasskeyRegisterRequest' },
 );
 export const PasskeyLoginRequest = Type.Object({ response: WebAuthnJson }, { additionalProperties: false, title: 'PasskeyLoginRequest' });
-export const PasskeyParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const PasskeyParams = IdParams('id');
 
 export const StepUpOptions = Type.Object(
   {
@@ -101,3 +101,8 @@ export const StepUpRequest = Type.Union(
 export const StepUpAnswer = Type.Object({ message: Type.String(), until: Type.String() }, { title: 'StepUpAnswer' });
 
 export const LinkTokenRequest = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false, title: 'LinkTokenRequest' });
+/** The sign-in alert's link: the session is ended; a reset token lets the page ask for a new password at once. */
+export const AlertEndSessionAnswer = Type.Object(
+  { message: Type.String(), resetToken: Nullable(Type.String({ description: 'For /reset-password; null for members without a SciExperts password.' })) },
+  { title: 'AlertEndSessionAnswer' },
+);
