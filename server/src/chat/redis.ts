@@ -31,7 +31,8 @@ export async function attachRedisAdapter(io: ChatServer, url: string, streamName
   return {
     async close() {
       await Promise.resolve(io.of('/').adapter.close());
-      await client.quit().catch(() => undefined);
+      // quit() waits for Redis to answer, for ever while it is unreachable: a process stopping then must not hang.
+      await (client.isReady ? client.quit() : client.disconnect()).catch(() => undefined);
     },
   };
 }

@@ -111,8 +111,10 @@ export async function connectRedis(url: string, prefix: string): Promise<SharedR
       readyHandlers.length = 0;
       downHandlers.length = 0;
       const s = subscriber ?? (subscriberStarting ? await subscriberStarting.catch(() => null) : null);
-      await s?.quit().catch(() => s.disconnect().catch(() => undefined));
-      await client.quit().catch(() => client.disconnect().catch(() => undefined));
+      // quit() waits for Redis to answer: while it is unreachable, a stopping process just drops the connection.
+      const end = (c: RedisClient) => (c.isReady ? c.quit() : c.disconnect()).catch(() => c.disconnect().catch(() => undefined));
+      if (s) await end(s);
+      await end(client);
     },
   };
 }
