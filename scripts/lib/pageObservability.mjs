@@ -1,6 +1,6 @@
 // What the page server (the shell's server) tells about itself: Prometheus metrics (request durations by page kind
 // and status, event-loop lag) and OpenTelemetry traces that follow a page render into the API. The API's side is
-// server/src/observability; the decision record "metrics and traces" says what is exported and how it is kept private.
+// server/src/observability; docs/decisions/0035-metrics-and-traces.md says what is exported and how it is kept private.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';

@@ -66,7 +66,7 @@ async function start(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  // Prometheus scrapes GET /metrics on a port of its own (docs/decisions: "metrics and traces"); it stays up while
+  // Prometheus scrapes GET /metrics on a port of its own (docs/decisions/0035-metrics-and-traces.md); it stays up while
   // the process drains, and never keeps the process alive.
   const metrics = config.metrics;
   if (metrics && metrics.port !== null) {

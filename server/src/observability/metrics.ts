@@ -1,4 +1,4 @@
-// Prometheus metrics of one API process (docs/decisions: "metrics and traces"). Counters and histograms are kept as
+// Prometheus metrics of one API process (docs/decisions/0035-metrics-and-traces.md). Counters and histograms are kept as
 // things happen; the figures that live in the database (queue depth, escrow held) are read when Prometheus scrapes,
 // so they cost nothing between scrapes and are never stale.
 import { sql } from 'kysely';

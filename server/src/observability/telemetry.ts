@@ -1,4 +1,4 @@
-// OpenTelemetry traces of an API process (docs/decisions: "metrics and traces"). Started before anything it
+// OpenTelemetry traces of an API process (docs/decisions/0035-metrics-and-traces.md). Started before anything it
 // instruments is loaded (main imports ./startTelemetry first), and only when traces go somewhere: without
 // OTEL_EXPORTER_OTLP_ENDPOINT nothing is started, the API's tracer is OpenTelemetry's no-op, and tracing costs a
 // no-op call here and there.
