@@ -41,6 +41,7 @@ describe('production mode', () => {
     expect(loadConfig({ ...SAFE, DATA_DIR: dataDir, API_DOCS: 'true' }).apiDocs).toBe(true);
     expect(loadConfig({ ...SAFE, NODE_ENV: '', SCIEXPERTS_ENV: 'production', DATA_DIR: dataDir }).production).toBe(true);
     const stripe = loadConfig({ ...SAFE, DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    expect(loadConfig({ ...SAFE, DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/8,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', 'fd00::/8']);
     expect(stripe.payments).toEqual({ provider: 'stripe', standInUrl: null, secretKey: 'sk_live_x', webhookSecret: 'whsec_x', feeBasisPoints: 1000, autoReleaseDays: 14 });
   });
 
@@ -72,6 +73,8 @@ describe('production mode', () => {
       { PAYMENTS_STAND_IN_URL: 'https://payments.sciexperts.example', PAYMENTS_SECRET_KEY: 'sk_local', PAYMENTS_WEBHOOK_SECRET: 'whsec_local' },
       /^PAYMENTS_STAND_IN_URL must not be set in production: the local payment stand-in takes test cards and moves no money/,
     ],
+    ['trusting every X-Forwarded-For', { TRUST_PROXY: 'true' }, /^TRUST_PROXY must list the addresses or CIDRs of the site's proxies in production \(got "true"\)/],
+    ['a proxy hop count (believes whoever connects)', { TRUST_PROXY: '1' }, /^TRUST_PROXY must list the addresses or CIDRs of the site's proxies in production \(got "1"\)/],
   ])('refuses %s with a clear message', (_name, change, message) => {
     const problems = refusals({ ...SAFE, DATA_DIR: dataDir, ...change });
     expect(problems).toEqual([expect.stringMatching(message)]);
