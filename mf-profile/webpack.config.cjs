@@ -10,5 +10,8 @@ module.exports = createConfig({
     './AccountSettingsPage': './src/exposes/AccountSettingsPage.tsx',
     // Today's dashboards and the pages no remote owns yet; each moves to its remote with a shell list change.
     './PlaceholderPage': './src/exposes/PlaceholderPage.tsx',
+    // Scheduled calls: the slot picker (opened by the shell for any remote's 'Schedule a call') and /profile/calls.
+    './CallPicker': './src/exposes/CallPicker.tsx',
+    './CallsPage': './src/exposes/CallsPage.tsx',
   },
 });

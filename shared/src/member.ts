@@ -14,6 +14,7 @@ export { projectsApi, type ProjectsApi } from './api/projectsApi';
 export { paymentsApi, type PaymentsApi } from './api/paymentsApi';
 export { notificationsApi, type NotificationsApi } from './api/notificationsApi';
 export { accountSettingsApi } from './api/accountSettingsApi';
+export { callsApi, type CallsApi } from './api/callsApi';
 export { chatApi, createChatApi, type ChatApi, type ChatApiTarget, type MessagePageQuery } from './api/chatApi';
 export { unreadCountStore, refreshUnreadCount, announceUnreadChange, watchUnreadCount, UNREAD_POLL_MS, type UnreadCountState } from './chat/unreadCountStore';
 export { useUnreadMessageCount } from './chat/useUnreadMessageCount';

@@ -25,6 +25,12 @@ export interface AuthModalProps {
   onClose: () => void;
 }
 
+/** Props of `mf_profile/CallPicker`: the slot picker the shell opens for any remote's 'Schedule a call' (ui/callPicker.ts). */
+export interface CallPickerProps {
+  expertId: number;
+  onClose: () => void;
+}
+
 /** A page of the member area that has no content of its own yet (it shows a placeholder text). */
 export interface PlaceholderPageProps {
   title: string;
@@ -55,6 +61,9 @@ export interface ExposedComponentProps {
   'mf_profile/ProfileEditor': NoProps;
   'mf_profile/AccountSettingsPage': NoProps;
   'mf_profile/PlaceholderPage': PlaceholderPageProps;
+  // Scheduled calls: the picker any remote opens through the shared call-picker store, and /profile/calls.
+  'mf_profile/CallPicker': CallPickerProps;
+  'mf_profile/CallsPage': NoProps;
   // The expert directory: the query, subject slug and expert id come from the URL.
   'mf_directory/SearchPage': NoProps;
   'mf_directory/SubjectPage': NoProps;

@@ -59,7 +59,7 @@ describe('routes and guards', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     chat.unmount();
     renderRoute('/profile/calls');
-    expect(await screen.findByText('remote mf_profile/PlaceholderPage')).toBeInTheDocument();
+    expect(await screen.findByText('remote mf_profile/CallsPage')).toBeInTheDocument();
     // The shell's member frame instead: its sidebar and the page's title in its header.
     expect(screen.getByRole('navigation', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('Scheduled Calls');

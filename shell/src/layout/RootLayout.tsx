@@ -2,6 +2,7 @@ import { Outlet, useLocation } from '@sciexperts/shared/router';
 import { useAuth } from '@sciexperts/shared';
 import { LoadingMessage } from './LoadingMessage';
 import { AuthModalHost } from './AuthModalHost';
+import { CallPickerHost } from './CallPickerHost';
 import { SessionNotice } from './SessionNotice';
 
 export function RootLayout() {
@@ -14,6 +15,7 @@ export function RootLayout() {
       <SessionNotice />
       <Outlet />
       <AuthModalHost />
+      <CallPickerHost />
     </>
   );
 }

@@ -22,6 +22,7 @@ jest.mock('./notifications/liveConnection', () => ({ connectLive: () => () => un
 const remoteModules: Record<string, unknown> = {
   'mf_profile/ProfileEditor': { default: () => <h1>Profile</h1> },
   'mf_profile/AccountSettingsPage': { default: () => <h1>Account Setting</h1> },
+  'mf_profile/CallsPage': { default: () => <h1>Scheduled Calls</h1> },
   'mf_profile/PlaceholderPage': {
     default: ({ title, description }: PlaceholderPageProps) => (
       <section>
@@ -299,10 +300,10 @@ describe('the member area frame', () => {
     ]);
   });
 
-  it('fills each page from the remote module its entry names, with the props of the shared expose map', async () => {
+  it('fills each page from the remote module its entry names', async () => {
     await renderAt('/profile/calls');
-    expect(await screen.findByText('Calls you have scheduled with clients and experts will appear here.')).toBeInTheDocument();
-    expect(load).toHaveBeenCalledWith('mf_profile/PlaceholderPage');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scheduled Calls' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledWith('mf_profile/CallsPage');
   });
 
   it('shows a page not found inside the frame for a path no page serves', async () => {

@@ -34,16 +34,6 @@ export type AnyMemberPage = MemberPage | RegistryMemberPage;
 export const FREELANCER_DASHBOARD = 'freelancer-dashboard';
 export const OWNER_DASHBOARD = 'project-owner-dashboard';
 
-// Pages no remote owns yet show mf-profile's placeholder, with their own words. A remote taking one over
-// replaces its `module` (and drops `props`); nothing else changes.
-const placeholder = (path: string, title: string, navLabel: string, description: string): MemberPage => ({
-  path,
-  title,
-  navLabel,
-  module: 'mf_profile/PlaceholderPage',
-  props: { title, description },
-});
-
 /** In sidebar order. */
 export const memberPages: MemberPage[] = [
   { path: FREELANCER_DASHBOARD, title: 'Freelancer Dashboard', navLabel: 'Dashboard', module: 'mf_projects/FreelancerDashboard' },
@@ -54,7 +44,7 @@ export const memberPages: MemberPage[] = [
   { path: 'workspace', title: 'Workspace', navLabel: 'Workspace', module: 'mf_projects/WorkspacePage', subPages: true },
   { path: 'payment', title: 'Payment Details', navLabel: 'Payment Details', module: 'mf_projects/PaymentDetailsPage' },
   { path: 'billing', title: 'Billing', navLabel: 'Billing', module: 'mf_projects/BillingPage' },
-  placeholder('calls', 'Scheduled Calls', 'Scheduled Calls', 'Calls you have scheduled with clients and experts will appear here.'),
+  { path: 'calls', title: 'Scheduled Calls', navLabel: 'Scheduled Calls', module: 'mf_profile/CallsPage' },
   { path: 'settings', title: 'Account Setting', navLabel: 'Account Setting', module: 'mf_profile/AccountSettingsPage' },
   { path: OWNER_DASHBOARD, title: 'Project Owner Dashboard', navLabel: '', module: 'mf_projects/OwnerDashboard' },
 ];

@@ -1,0 +1,166 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { ApiError, CALL_MESSAGES, type Call, type CallList, type FreeSlots } from '@sciexperts/shared';
+import { callsApi } from '@sciexperts/shared/member';
+import { CallPicker } from './CallPicker';
+import { CallsPage } from './CallsPage';
+
+// The viewer is in New York, the expert in Berlin: each time reads in the viewer's zone with the expert's beside it.
+const realFormat = Intl.DateTimeFormat;
+beforeEach(() => {
+  jest.spyOn(Intl, 'DateTimeFormat').mockImplementation(((locale?: string, options?: Intl.DateTimeFormatOptions) =>
+    new realFormat(locale, { timeZone: 'America/New_York', ...options })) as unknown as typeof Intl.DateTimeFormat);
+  // The editor's zone list, shortened: axe over the platform's four hundred zones takes seconds in jsdom.
+  (Intl as unknown as { supportedValuesOf: (key: string) => string[] }).supportedValuesOf = () => ['America/New_York', 'Europe/Berlin', 'UTC'];
+});
+afterEach(() => jest.restoreAllMocks());
+
+const open: FreeSlots = {
+  expertId: 7,
+  expertName: 'Ada Lovelace',
+  open: true,
+  timeZone: 'Europe/Berlin',
+  lengths: [15, 30],
+  lengthMinutes: 15,
+  slots: ['2026-03-02T14:00:00.000Z', '2026-03-02T14:15:00.000Z', '2026-03-02T14:30:00.000Z', '2026-03-03T14:00:00.000Z'],
+};
+
+const call = (over: Partial<Call> = {}): Call => ({
+  id: 1,
+  state: 'booked',
+  role: 'client',
+  expert: { id: 7, firstName: 'Ada', lastName: 'Lovelace' },
+  client: { id: 9, firstName: 'Olivia', lastName: 'Owner' },
+  startsAt: '2026-03-02T14:15:00.000Z',
+  lengthMinutes: 15,
+  expertTimeZone: 'Europe/Berlin',
+  agenda: 'Power analysis',
+  proposedTimes: [],
+  reschedule: null,
+  meetingUrl: 'https://meet.jit.si/SciExperts-room',
+  cancelReason: null,
+  cancelledByMe: null,
+  noShowMarkedByMe: null,
+  sequence: 0,
+  past: false,
+  ...over,
+});
+
+async function expectNoAxeViolations(width: number) {
+  window.innerWidth = width;
+  window.dispatchEvent(new Event('resize'));
+  const result = await axe.run(document.body, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    // jsdom computes no layout or colours; contrast is checked by the e2e in a real browser.
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+
+describe('the slot picker', () => {
+  it('is used with the keyboard alone: day, a time by arrow keys, the agenda, then Book', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(callsApi, 'slots').mockResolvedValue(open);
+    const book = jest.spyOn(callsApi, 'book').mockResolvedValue(call());
+    render(<CallPicker expertId={7} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule a call with Ada Lovelace' });
+    const day = await within(dialog).findByRole('combobox', { name: 'Day' });
+    await waitFor(() => expect(day).toHaveFocus());
+    // 14:00Z on 2 March is 09:00 in New York and 15:00 in Berlin.
+    expect(within(dialog).getByRole('radio', { name: '09:00 your time (15:00 Berlin)' })).toBeInTheDocument();
+    await user.tab();
+    const first = within(dialog).getByRole('radio', { name: '09:00 your time (15:00 Berlin)' });
+    expect(first).toHaveFocus();
+    await user.keyboard(' ');
+    expect(first).toBeChecked();
+    await user.keyboard('{ArrowDown}');
+    const second = within(dialog).getByRole('radio', { name: '09:15 your time (15:15 Berlin)' });
+    expect(second).toHaveFocus();
+    expect(second).toBeChecked();
+    await user.tab();
+    expect(within(dialog).getByRole('textbox', { name: 'Agenda' })).toHaveFocus();
+    await user.keyboard('Power analysis');
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Book call' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(book).toHaveBeenCalledWith({ expertId: 7, startsAt: '2026-03-02T14:15:00.000Z', lengthMinutes: 15, agenda: 'Power analysis' });
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Your 15-minute call with Ada Lovelace is booked for Mon 2 Mar, 09:15 (your time).');
+  });
+
+  it('says a time was just taken and shows the free times now, without the taken one', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(callsApi, 'slots').mockResolvedValue(open);
+    jest.spyOn(callsApi, 'book').mockRejectedValue(new ApiError(CALL_MESSAGES.justTaken, 409, { message: CALL_MESSAGES.justTaken, slots: [open.slots[0], open.slots[2]] } as never));
+    render(<CallPicker expertId={7} onClose={() => undefined} />);
+    await user.click(await screen.findByRole('radio', { name: '09:15 your time (15:15 Berlin)' }));
+    await user.click(screen.getByRole('button', { name: 'Book call' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CALL_MESSAGES.justTaken);
+    expect(screen.queryByRole('radio', { name: '09:15 your time (15:15 Berlin)' })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '09:30 your time (15:30 Berlin)' })).not.toBeChecked();
+  });
+
+  it("offers 'Message' until the expert has opened their calendar", async () => {
+    jest.spyOn(callsApi, 'slots').mockResolvedValue({ ...open, open: false, timeZone: null, lengths: [], lengthMinutes: null, slots: [] });
+    render(<CallPicker expertId={7} onClose={() => undefined} />);
+    expect(await screen.findByText('Ada Lovelace has not opened their calendar yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute('href', '/chat?with=7');
+  });
+
+  it.each([1280, 375])('has no axe violations at %i px', async (width) => {
+    jest.spyOn(callsApi, 'slots').mockResolvedValue(open);
+    render(<CallPicker expertId={7} onClose={() => undefined} />);
+    await screen.findByRole('combobox', { name: 'Day' });
+    await expectNoAxeViolations(width);
+  });
+});
+
+describe('the calls page', () => {
+  const list: CallList = {
+    upcoming: [call(), call({ id: 2, state: 'proposed', startsAt: null, proposedTimes: ['2026-03-03T14:00:00.000Z'] }), call({ id: 3, reschedule: { startsAt: '2026-03-03T14:00:00.000Z', byMe: false } })],
+    past: [call({ id: 4, state: 'cancelled', cancelReason: 'Plans changed', cancelledByMe: false, past: true })],
+  };
+  beforeEach(() => {
+    jest.spyOn(callsApi, 'list').mockResolvedValue(list);
+    jest.spyOn(callsApi, 'availability').mockResolvedValue({ open: false, timeZone: 'UTC', weeklyHours: [], lengths: [30], minNoticeMinutes: 240, bufferMinutes: 10, awayDates: [] });
+    jest.spyOn(callsApi, 'feed').mockResolvedValue({ active: false, url: null });
+  });
+
+  // The clock is faked, not Intl (the fake timers' own Intl would drop the viewer's zone set above; jest's types
+  // do not list 'Intl' yet, though its fake-timers fake it).
+  it("lists upcoming and past calls with their state; 'Join' opens the room only from ten minutes before", async () => {
+    jest.useFakeTimers({ now: new Date('2026-03-02T13:50:00.000Z'), doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate', 'Intl' as never] });
+    try {
+      render(<CallsPage />);
+      const upcoming = await within(screen.getByRole('region', { name: 'Upcoming calls' })).findAllByRole('listitem');
+      expect(upcoming[0]).toHaveTextContent('15-minute call with Ada Lovelace');
+      expect(upcoming[0]).toHaveTextContent('Mon 2 Mar, 09:15 your time (15:15 Berlin)');
+      // 14:05 is ten minutes before 14:15: still 13:50 here, so 'Join' waits.
+      expect(within(upcoming[0]!).getByRole('button', { name: 'Join' })).toHaveAttribute('aria-disabled', 'true');
+      expect(within(upcoming[1]!).getByRole('button', { name: 'Accept Tue 3 Mar, 09:00' })).toBeInTheDocument();
+      expect(within(upcoming[2]!).getByRole('button', { name: 'Accept new time Tue 3 Mar, 09:00' })).toBeInTheDocument();
+      expect(within(screen.getByRole('region', { name: 'Past calls' })).getByRole('listitem')).toHaveTextContent('Cancelled: Plans changed');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("makes 'Join' a link to the meeting room ten minutes before the start", async () => {
+    jest.useFakeTimers({ now: new Date('2026-03-02T14:05:00.000Z'), doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate', 'Intl' as never] });
+    try {
+      render(<CallsPage />);
+      const [first] = await within(screen.getByRole('region', { name: 'Upcoming calls' })).findAllByRole('listitem');
+      expect(within(first!).getByRole('link', { name: 'Join' })).toHaveAttribute('href', 'https://meet.jit.si/SciExperts-room');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it.each([1280, 375])('has no axe violations at %i px', async (width) => {
+    render(<CallsPage />);
+    await within(screen.getByRole('region', { name: 'Upcoming calls' })).findAllByRole('listitem');
+    await screen.findByRole('button', { name: 'Save availability' });
+    await expectNoAxeViolations(width);
+  });
+});

@@ -1,0 +1,220 @@
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { CALL_TEXT, canJoin } from '@sciexperts/shared';
+import { callsApi } from '@sciexperts/shared/member';
+import type { Call, CallList } from '@sciexperts/shared';
+import { StatusMessage } from '../ui/StatusMessage';
+import { AvailabilityEditor } from './AvailabilityEditor';
+import { CalendarFeedSection } from './CalendarFeedSection';
+import { bothZones, dayOf, dayTimeOf, viewerTimeZone } from './time';
+import styles from './Calls.module.css';
+
+const STATE_LABEL: Record<Call['state'], string> = { proposed: 'Proposed', booked: 'Booked', cancelled: 'Cancelled', 'no-show': 'No-show' };
+
+/**
+ * /profile/calls: the member's upcoming and past calls with their state, 'Join' active from ten minutes before the
+ * start, the answers a call waits for (a proposed time, a reschedule), changes (reschedule, cancel with a reason,
+ * no-show), the member's own availability and their private calendar feed.
+ */
+export function CallsPage() {
+  const [calls, setCalls] = useState<CallList | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [now, setNow] = useState(() => new Date());
+  const load = useCallback(() => {
+    callsApi.list().then(setCalls, (err: Error) => setError(err.message));
+  }, []);
+  useEffect(load, [load]);
+  // 'Join' turns on by itself ten minutes before a call.
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 15_000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.pageTitle}>Scheduled Calls</h1>
+      <section className={styles.section} aria-labelledby="calls-upcoming">
+        <h2 id="calls-upcoming" className={styles.title}>
+          Upcoming calls
+        </h2>
+        {error ? <p role="alert" className={styles.error}>{error}</p> : null}
+        {!calls && !error ? <p className={styles.muted}>Loading your calls…</p> : null}
+        {calls && calls.upcoming.length === 0 ? <p className={styles.muted}>No upcoming calls. Book one from an expert’s profile with ‘{CALL_TEXT.schedule}’.</p> : null}
+        <ul className={styles.list}>
+          {calls?.upcoming.map((c) => <CallItem key={c.id} call={c} now={now} onChanged={load} />)}
+        </ul>
+      </section>
+      <section className={styles.section} aria-labelledby="calls-past">
+        <h2 id="calls-past" className={styles.title}>
+          Past calls
+        </h2>
+        {calls && calls.past.length === 0 ? <p className={styles.muted}>No past calls yet.</p> : null}
+        <ul className={styles.list}>
+          {calls?.past.map((c) => <CallItem key={c.id} call={c} now={now} onChanged={load} />)}
+        </ul>
+      </section>
+      <AvailabilityEditor />
+      <CalendarFeedSection />
+    </div>
+  );
+}
+
+function CallItem({ call, now, onChanged }: { call: Call; now: Date; onChanged: () => void }) {
+  const id = useId();
+  const viewer = useMemo(viewerTimeZone, []);
+  const other = call.role === 'expert' ? call.client : call.expert;
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
+  const [mode, setMode] = useState<'none' | 'cancel' | 'reschedule'>('none');
+  const [reason, setReason] = useState('');
+  const [times, setTimes] = useState<string[] | null>(null);
+  const [newTime, setNewTime] = useState('');
+  const started = call.startsAt !== null && Date.parse(call.startsAt) <= now.getTime();
+  const live = call.state === 'booked' && !call.past;
+  const joinable = canJoin(call, now);
+
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    if (busy) return;
+    setBusy(true);
+    setStatus(null);
+    try {
+      await work();
+      setStatus({ text: done, tone: 'success' });
+      setMode('none');
+      onChanged();
+    } catch (err) {
+      setStatus({ text: err instanceof Error ? err.message : String(err), tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const openReschedule = async () => {
+    setMode('reschedule');
+    setTimes(null);
+    try {
+      const free = await callsApi.slots(call.expert.id, call.lengthMinutes);
+      setTimes(free.slots);
+      setNewTime(free.slots[0] ?? '');
+    } catch (err) {
+      setStatus({ text: err instanceof Error ? err.message : String(err), tone: 'error' });
+    }
+  };
+
+  const label = call.state === 'booked' && call.past ? 'Past' : STATE_LABEL[call.state];
+  return (
+    <li className={styles.call} aria-labelledby={`${id}-head`}>
+      <h3 id={`${id}-head`} className={styles.callHead}>
+        <span>
+          {call.lengthMinutes}-minute call with {other.firstName} {other.lastName}
+        </span>
+        <span className={styles.state}>{label}</span>
+      </h3>
+      {call.startsAt ? (
+        <p className={styles.muted}>
+          {dayOf(call.startsAt, viewer)}, {bothZones(call.startsAt, viewer, call.expertTimeZone)}
+        </p>
+      ) : null}
+      {call.agenda ? <p className={styles.muted}>Agenda: {call.agenda}</p> : null}
+      {call.state === 'cancelled' && call.cancelReason ? <p className={styles.muted}>Cancelled{call.cancelledByMe ? ' by you' : ''}: {call.cancelReason}</p> : null}
+
+      {call.state === 'proposed' && call.role === 'client' ? (
+        <div className={styles.actions} role="group" aria-label="Proposed times">
+          {call.proposedTimes.map((t) => (
+            <button key={t} type="button" className={styles.quiet} aria-disabled={busy || undefined} onClick={() => act(() => callsApi.accept(call.id, t), 'The call is booked.')}>
+              Accept {dayTimeOf(t, viewer)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {call.state === 'proposed' && call.role === 'expert' ? <p className={styles.muted}>Waiting for {other.firstName} to choose one of your times.</p> : null}
+
+      {call.reschedule && live ? (
+        call.reschedule.byMe ? (
+          <p className={styles.muted}>You asked to move it to {dayTimeOf(call.reschedule.startsAt, viewer)}; waiting for {other.firstName}’s answer.</p>
+        ) : (
+          <div className={styles.actions}>
+            <button type="button" className={styles.primary} aria-disabled={busy || undefined} onClick={() => act(() => callsApi.acceptReschedule(call.id), 'The call is moved.')}>
+              Accept new time {dayTimeOf(call.reschedule.startsAt, viewer)}
+            </button>
+            <button type="button" className={styles.quiet} aria-disabled={busy || undefined} onClick={() => act(() => callsApi.declineReschedule(call.id), 'The call keeps its time.')}>
+              Keep current time
+            </button>
+          </div>
+        )
+      ) : null}
+
+      {live ? (
+        <div className={styles.actions}>
+          {joinable ? (
+            <a className={styles.primary} href={call.meetingUrl} target="_blank" rel="noopener noreferrer">
+              {CALL_TEXT.join}
+            </a>
+          ) : (
+            <button type="button" className={styles.primary} aria-disabled="true" aria-describedby={`${id}-join`}>
+              {CALL_TEXT.join}
+            </button>
+          )}
+          {!started ? (
+            <>
+              <button type="button" className={styles.quiet} aria-expanded={mode === 'reschedule'} onClick={() => (mode === 'reschedule' ? setMode('none') : void openReschedule())}>
+                Reschedule
+              </button>
+              <button type="button" className={styles.danger} aria-expanded={mode === 'cancel'} onClick={() => setMode(mode === 'cancel' ? 'none' : 'cancel')}>
+                Cancel call
+              </button>
+            </>
+          ) : (
+            <button type="button" className={styles.quiet} aria-disabled={busy || undefined} onClick={() => act(() => callsApi.noShow(call.id), 'Marked as a no-show.')}>
+              {other.firstName} did not come
+            </button>
+          )}
+        </div>
+      ) : null}
+      {live && !joinable ? (
+        <p id={`${id}-join`} className={styles.hint}>
+          ‘{CALL_TEXT.join}’ opens the meeting room ten minutes before the start.
+        </p>
+      ) : null}
+
+      {mode === 'cancel' ? (
+        <form className={styles.form} onSubmit={(e) => { e.preventDefault(); void act(() => callsApi.cancel(call.id, reason), 'The call is cancelled.'); }}>
+          <label htmlFor={`${id}-reason`} className={styles.label}>
+            Why do you cancel?
+          </label>
+          <textarea id={`${id}-reason`} className={styles.textarea} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <div className={styles.actions}>
+            <button type="submit" className={styles.danger} aria-disabled={busy || undefined}>
+              Cancel the call
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {mode === 'reschedule' ? (
+        <form className={styles.form} onSubmit={(e) => { e.preventDefault(); if (newTime) void act(() => callsApi.reschedule(call.id, newTime), `${other.firstName} is asked to accept the new time.`); }}>
+          {times === null ? (
+            <p className={styles.muted}>Loading free times…</p>
+          ) : (
+            <>
+              <label htmlFor={`${id}-new`} className={styles.label}>
+                New time
+              </label>
+              <select id={`${id}-new`} className={styles.input} value={newTime} onChange={(e) => setNewTime(e.target.value)}>
+                {times.map((t) => (
+                  <option key={t} value={t}>
+                    {dayOf(t, viewer)}, {bothZones(t, viewer, call.expertTimeZone)}
+                  </option>
+                ))}
+              </select>
+              <div className={styles.actions}>
+                <button type="submit" className={styles.primary} aria-disabled={busy || undefined}>
+                  Ask to move the call
+                </button>
+              </div>
+            </>
+          )}
+        </form>
+      ) : null}
+      <StatusMessage message={status?.text ?? null} tone={status?.tone ?? 'info'} />
+    </li>
+  );
+}
