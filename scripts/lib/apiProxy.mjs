@@ -1,7 +1,7 @@
 // The composed site's API on its own origin (docs/decisions/0017-same-origin-api.md): the shell's server passes
 // /api/ and /socket.io/ through to the API, so the browser's calls are same-origin and pay no CORS preflight.
 // Plain node:http: a request is streamed both ways, a WebSocket upgrade becomes a raw two-way pipe, and the client's
-// address travels in X-Forwarded-For (the API trusts one hop from this proxy: TRUST_PROXY=1).
+// address travels in X-Forwarded-For (the API believes it from this proxy's address only: TRUST_PROXY=loopback).
 import http from 'node:http';
 import net from 'node:net';
 import { context, propagation } from '@opentelemetry/api';

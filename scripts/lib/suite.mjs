@@ -164,8 +164,9 @@ export function apiEnv(config, env = process.env) {
     HOST: env.API_HOST || '127.0.0.1',
     DATA_DIR: config.dataDir,
     PUBLIC_URL: config.apiOrigin,
-    // One hop: the shell's server, which puts the client's address in X-Forwarded-For (the throttles key on it).
-    TRUST_PROXY: env.TRUST_PROXY ?? '1',
+    // The shell's server, which puts the client's address in X-Forwarded-For (the throttles key on it), reaches the
+    // API over loopback: X-Forwarded-For is believed from there only (docs/decisions/0033-address-trust.md).
+    TRUST_PROXY: env.TRUST_PROXY ?? 'loopback',
     SITE_URL: config.siteOrigin,
     CORS_ORIGINS: [config.siteOrigin, ...config.remotes.map((r) => config.originOf(r.port))].join(','),
   };

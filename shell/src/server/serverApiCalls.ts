@@ -16,7 +16,7 @@ export function renderFor<T>(visitor: Visitor, render: () => Promise<T>): Promis
 /**
  * The API calls a server render makes go straight to the API instead of through the site's own `/api/` proxy
  * (one hop fewer), carrying the visitor's address in `X-Forwarded-For`, as the proxy does for the browser's
- * calls. The API believes one hop (TRUST_PROXY=1), so its per-address throttles count each visitor's pages
+ * calls. The API believes that header from the page server's address (TRUST_PROXY), so its per-address throttles count each visitor's pages
  * against that visitor, not every visitor's against the shell's server.
  *
  * Only calls addressed to `siteOrigin/api/` are touched; the page's markup keeps the site's own URLs.
