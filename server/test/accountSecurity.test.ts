@@ -1,6 +1,6 @@
 // Account security over the API (docs/decisions/0034-second-factor.md), on both databases: the second factor at
 // sign-in, recovery codes, step-up on each named route, sign-in alerts, recent activity and the payout hold.
-import { ACCOUNT_MESSAGES, SECURITY_MESSAGES as S, STEP_UP_REASON, type LoginAnswer, type SecurityOverview } from '@sciexperts/shared/contracts';
+import { ACCOUNT_MESSAGES, PASSWORD_COMMON_MESSAGE, PASSWORD_PERSONAL_MESSAGE, SECURITY_MESSAGES as S, STEP_UP_REASON, type LoginAnswer, type SecurityOverview } from '@sciexperts/shared/contracts';
 import { totpCode } from '../src/auth/secondFactor';
 import { RecordingMailer, eventually, member, startAppOn, type Harness } from './helpers';
 import { FakeProvider, PAYMENTS_CONFIG, caller, connectPayoutAccount, deliver, eventId, hiredContract, paid } from './paymentsFixtures';
@@ -173,7 +173,7 @@ describe.each(['sqlite', 'postgres'] as const)('account security over %s', (dial
     expect((await call('POST', '/api/Payments/Withdrawals', lee.token, { amountCents: 100 }, { 'idempotency-key': `k-${eventId()}` })).status).toBe(409);
     const fresh = ((await login(lee)).body as { token: string }).token;
     expect((await call('POST', '/api/Account/StepUp', fresh, { method: 'totp', code: '123456' })).body.message).toBe(S.stepUpMethodUnavailable);
-    const change = await call('POST', '/api/Account/ChangePassword', fresh, { currentPassword: lee.password, newPassword: 'Lee-new-pass-phrase-2026' });
+    const change = await call('POST', '/api/Account/ChangePassword', fresh, { currentPassword: lee.password, newPassword: 'New-pass-phrase-2026-x' });
     expect(change.status).toBe(200);
   });
 
@@ -196,12 +196,12 @@ describe.each(['sqlite', 'postgres'] as const)('account security over %s', (dial
     expect([ended.status, ended.body.message]).toEqual([200, S.alertSessionEnded]);
     expect((await call('GET', '/api/Account/Sessions', intruderToken)).status).toBe(401);
     expect((await call('GET', '/api/Account/Sessions', ida.token)).status).toBe(200);
-    const reset = await call('POST', '/api/Account/ResetPassword', null, { token: ended.body.resetToken, password: 'Ida-brand-new-2026' });
+    const reset = await call('POST', '/api/Account/ResetPassword', null, { token: ended.body.resetToken, password: 'Brand-new-words-2026' });
     expect([reset.status, reset.body.message]).toEqual([200, ACCOUNT_MESSAGES.passwordChanged]);
     const twice = await call('POST', '/api/Account/SignInAlert/EndSession', null, { token });
     expect([twice.status, twice.body.message]).toEqual([400, S.alertLinkInvalid]);
 
-    const activity = (await call<SecurityOverview>('GET', '/api/Account/Security', (await call<{ token: string }>('POST', '/api/Account/Login', null, { email: ida.email, password: 'Ida-brand-new-2026' }, { 'user-agent': CHROME })).body.token)).body.recentActivity;
+    const activity = (await call<SecurityOverview>('GET', '/api/Account/Security', (await call<{ token: string }>('POST', '/api/Account/Login', null, { email: ida.email, password: 'Brand-new-words-2026' }, { 'user-agent': CHROME })).body.token)).body.recentActivity;
     expect(activity[0]).toMatchObject({ type: 'signIn', label: 'Signed in', device: 'Chrome on Windows' });
     expect(activity.map((a) => a.device)).toContain('Firefox on Linux');
   });
@@ -246,5 +246,35 @@ describe.each(['sqlite', 'postgres'] as const)('account security over %s', (dial
     expect((await withdraw()).status).toBe(201);
     const activity = (await call<SecurityOverview>('GET', '/api/Account/Security', eve.token)).body.recentActivity;
     expect(activity.filter((a) => a.type === 'payoutAccountChanged').map((a) => a.label)).toEqual(['Payout account changed', 'Payout account changed']);
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('password rules over %s', (dialect) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startAppOn(dialect);
+  });
+  afterAll(() => h?.close());
+
+  it('refuses common passwords and passwords containing the e-mail name or name at sign-up, change and reset, with the same message as the forms', async () => {
+    const signup = (password: string) =>
+      h.api<Body>('POST', '/api/User/AddNewUser', { body: { email: `rosa.parks.${Date.now()}@example.test`, firstName: 'Rosa', lastName: 'Parks', phoneNumber: '+1 5551234567', password } });
+    for (const [password, message] of [
+      ['password123', PASSWORD_COMMON_MESSAGE],
+      ['Qwertyuiop', PASSWORD_COMMON_MESSAGE],
+      ['i-am-rosa-2026', PASSWORD_PERSONAL_MESSAGE],
+      ['PARKS-and-recreation', PASSWORD_PERSONAL_MESSAGE],
+    ] as const) {
+      const res = await signup(password);
+      expect([password, res.status, res.body.details]).toEqual([password, 400, [{ field: 'password', message }]]);
+    }
+    const ok = await signup('correct horse battery staple');
+    expect(ok.status).toBe(201);
+
+    const ada = await member(h, { firstName: 'Ada', lastName: 'Byron' });
+    const change = await h.api<Body>('POST', '/api/Account/ChangePassword', { token: ada.token, body: { currentPassword: ada.password, newPassword: 'lady-ada-forever' } });
+    expect([change.status, change.body.details]).toEqual([400, [{ field: 'newPassword', message: PASSWORD_PERSONAL_MESSAGE }]]);
+    const common = await h.api<Body>('POST', '/api/Account/ChangePassword', { token: ada.token, body: { currentPassword: ada.password, newPassword: 'baseball' } });
+    expect(common.body.details).toEqual([{ field: 'newPassword', message: PASSWORD_COMMON_MESSAGE }]);
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES, COUNTRY_CODES, HEARD_ABOUT_OPTIONS, PASSWORD_RULES_TEXT, accountApi, showStatusNotice } from '@sciexperts/shared';
+import { ACCOUNT_MESSAGES, COUNTRY_CODES, HEARD_ABOUT_OPTIONS, PASSWORD_RULES_TEXT, accountApi, passwordProblem, showStatusNotice } from '@sciexperts/shared';
 import { FormMessages } from '../forms/FormMessages';
 import { useSubmitGuard } from '../forms/useSubmitGuard';
 import { describeLoginFailure, signInWithPassword } from '../login/signInWithPassword';
@@ -52,6 +52,12 @@ export function SignupForm({ onSignedIn }: Props) {
       setStatus(null);
       setError(null);
       const trimmedEmail = email.trim();
+      // The server's own rule (a common password, or one containing the e-mail or name), said before the round trip.
+      const problem = passwordProblem(password, { email: trimmedEmail, firstName, lastName });
+      if (problem) {
+        setError(problem);
+        return;
+      }
       try {
         await accountApi.signup({
           email: trimmedEmail,

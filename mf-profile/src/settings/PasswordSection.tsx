@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PASSWORD_RULES_TEXT, passwordProblem } from '@sciexperts/shared';
+import { PASSWORD_RULES_TEXT, passwordProblem, useAuth } from '@sciexperts/shared';
 import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi } from '@sciexperts/shared/member';
 import { StatusMessage } from '../ui/StatusMessage';
 import { TextField } from './TextField';
@@ -12,10 +12,11 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const form = useFieldForm();
+  const user = useAuth((state) => state.user);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = passwordProblem(next);
+    const problem = passwordProblem(next, user ?? {});
     const local = { ...(current ? {} : { currentPassword: M.currentPasswordRequired }), ...(problem ? { newPassword: problem } : {}) };
     if (await form.send(() => accountSettingsApi.changePassword({ currentPassword: current, newPassword: next }), local)) {
       setCurrent('');

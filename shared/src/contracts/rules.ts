@@ -1,5 +1,6 @@
 // Rules a schema cannot express, as pure functions the server and the forms both call.
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, YEAR_MONTH_MIN_YEAR } from './limits';
+import { COMMON_PASSWORDS } from './commonPasswords';
 
 /** One refused field: the server's `details` item and the forms' inline error. */
 export interface FieldProblem {
@@ -9,10 +10,39 @@ export interface FieldProblem {
 
 export const PASSWORD_RULES_TEXT = `Use ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`;
 
-/** Sign-up and reset: the same wording whichever side caught it. */
-export function passwordProblem(password: string): string | null {
+export const PASSWORD_COMMON_MESSAGE = 'This password is one of the most common passwords. Choose one that is harder to guess.';
+export const PASSWORD_PERSONAL_MESSAGE = 'Your password must not contain your e-mail address or your name.';
+
+let common: Set<string> | null = null;
+/** One of the 10,000 most common passwords (any case)? The list is read once, on first use. */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(COMMON_PASSWORDS.split('\n'));
+  return common.has(password.toLowerCase());
+}
+
+/** Who the password is for: a password containing their e-mail's name part or their name is refused. */
+export interface PasswordOwner {
+  email?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+/** Parts of the owner a password must not contain; 3 characters or more, so "Al" or "Li" refuses nothing. */
+function personalParts(owner: PasswordOwner): string[] {
+  const local = (owner.email ?? '').split('@')[0] ?? '';
+  return [local, owner.firstName ?? '', owner.lastName ?? ''].map((p) => p.trim().toLowerCase()).filter((p) => p.length >= 3);
+}
+
+/**
+ * Sign-up, reset and change: the same rule and wording whichever side caught it — the length, not one of the most
+ * common passwords, and not containing the member's e-mail name or name (when the caller knows them).
+ */
+export function passwordProblem(password: string, owner: PasswordOwner = {}): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
   if (password.length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
+  if (isCommonPassword(password)) return PASSWORD_COMMON_MESSAGE;
+  const lower = password.toLowerCase();
+  if (personalParts(owner).some((part) => lower.includes(part))) return PASSWORD_PERSONAL_MESSAGE;
   return null;
 }
 

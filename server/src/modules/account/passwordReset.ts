@@ -78,6 +78,15 @@ export function passwordResetRoutes(app: FastifyInstance): void {
       const problems = checkPassword(password);
       if (problems.length > 0) throw badRequest(problems);
       if (!token.trim()) throw badRequest([{ field: 'token', message: INVALID }]);
+      // The member's e-mail and name are checked before the link is spent, so a refused password does not cost the link.
+      const pending = await db.kysely
+        .selectFrom('passwordResetTokens')
+        .innerJoin('users', 'users.id', 'passwordResetTokens.userId')
+        .select(['users.email', 'users.firstName', 'users.lastName'])
+        .where('passwordResetTokens.tokenHash', '=', hashResetToken(token.trim()))
+        .executeTakeFirst();
+      const personal = pending ? checkPassword(password, 'password', pending) : [];
+      if (personal.length > 0) throw badRequest(personal);
       const userId = await consumeResetToken(db, hashResetToken(token.trim()));
       if (userId === undefined) throw badRequest([{ field: 'token', message: INVALID }]);
       await setPasswordHash(db, userId, await hasher.hash(password));

@@ -92,7 +92,7 @@ export const accountModule: Module = async (app) => {
       if (!lastName) details.push({ field: 'lastName', message: FIELD_MESSAGES.lastNameRequired });
       if (!phoneNumber) details.push({ field: 'phoneNumber', message: FIELD_MESSAGES.phoneRequired });
       else if (!PHONE_RE.test(phoneNumber)) details.push({ field: 'phoneNumber', message: FIELD_MESSAGES.phoneInvalid });
-      details.push(...checkPassword(b.password));
+      details.push(...checkPassword(b.password, 'password', { email, firstName, lastName }));
       if (details.length > 0) throw badRequest(details);
       // Counted before any work: each sign-up costs a hash, and the 409 below tells whether an e-mail is registered.
       const signupKey = `signup:${request.ip}`;

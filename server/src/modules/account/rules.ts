@@ -1,8 +1,8 @@
-import { passwordProblem } from '@sciexperts/shared/contracts';
+import { passwordProblem, type PasswordOwner } from '@sciexperts/shared/contracts';
 import type { Detail } from '../../http/errors';
 
-/** The password rule of sign-up and reset (`passwordProblem` in contracts, which the forms call too). */
-export function checkPassword(password: string, field = 'password'): Detail[] {
-  const problem = passwordProblem(password);
+/** The password rule of sign-up, reset and change (`passwordProblem` in contracts, which the forms call too). */
+export function checkPassword(password: string, field = 'password', owner: PasswordOwner = {}): Detail[] {
+  const problem = passwordProblem(password, owner);
   return problem ? [{ field, message: problem }] : [];
 }

@@ -135,7 +135,7 @@ export function accountSettingsRoutes(app: FastifyInstance): void {
         const me = auth(request);
         const current = await findUserById(db, me.userId);
         if (current && !current.passwordHash) throw new HttpError(409, M.passwordManagedByProvider);
-        const problems = checkPassword(request.body.newPassword, 'newPassword');
+        const problems = checkPassword(request.body.newPassword, 'newPassword', current ?? {});
         const user = await reauthenticate(me.userId, me.sessionId, request.body.currentPassword);
         if (problems.length > 0) throw badRequest(problems);
         await setPasswordHash(db, user.id, await hasher.hash(request.body.newPassword));

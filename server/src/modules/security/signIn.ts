@@ -4,6 +4,7 @@
 import { SECURITY_LIMITS, SECURITY_MESSAGES, type LoginAnswer } from '@sciexperts/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
+import { looksLikeRecoveryCode } from '../../auth/secondFactor/recoveryCodes';
 import { loadUser, type UserRow } from '../users/repository';
 import { recordSignIn } from './activity';
 import { consumeChallenge, createChallenge, peekChallenge } from './challenges';
@@ -49,7 +50,7 @@ export async function checkCode(app: FastifyInstance, request: FastifyRequest, u
     }
     await attempt.fail();
     const message =
-      result.reason === 'reused' ? (/^\s*\d/.test(code) ? SECURITY_MESSAGES.codeReused : SECURITY_MESSAGES.recoveryCodeReused) : result.reason === 'notEnabled' ? SECURITY_MESSAGES.secondFactorNotOn : SECURITY_MESSAGES.codeWrong;
+      result.reason === 'reused' ? (looksLikeRecoveryCode(code) ? SECURITY_MESSAGES.recoveryCodeReused : SECURITY_MESSAGES.codeReused) : result.reason === 'notEnabled' ? SECURITY_MESSAGES.secondFactorNotOn : SECURITY_MESSAGES.codeWrong;
     throw new HttpError(400, message, [{ field, message }]);
   } finally {
     await attempt.release();
