@@ -250,11 +250,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // With REDIS_URL several processes share chat delivery; without it the in-memory adapter serves one process.
   const chatRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl, config.chatStreamName) : null;
   app.addHook('preClose', async () => {
-    // This process's sockets only (through the Redis adapter, io.disconnectSockets would close every process's), and
-    // their connections closed rather than told "server disconnect": the clients reconnect, to another process.
-    io.local.disconnectSockets(true);
-    await drainChatGateway(io);
+    // This process's connections are closed, not its sockets disconnected: a client told "io server disconnect" never
+    // reconnects (the site's chat reads it as final), while a closed connection reconnects by itself, through the
+    // proxy, to another process, and sends again what was not acknowledged. (io.disconnectSockets would also have
+    // gone through the Redis adapter to every process.) Then the messages being stored finish.
     io.engine.close();
+    await drainChatGateway(io);
     await chatRedis?.close();
   });
 
