@@ -65,7 +65,10 @@ export function resolveClusterConfig(env = process.env) {
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(root, 'data', 'cluster'),
     runtimeDir: path.join(root, '.runtime', `cluster-${sitePort}`),
     nginx: env.NGINX_BIN || 'nginx',
-    trustProxy: env.TRUST_PROXY ?? '1',
+    // nginx logs each connection refused by a stopping process as an error; tests that stop one on purpose quieten it.
+    nginxLogLevel: env.NGINX_LOG_LEVEL || 'warn',
+    // nginx reaches the API processes from this machine: only its address is believed in X-Forwarded-For.
+    trustProxy: env.TRUST_PROXY ?? '127.0.0.1',
   };
 }
 
@@ -130,7 +133,7 @@ export function renderNginxConfig(cluster) {
     '# Written by `npm run start:cluster` (scripts/lib/cluster.mjs); the site itself is in sciexperts.conf and remotes.conf.',
     'worker_processes auto;',
     `pid ${path.join(runtimeDir, 'nginx.pid')};`,
-    'error_log stderr warn;',
+    `error_log stderr ${cluster.nginxLogLevel};`,
     'events {',
     '  worker_connections 16384;',
     '}',

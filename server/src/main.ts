@@ -1,11 +1,15 @@
 // First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) patches http, fastify, pg and redis as they load.
 import { telemetry } from './observability/startTelemetry';
+import net from 'node:net';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { buildApp, prepareDatabase } from './app';
 import { startDraining } from './modules/health/readiness';
 import { startMetricsServer } from './observability/metricsServer';
+
+/** How long a connection accepted just before the listener closed has to deliver its request. */
+const CONNECTIONS_SETTLE_MS = 250;
 
 async function start(): Promise<void> {
   let config: Config;
@@ -50,11 +54,15 @@ async function start(): Promise<void> {
     const delayMs = Math.max(0, Number(process.env.SHUTDOWN_DELAY_MS ?? 0) || 0);
     // A stuck connection must not keep the process alive forever.
     setTimeout(() => process.exit(1), 10_000 + delayMs).unref();
-    new Promise((resolve) => setTimeout(resolve, delayMs))
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    wait(delayMs)
       .then(() => {
-        app.server.close();
-        return app.close();
+        // The listening socket only: http.Server.close() would also drop the connections just accepted whose request
+        // has not been read yet, and nginx cannot send a POST it already passed on to another process.
+        net.Server.prototype.close.call(app.server);
+        return wait(CONNECTIONS_SETTLE_MS);
       })
+      .then(() => app.close())
       .then(() => jobs.stop())
       .then(() => db.close())
       // The spans still buffered are sent before the process ends.
