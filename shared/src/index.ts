@@ -31,4 +31,8 @@ export * from './ui/statusNoticeStore';
 export * from './ssr/pageData';
 export { ApiError, apiUrl, isUnreachable, request, requestBlob, setRequestAdjuster, toApiError, SESSION_EXPIRED_MESSAGE, type RequestAdjuster } from './api/http';
 export { accountApi } from './api/accountApi';
+export { securityApi } from './api/securityApi';
+export * from './contracts/security';
+export { stepUpStore, requestStepUp, finishStepUp, useStepUp } from './security/stepUp';
+export { passkeysSupported, passkeyAutofillSupported, createPasskey, signWithPasskey, cancelPasskeyRequest } from './security/passkeyClient';
 export { reviewsApi, type ReviewsApi } from './api/reviewsApi';

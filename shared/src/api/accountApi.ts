@@ -1,6 +1,5 @@
 import type {
   LoginRequest,
-  LoginResponse,
   LoginWithAuth0Response,
   MessageResponse,
   PasswordResetConfirm,
@@ -9,11 +8,13 @@ import type {
   SignupResponse,
 } from '../contracts/api';
 import { ACCOUNT_MESSAGES } from '../contracts/messages';
+import type { LoginAnswer } from '../contracts/security';
 import { API_PATHS } from '../contracts/paths';
 import { request } from './http';
 
 export const accountApi = {
-  login: (body: LoginRequest) => request<LoginResponse>('post', API_PATHS.login, { json: body, fallbackError: ACCOUNT_MESSAGES.loginFailed }),
+  /** A session, or (second factor on) the token for the code step: securityApi.loginWithCode. */
+  login: (body: LoginRequest) => request<LoginAnswer>('post', API_PATHS.login, { json: body, fallbackError: ACCOUNT_MESSAGES.loginFailed }),
   signup: (body: SignupRequest) => request<SignupResponse>('post', API_PATHS.signup, { json: body, fallbackError: ACCOUNT_MESSAGES.registrationFailed }),
   loginWithIdentityToken: (identityAccessToken: string) =>
     request<LoginWithAuth0Response>('post', API_PATHS.loginWithIdentity, {

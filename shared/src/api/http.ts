@@ -2,6 +2,8 @@ import ky, { HTTPError, type KyInstance } from 'ky';
 import { authStore, signOut } from '../auth/authStore';
 import { getRuntimeConfig } from '../config/runtimeConfig';
 import type { ApiErrorBody } from '../contracts/api';
+import { STEP_UP_REASON } from '../contracts/security';
+import { requestStepUp } from '../security/stepUp';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has ended. Please log in again.';
 
@@ -55,11 +57,12 @@ function createHttp(): KyInstance {
         (request) => adjustRequest?.(request),
       ],
       afterResponse: [
-        (request, _options, response) => {
+        async (request, _options, response) => {
           // A 401 on a call made with our token means the server ended the session: sign out everywhere.
           // Only for our own token: a call an integrator made with its token says nothing about our session.
+          // A 401 that asks for a step-up is not an ending: the session is fine, the member confirms it is them.
           const token = authStore.getState().token;
-          if (response.status === 401 && token && request.headers.get('Authorization') === `Bearer ${token}`) {
+          if (response.status === 401 && token && request.headers.get('Authorization') === `Bearer ${token}` && !(await asksForStepUp(response))) {
             signOut(SESSION_EXPIRED_MESSAGE);
           }
           return response;
@@ -68,6 +71,17 @@ function createHttp(): KyInstance {
     },
   });
 }
+
+async function asksForStepUp(response: Response): Promise<boolean> {
+  try {
+    return ((await response.clone().json()) as ApiErrorBody).reason === STEP_UP_REASON;
+  } catch {
+    return false;
+  }
+}
+
+/** The call failed with a step-up 401: the member is asked (one dialog for the whole site) and it is sent once more. */
+const isStepUp = (error: ApiError) => error.status === 401 && error.body?.reason === STEP_UP_REASON;
 
 let instance: KyInstance | null = null;
 function http(): KyInstance {
@@ -105,6 +119,8 @@ export async function request<T>(
     apiBaseUrl?: string;
     /** Sent even if the page unloads first (fetch's keepalive): a small write the member's next step must not cancel. */
     keepalive?: boolean;
+    /** The retry after a step-up: a second step-up 401 is the caller's to show, not another dialog. */
+    afterStepUp?: boolean;
   },
 ): Promise<T> {
   try {
@@ -119,7 +135,10 @@ export async function request<T>(
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;
   } catch (error) {
-    throw await toApiError(error, options.fallbackError);
+    const failure = await toApiError(error, options.fallbackError);
+    if (!isStepUp(failure) || options.afterStepUp) throw failure;
+    if (!(await requestStepUp())) throw failure;
+    return request<T>(method, path, { ...options, afterStepUp: true });
   }
 }
 
