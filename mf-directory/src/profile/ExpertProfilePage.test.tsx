@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, loginModalStore, type User } from '@sciexperts/shared';
+import { ApiError, authStore, callPickerStore, expertCalendarApi, loginModalStore, type User } from '@sciexperts/shared';
 import { directoryApi } from '../api/directoryApi';
 import { profile } from '../test/fixtures';
 import { PERSON_DESCRIPTION_MAX } from './ExpertProfilePage';
@@ -15,6 +15,8 @@ const member = { id: 7, firstName: 'Grace', lastName: 'Hopper' } as User;
 
 beforeEach(() => {
   load.mockReset();
+  // The profile's 'Schedule a call' asks whether the expert's calendar is open.
+  jest.spyOn(expertCalendarApi, 'status').mockResolvedValue({ expertId: 42, expertName: 'Ada Lovelace', open: true, timeZone: 'Europe/Berlin', lengths: [30], lengthMinutes: 30, slots: [] });
   act(() => {
     authStore.setState({ status: 'ready', token: null, user: null });
     loginModalStore.setState({ open: false, tab: 'login', returnTo: null, stayAfterSignUp: false });
@@ -64,6 +66,30 @@ describe('an expert’s public profile', () => {
     renderRoute('/experts/42-ada-lovelace');
     await user.click(await screen.findByRole('button', { name: 'Message' }));
     expect(loginModalStore.getState()).toEqual({ open: true, tab: 'login', returnTo: '/chat?with=42', stayAfterSignUp: false });
+  });
+
+  it("offers 'Schedule a call': a visitor signs in first and comes back to the picker, a member opens it at once", async () => {
+    load.mockResolvedValue(profile());
+    const user = userEvent.setup();
+    const { unmount } = renderRoute('/experts/42-ada-lovelace');
+    await user.click(await screen.findByRole('button', { name: 'Schedule a call' }));
+    expect(loginModalStore.getState()).toMatchObject({ open: true, tab: 'login', returnTo: '/experts/42-ada-lovelace?scheduleCall=42' });
+    expect(callPickerStore.getState()).toEqual({ expertId: null, pending: 42 });
+    unmount();
+    act(() => authStore.setState({ status: 'ready', token: 't', user: member }));
+    renderRoute('/experts/42-ada-lovelace');
+    await user.click(await screen.findByRole('button', { name: 'Schedule a call' }));
+    expect(callPickerStore.getState()).toEqual({ expertId: 42, pending: null });
+    act(() => callPickerStore.setState({ expertId: null, pending: null }));
+  });
+
+  it('says the expert has not opened their calendar instead of offering a call, with Message beside it', async () => {
+    load.mockResolvedValue(profile());
+    jest.spyOn(expertCalendarApi, 'status').mockResolvedValue({ expertId: 42, expertName: 'Ada Lovelace', open: false, timeZone: null, lengths: [], lengthMinutes: null, slots: [] });
+    renderRoute('/experts/42-ada-lovelace');
+    expect(await screen.findByText('Ada has not opened their calendar yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Schedule a call' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Message' })).toBeInTheDocument();
   });
 
   it('gives a member a link to the conversation, and the owner a link to edit', async () => {

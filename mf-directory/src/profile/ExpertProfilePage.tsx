@@ -10,6 +10,7 @@ import { chatPath, expertIdOf, expertPath, SEARCH_PATH } from '../routing';
 import { UNREACHABLE_MESSAGE } from '../search/SearchView';
 import { InviteToProjectAction } from './InviteToProjectAction';
 import { ProfileReviews } from './ProfileReviews';
+import { ScheduleCallAction } from './ScheduleCallAction';
 import { formatPeriod } from './profileFormat';
 import styles from './Profile.module.css';
 
@@ -198,6 +199,7 @@ export function ExpertProfilePage() {
           <ExpertFacts hourlyFee={profile.hourlyFee} country={profile.country} className={styles.facts} />
           <div className={styles.actions}>
             <MessageAction profile={profile} />
+            <ScheduleCallAction profile={profile} />
             <InviteToProjectAction expert={profile} />
           </div>
         </div>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, reviewsApi } from '@sciexperts/shared';
+import { ApiError, expertCalendarApi, reviewsApi } from '@sciexperts/shared';
 import { makePublicReview, makeReviewPage } from '@sciexperts/shared/testing';
 import { directoryApi } from '../api/directoryApi';
 import { profile } from '../test/fixtures';
@@ -20,6 +20,8 @@ const reviews = (from: number, n: number) =>
 beforeEach(() => {
   loadProfile.mockReset();
   ofExpert.mockReset();
+  // The profile's 'Schedule a call' asks whether the expert's calendar is open.
+  jest.spyOn(expertCalendarApi, 'status').mockResolvedValue({ expertId: 42, expertName: 'Ada Lovelace', open: true, timeZone: 'Europe/Berlin', lengths: [30], lengthMinutes: 30, slots: [] });
 });
 
 describe('the Reviews of an expert’s profile', () => {

@@ -50,6 +50,11 @@ export function requestCall(expertId: number, here: { pathname: string; search: 
 
 export type ExpertCalendar = 'loading' | 'open' | 'closed' | 'unknown';
 
+/** The one call the buttons make (an object, so a page's tests mock it like any API client). */
+export const expertCalendarApi = {
+  status: (expertId: number) => request<FreeSlots>('get', pathTo(CALL_PATHS.slots, { id: expertId }), { fallbackError: 'Could not load the calendar.' }),
+};
+
 /**
  * Whether the expert has opened their calendar, for the button's words: until they have, it says so and the page
  * offers 'Message' instead. 'unknown' when the API could not be asked (the button stays, the picker says why).
@@ -60,7 +65,7 @@ export function useExpertCalendar(expertId: number | null | undefined): ExpertCa
     if (!expertId) return;
     let live = true;
     setState('loading');
-    request<FreeSlots>('get', pathTo(CALL_PATHS.slots, { id: expertId }), { fallbackError: 'Could not load the calendar.' }).then(
+    expertCalendarApi.status(expertId).then(
       (answer) => live && setState(answer.open ? 'open' : 'closed'),
       () => live && setState('unknown'),
     );
