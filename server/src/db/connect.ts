@@ -33,10 +33,15 @@ export function openDatabase(opts: DbOptions): Db {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: POSTGRES_POOL_SIZE,
+      // Unreachable (PostgreSQL restarting, a network cut): a request waits this long for a connection, then answers 503.
+      connectionTimeoutMillis: 5000,
       ...(opts.databaseSchema ? { options: `-c search_path=${opts.databaseSchema}` } : {}),
     });
-    // An idle client losing its connection must not crash the process.
+    // A client losing its connection must not crash the process: the pool reports an idle one here, and a checked-out
+    // one (between the queries of a transaction) reports on itself, with nobody listening. Its query fails (503), the
+    // pool drops the broken client when it comes back, and opens new ones once PostgreSQL answers again.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
     return {
       kysely,

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, type ApiErrorBody } from '@sciexperts/shared/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldMessages, headerMessages } from './messages';
-import { isUnstorableText } from '../db/errors';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isUnstorableText } from '../db/errors';
 import { StoreUnavailable } from '../redis/limiters';
 
 export type Detail = { field?: string; message: string };
@@ -102,6 +102,11 @@ export function errorHandler(error: FastifyError & { validation?: AjvLikeError[]
   if (error instanceof StoreUnavailable) {
     request.log.warn({ err: error.cause }, 'throttle store unreachable');
     return send(reply, 503, { message: ACCOUNT_MESSAGES.throttleUnavailable }, { 'retry-after': '5' });
+  }
+  // PostgreSQL restarting or unreachable: the request can be tried again (the pool reconnects by itself), not a bug.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unreachable');
+    return send(reply, 503, { message: DATABASE_UNAVAILABLE_MESSAGE }, { 'retry-after': '5' });
   }
   if (error instanceof SyntaxError) return send(reply, 400, { message: 'Malformed JSON body.' });
   if (isUnstorableText(error)) return send(reply, 400, { message: 'Text must not contain NUL characters.' });
