@@ -1,7 +1,8 @@
 // Run by tracing.test.ts in a process of its own (node with tsx, as the API runs): OpenTelemetry patches modules as
 // Node loads them, which jest's module registry bypasses. Starts tracing with an in-memory exporter, then the API and
 // a page server in this process, asks the page server for one page whose render calls the API, and prints every
-// finished span as one line `SPANS <json>` (the API's own JSON log lines come before it on stdout).
+// finished span as one line `SPANS <json>` (the API's own JSON log lines come before it on stdout); then runs one job
+// and prints its spans as `JOBSPANS <json>`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -63,20 +64,32 @@ async function main(): Promise<void> {
   if (page.status !== 200) throw new Error(`the page answered ${page.status}`);
   await page.text();
 
+  const spansOf = () =>
+    exporter.getFinishedSpans().map((span) => ({
+      name: span.name,
+      kind: span.kind,
+      traceId: span.spanContext().traceId,
+      spanId: span.spanContext().spanId,
+      parentSpanId: span.parentSpanContext?.spanId ?? null,
+      scope: span.instrumentationScope.name,
+      attributes: span.attributes,
+    }));
+  process.stdout.write(`SPANS ${JSON.stringify(spansOf())}\n`);
+
+  // A job run, which no request starts: a trace of its own, with its query under it.
+  exporter.reset();
+  app.ctx.jobs.work('trace-scenario', async () => {
+    await db.kysely.selectFrom('users').select('id').limit(1).execute();
+    app.log.info('trace scenario job ran');
+  });
+  await app.ctx.jobs.send('trace-scenario', {});
+  await app.ctx.jobs.runDue();
+  process.stdout.write(`JOBSPANS ${JSON.stringify(spansOf())}\n`);
+
   site.close();
   await app.close();
   await db.close();
   rmSync(dir, { recursive: true, force: true });
-  const spans = exporter.getFinishedSpans().map((span) => ({
-    name: span.name,
-    kind: span.kind,
-    traceId: span.spanContext().traceId,
-    spanId: span.spanContext().spanId,
-    parentSpanId: span.parentSpanContext?.spanId ?? null,
-    scope: span.instrumentationScope.name,
-    attributes: span.attributes,
-  }));
-  process.stdout.write(`SPANS ${JSON.stringify(spans)}\n`);
 }
 
 main().then(

@@ -17,7 +17,7 @@ const CLIENT = 2;
 const root = path.resolve(__dirname, '..', '..');
 
 /** Runs traceScenario.ts in a node process of its own (OpenTelemetry's module patching needs Node's own loader). */
-function runScenario(env: Record<string, string> = {}): { spans: SpanRecord[]; logs: Array<Record<string, unknown>> } {
+function runScenario(env: Record<string, string> = {}): { spans: SpanRecord[]; jobSpans: SpanRecord[]; logs: Array<Record<string, unknown>> } {
   const run = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(__dirname, 'traceScenario.ts')], {
     cwd: root,
     env: { ...process.env, ...env, OTEL_EXPORTER_OTLP_ENDPOINT: '', NODE_ENV: 'test' },
@@ -27,8 +27,9 @@ function runScenario(env: Record<string, string> = {}): { spans: SpanRecord[]; l
   if (run.status !== 0) throw new Error(`the trace scenario failed (${run.status ?? run.signal}):\n${run.stderr}\n${run.stdout}`);
   const lines = run.stdout.split('\n').filter(Boolean);
   const spans = JSON.parse(lines.find((l) => l.startsWith('SPANS '))?.slice(6) ?? '[]') as SpanRecord[];
+  const jobSpans = JSON.parse(lines.find((l) => l.startsWith('JOBSPANS '))?.slice(9) ?? '[]') as SpanRecord[];
   const logs = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
-  return { spans, logs };
+  return { spans, jobSpans, logs };
 }
 
 /** The span and each of its parents up to the trace's root. */
@@ -45,7 +46,7 @@ function ancestry(spans: SpanRecord[], from: SpanRecord): SpanRecord[] {
 }
 
 describe.each(['sqlite', 'postgres'] as const)('a page render over %s is one trace', (dialect) => {
-  it('from the page server through the API to a database query, with the trace id in the API log lines', async () => {
+  it('from the page server through the API to a database query, with the trace id in the API log lines; a job run is a trace of its own', async () => {
     const pg = dialect === 'postgres' ? await createPgSchema() : null;
     let result: ReturnType<typeof runScenario>;
     try {
@@ -53,7 +54,7 @@ describe.each(['sqlite', 'postgres'] as const)('a page render over %s is one tra
     } finally {
       await pg?.drop();
     }
-    const { spans, logs } = result;
+    const { spans, jobSpans, logs } = result;
 
     // One trace: every span the render made shares its id.
     expect(new Set(spans.map((s) => s.traceId)).size).toBe(1);
@@ -77,5 +78,12 @@ describe.each(['sqlite', 'postgres'] as const)('a page render over %s is one tra
     const requestLogs = logs.filter((l) => l.reqId !== undefined);
     expect(requestLogs.length).toBeGreaterThanOrEqual(2);
     for (const line of requestLogs) expect(line.trace_id).toBe(traceId);
+
+    // A job run, which no request starts, is a trace of its own: its query under its span, its log line with its id.
+    const job = jobSpans.find((s) => s.name === 'job trace-scenario');
+    expect(job).toMatchObject({ parentSpanId: null, attributes: { 'job.name': 'trace-scenario', 'job.attempt': 1 } });
+    const jobQuery = jobSpans.find((s) => s.kind === CLIENT && /^select/i.test(queryText(s)) && queryText(s).includes('users'));
+    expect(jobQuery && ancestry(jobSpans, jobQuery).at(-1)).toBe(job);
+    expect(logs.find((l) => l.msg === 'trace scenario job ran')?.trace_id).toBe(job?.traceId);
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Db } from '../db/connect';
 import { claimJob, completeJob, failJob, hasLiveJob, insertJob, jobsDb, renewLease, type JobRow, type JobsDb, type Lease } from './store';
 import type { JobHandler, JobLog, JobQueue, SendOptions, WorkOptions } from './types';
+import { inSpan } from '../observability/spans';
 
 export interface JobQueueOptions {
   /** "Now" for due times, leases and back-off; tests move it by hand. */
@@ -194,7 +195,10 @@ class TableJobQueue implements JobQueue {
     let error: unknown = null;
     let failed = false;
     try {
-      await worker.handler({ id: row.id, name: row.name, payload: JSON.parse(row.payload) as unknown, attempt: row.attempts, signal: lost.signal });
+      // A trace per run when tracing is on: the job's queries and log lines under one id.
+      await inSpan(`job ${row.name}`, { 'job.name': row.name, 'job.id': row.id, 'job.attempt': row.attempts }, () =>
+        worker.handler({ id: row.id, name: row.name, payload: JSON.parse(row.payload) as unknown, attempt: row.attempts, signal: lost.signal }),
+      );
     } catch (err) {
       failed = true;
       error = err;
