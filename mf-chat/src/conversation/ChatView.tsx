@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useChatController } from '../chat/ChatProvider';
 import { Composer } from './Composer';
 import { ConnectionNotice } from './ConnectionNotice';
@@ -11,9 +11,11 @@ import styles from './DirectMessage.module.css';
 export interface ChatViewProps {
   counterpartId: number | null;
   onSelect: (counterpartId: number) => void;
+  /** Beside the counterpart's name (inside the product: 'Schedule a call'). */
+  counterpartAction?: ReactNode;
 }
 
-export function ChatView({ counterpartId, onSelect }: ChatViewProps) {
+export function ChatView({ counterpartId, onSelect, counterpartAction }: ChatViewProps) {
   const controller = useChatController();
   const opened = useRef(counterpartId);
   useEffect(() => {
@@ -31,7 +33,7 @@ export function ChatView({ counterpartId, onSelect }: ChatViewProps) {
       <div className={styles.layout}>
         <ConversationList activeId={counterpartId} onSelect={onSelect} />
         <div className={styles.conversation}>
-          <CounterpartHeader />
+          <CounterpartHeader action={counterpartAction} />
           <ConnectionNotice />
           <MessageList />
           <TypingIndicator />

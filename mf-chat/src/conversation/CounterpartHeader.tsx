@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { CHAT_MESSAGES } from '@sciexperts/shared';
 import { useChat } from '../chat/ChatProvider';
 import { Avatar } from './Avatar';
 import styles from './DirectMessage.module.css';
 
 /** Who the open conversation is with: name and avatar, or a clear message when the member does not exist. */
-export function CounterpartHeader() {
+export function CounterpartHeader({ action }: { action?: ReactNode }) {
   const counterpartId = useChat((s) => s.counterpartId);
   const counterpart = useChat((s) => s.counterpart);
   const error = useChat((s) => s.counterpartError);
@@ -24,6 +25,7 @@ export function CounterpartHeader() {
     <div className={styles.counterpart}>
       <Avatar name={name} url={counterpart.profImgUrl} />
       <h2 className={styles.counterpartName}>{name}</h2>
+      {action}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useSearchParams } from '@sciexperts/shared/router';
 import { ChatProvider } from '../chat/ChatProvider';
 import { ChatView } from './ChatView';
 import { parseCounterpart } from '../chat/ids';
+import { ChatCallAction } from './ChatCallAction';
 
 export interface RoutedChatViewProps {
   userId: number;
@@ -23,7 +24,7 @@ export function RoutedChatView(props: RoutedChatViewProps) {
     });
   return (
     <ChatProvider {...props} initialCounterpartId={counterpartId}>
-      <ChatView counterpartId={counterpartId} onSelect={select} />
+      <ChatView counterpartId={counterpartId} onSelect={select} counterpartAction={counterpartId === null ? null : <ChatCallAction key={counterpartId} counterpartId={counterpartId} />} />
     </ChatProvider>
   );
 }
