@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, signOut } from '@sciexperts/shared';
+import axe from 'axe-core';
+import { ApiError, SECURITY_MESSAGES, authStore, signOut } from '@sciexperts/shared';
 import { api, ada, deferred } from '../testing/mockAccountApi';
 import { LoginForm } from './LoginForm';
 import { signInWithLinkedIn } from '../identity/identityClient';
@@ -129,3 +130,72 @@ describe('LoginForm', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/^LinkedIn login failed$/));
   });
 });
+
+describe('LoginForm, second factor', () => {
+  const security = jest.requireMock('@sciexperts/shared').securityApi as { loginWithCode: jest.Mock };
+  beforeEach(() => {
+    jest.clearAllMocks();
+    signOut();
+  });
+
+  async function toCodeStep() {
+    api.login.mockResolvedValue({ secondFactorRequired: true, challengeToken: 'challenge-1', expiresInSeconds: 300 } as never);
+    const handlers = renderForm();
+    await fillAndSubmit();
+    await screen.findByRole('heading', { name: 'Two-step verification' });
+    return handlers;
+  }
+
+  it('asks for the code in the same form after a right password, with the focus on the code', async () => {
+    const { onSignedIn } = await toCodeStep();
+    const field = screen.getByLabelText('Authentication code');
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(field).toHaveAccessibleDescription(SECURITY_MESSAGES.secondFactorRequired);
+    expect(onSignedIn).not.toHaveBeenCalled();
+    expect(authStore.getState().token).toBeNull();
+
+    security.loginWithCode.mockResolvedValue({ token: 'tok-2', user: ada });
+    await userEvent.type(field, ' 123456 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
+    expect(security.loginWithCode).toHaveBeenCalledWith('challenge-1', '123456');
+    expect(authStore.getState()).toMatchObject({ token: 'tok-2', user: { id: 7 } });
+  });
+
+  it("shows the server's refusal of a wrong or used code and lets the member try again or go back", async () => {
+    const { onSignedIn } = await toCodeStep();
+    // The field is required: an empty code is not sent.
+    expect(screen.getByLabelText('Authentication code')).toBeRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(security.loginWithCode).not.toHaveBeenCalled();
+
+    security.loginWithCode.mockRejectedValueOnce(new ApiError(SECURITY_MESSAGES.recoveryCodeReused, 400, { message: SECURITY_MESSAGES.recoveryCodeReused }));
+    await userEvent.type(screen.getByLabelText('Authentication code'), 'abcde-fghjk');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SECURITY_MESSAGES.recoveryCodeReused);
+    expect(onSignedIn).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back to e-mail and password' }));
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
+  it.each([1280, 375])('has no axe violations at %i px, on both steps', async (width) => {
+    window.innerWidth = width;
+    window.dispatchEvent(new Event('resize'));
+    renderForm();
+    await expectNoAxeViolations();
+    document.body.innerHTML = '';
+    await toCodeStep();
+    await expectNoAxeViolations();
+  });
+});
+
+async function expectNoAxeViolations() {
+  const result = await axe.run(document.body, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    // jsdom computes no layout or colours; contrast is checked by the e2e in a real browser.
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

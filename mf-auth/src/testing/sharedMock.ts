@@ -11,5 +11,6 @@ export function sharedWithMockedAccountApi() {
       requestPasswordReset: jest.fn(),
       resetPassword: jest.fn(),
     },
+    securityApi: { ...actual.securityApi, loginWithCode: jest.fn(), passkeyLoginOptions: jest.fn(), passkeyLogin: jest.fn(), stepUpOptions: jest.fn(), stepUp: jest.fn() },
   };
 }
