@@ -1,11 +1,13 @@
 // Operator commands, run on the server against the configured database: `npm run admin -- resolve <milestoneId>
-// release|refund` settles a disputed milestone (docs/decisions/0012-escrow-ledger.md). There is no admin role in the
-// API: whoever can run this on the server, with its configuration, is the operator.
+// release|refund` settles a disputed milestone (docs/decisions/0012-escrow-ledger.md); `create-operator <email>
+// <role>` makes an account for the operators' console at /admin (the only way one is made).
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { runAdmin } from './modules/payments/admin';
 import { createPaymentProvider } from './modules/payments/createProvider';
+import { PasswordHasher } from './auth/passwords';
+import { runOperatorCommand } from './modules/admin/command';
 
 async function main(): Promise<void> {
   let config;
@@ -20,6 +22,10 @@ async function main(): Promise<void> {
   }
   const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'sciexperts.db') });
   try {
+    if (process.argv[2] === 'create-operator') {
+      process.exitCode = await runOperatorCommand(process.argv.slice(2), { db, hasher: new PasswordHasher(config.passwordHash) });
+      return;
+    }
     const p = config.payments;
     // The same provider as the API's, so a refund decided here is asked for at once (else the API's retry job asks).
     const provider = createPaymentProvider(p);

@@ -31,6 +31,7 @@ import { API_SECURITY_HEADERS, addSecurityHeaders } from './http/securityHeaders
 import { documentCommonAnswers } from './http/commonAnswers';
 import { PROFILE_IMAGE_MAX_BYTES } from '@sciexperts/shared/contracts';
 import { registerModules } from './modules';
+import { isAdminPath } from './modules/admin/paths';
 import { createJobQueue } from './jobs';
 import { readableLogStream } from './http/readableLog';
 import { usersModule, type UserViews } from './modules/users/routes';
@@ -175,7 +176,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   addSecurityHeaders(app);
-  await app.register(cors, {
+  const corsOptions = {
     origin: [...config.corsOrigins, ...config.integratorOrigins],
     credentials: false,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
@@ -183,7 +184,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     exposedHeaders: ['Retry-After'],
     maxAge: 600,
-  });
+  };
+  // The operators' console API is same-origin only: no CORS answer (and no preflight) for any origin below it.
+  await app.register(cors, { delegator: (request, done) => done(null, isAdminPath(request.url) ? { origin: false } : corsOptions) });
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',

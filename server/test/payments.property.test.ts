@@ -6,6 +6,8 @@ import type { FundResponse, MilestoneStatus, PaymentStatus, WithdrawalStatus } f
 import { runAdmin } from '../src/modules/payments/admin';
 import { ACCOUNTS, balance } from '../src/modules/payments/ledger';
 import { releaseDueMilestones } from '../src/modules/payments/repository';
+import { resolveDisputeAsOperator } from '../src/modules/admin/disputes';
+import { createOperator, type OperatorIdentity } from '../src/modules/admin/operators';
 import { member, startAppOn, type Harness } from './helpers';
 import { FakeProvider, PAYMENTS_CONFIG, caller, connectPayoutAccount, deliver, eventId, hiredContract, ledgerProblems, newKey, paid, type Member } from './paymentsFixtures';
 
@@ -18,8 +20,9 @@ const OPS = [
   ['changes', 1],
   ['approve', 2],
   ['refund', 2],
-  ['dispute', 1],
+  ['dispute', 2],
   ['resolve', 1],
+  ['split', 2],
   ['refund-confirmed', 1],
   ['withdraw', 2],
   ['payout', 1],
@@ -72,6 +75,8 @@ describe.each([
   let provider: FakeProvider;
   let contracts: ContractSide[];
   let experts: Member[];
+  /** Two operators of the console, who may press at the same moment. */
+  let operators: OperatorIdentity[];
 
   beforeAll(async () => {
     provider = new FakeProvider();
@@ -86,6 +91,12 @@ describe.each([
     ];
     experts = [ada, rosalind];
     for (const expert of experts) await connectPayoutAccount(h, expert);
+    operators = [];
+    for (const email of ['lead@ops.test', 'finance@ops.test']) {
+      const made = await createOperator(h.db, h.app.ctx.hasher, email, 'operator', new Date());
+      if (made === 'exists') throw new Error('operator exists');
+      operators.push({ id: made.operator.id, email, role: 'operator', sessionId: 'test' });
+    }
   });
   afterAll(() => h?.close());
 
@@ -207,6 +218,22 @@ describe.each([
                 m.status = c.outcome === 'release' ? 'released' : 'refunded';
                 if (c.outcome === 'refund') bookRefundOf(m);
               } else expect(code).toBe(1);
+              break;
+            }
+            case 'split': {
+              // An operator splits a dispute (part to the expert, the rest back to the client); sometimes two press at
+              // once. Mostly one that is disputed (the queue shows those), sometimes any (a stale or wrong action).
+              const m = c.pick === 0 ? milestones[c.target % milestones.length]! : (pickOf(milestones.filter((x) => x.status === 'disputed'), c.target) ?? milestones[c.target % milestones.length]!);
+              const expertCents = [1, m.amount - 1, Math.floor(m.amount / 2), Math.floor(m.amount * 0.6)][c.pick]!;
+              const input = { milestoneId: m.id, outcome: 'split' as const, expertCents, reason: 'Half delivered.', address: '127.0.0.1' };
+              const racers = c.paidOk ? operators : operators.slice(0, 1);
+              const results = await Promise.all(racers.map((operator) => resolveDisputeAsOperator(h.db, { ...input, operator }, PAYMENTS_CONFIG, new Date())));
+              const kinds = results.map((r) => r.kind).sort();
+              if (m.status === 'disputed' && expertCents >= 1 && expertCents < m.amount) {
+                expect(kinds).toEqual(racers.length === 2 ? ['resolved', 'stale'] : ['resolved']);
+                m.status = 'split';
+                bookRefundOf(m);
+              } else expect(kinds.every((k) => k !== 'resolved')).toBe(true);
               break;
             }
             case 'auto-release':

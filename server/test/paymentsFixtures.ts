@@ -221,13 +221,16 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
   const keys = await k.selectFrom('ledgerTransactions').select(['kind', 'milestoneId', 'idempotencyKey']).execute();
   const releases = keys.filter((t) => t.kind === 'release' || t.kind === 'auto-release');
   if (new Set(releases.map((t) => t.milestoneId)).size !== releases.length) problems.push('a milestone was released twice');
-  const released = await k.selectFrom('contractMilestones').select('id').where('status', '=', 'released').execute();
+  // A split dispute releases the expert's part: one release transaction too.
+  const released = await k.selectFrom('contractMilestones').select('id').where('status', 'in', ['released', 'split']).execute();
   if (released.length !== releases.length) problems.push(`${released.length} milestones released, ${releases.length} release transactions`);
   const funded = await k.selectFrom('payments').select(['id', 'amountCents']).where('status', 'in', ['succeeded', 'refunded']).execute();
   const fundings = keys.filter((t) => t.kind === 'funding');
   if (fundings.length !== funded.length) problems.push(`${funded.length} payments taken, ${fundings.length} funding transactions`);
   const fees = await k.selectFrom('contractMilestones').select('amountCents').where('status', '=', 'released').execute();
-  const expectedFees = fees.reduce((a, m) => a + Math.floor((m.amountCents * PAYMENTS_CONFIG.feeBasisPoints) / 10_000), 0);
+  // A split's fee is taken on the expert's part only.
+  const splits = await k.selectFrom('disputeResolutions').select('expertCents').where('outcome', '=', 'split').execute();
+  const expectedFees = [...fees.map((m) => m.amountCents), ...splits.map((s) => s.expertCents)].reduce((a, cents) => a + Math.floor((cents * PAYMENTS_CONFIG.feeBasisPoints) / 10_000), 0);
   if ((balanceOf.get('platform:fees') ?? 0) !== expectedFees) problems.push(`platform fees ${balanceOf.get('platform:fees') ?? 0}, expected ${expectedFees}`);
   return problems;
 }

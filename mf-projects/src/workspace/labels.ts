@@ -9,6 +9,7 @@ export const MILESTONE_STATUS_LABELS: Record<MilestoneStatus, string> = {
   disputed: 'Disputed',
   released: 'Released',
   refunded: 'Refunded',
+  split: 'Split by SciExperts',
   cancelled: 'Cancelled',
 };
 

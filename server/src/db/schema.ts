@@ -223,6 +223,11 @@ export interface Database extends CallTables {
   notifications: NotificationsTable;
   notificationPreferences: NotificationPreferencesTable;
   unsubscribeTokens: UnsubscribeTokensTable;
+  operators: OperatorsTable;
+  operatorSessions: OperatorSessionsTable;
+  adminAudit: AdminAuditTable;
+  disputeStatements: DisputeStatementsTable;
+  disputeResolutions: DisputeResolutionsTable;
 }
 
 export interface NotificationsTable {
@@ -405,6 +410,8 @@ export interface PaymentsTable {
   providerRefundId: string | null;
   /** Set with the ledger's refund: the provider must be (or has been) asked to return this payment. */
   refundBookedAt: string | null;
+  /** The part refunded when a dispute was split; null: the whole payment. */
+  refundCents: Optional<number | null>;
   /** `<memberId>:<Idempotency-Key>` */
   idempotencyKey: string;
   failureReason: string | null;
@@ -484,4 +491,62 @@ export interface MilestoneEventsTable {
   /** `<memberId>:<Idempotency-Key>` of the call that made the change; null for the platform's own changes. */
   idempotencyKey: string | null;
   createdAt: string;
+}
+
+/** The operators' console (migration 0037_operators). */
+export interface OperatorsTable {
+  id: Generated<number>;
+  email: string;
+  /** 'operator' | 'finance' | 'support' */
+  role: string;
+  passwordHash: string;
+  createdAt: string;
+  disabledAt: string | null;
+}
+
+export interface OperatorSessionsTable {
+  /** sha256 (hex) of the opaque token. */
+  id: string;
+  operatorId: number;
+  createdAt: string;
+  expiresAt: string;
+  address: string;
+}
+
+/** Append-only: the database refuses UPDATE and DELETE. */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  operatorId: number;
+  operatorEmail: string;
+  role: string;
+  action: string;
+  objectType: string | null;
+  objectId: string | null;
+  reason: string | null;
+  details: string | null;
+  address: string;
+  at: string;
+}
+
+export interface DisputeStatementsTable {
+  id: Generated<number>;
+  milestoneId: number;
+  contractId: number;
+  authorId: number;
+  text: string;
+  /** JSON array of contract file ids. */
+  fileIds: string;
+  createdAt: string;
+}
+
+export interface DisputeResolutionsTable {
+  milestoneId: number;
+  operatorId: number;
+  operatorEmail: string;
+  /** 'release' | 'refund' | 'split' */
+  outcome: string;
+  expertCents: number;
+  clientCents: number;
+  reason: string;
+  at: string;
 }

@@ -16,6 +16,8 @@ import { reviewsModule } from './reviews/routes';
 import { securityModule } from './security/routes';
 import { registerStepUp } from './security/stepUp';
 import { callsModule } from './calls/routes';
+import { adminModule } from './admin/routes';
+import { disputeStatementsModule } from './admin/statements';
 
 /**
  * The API, one Fastify plugin per domain (server/src/modules/<domain>/: routes, rules, repository). Each plugin
@@ -39,6 +41,8 @@ export async function registerModules(app: FastifyInstance, overrides: { users?:
   await app.register(paymentsModule());
   await app.register(notificationsModule);
   await app.register(reviewsModule);
+  await app.register(adminModule());
+  await app.register(disputeStatementsModule());
   await app.register(securityModule);
   await app.register(callsModule);
 }

@@ -22,5 +22,6 @@ export * from './notifications';
 export * from './reviews';
 export * from './calls';
 export * from './accountSettings';
+export * from './admin';
 export * from './format';
 export * from './security';

@@ -10,12 +10,15 @@ import type * as S from './schemas/payments';
  * A contract milestone's states. `proposed`: added by the client to an active contract, waiting for the expert's
  * acceptance; `cancelled`: never funded, closed when the client ended the contract.
  */
-export const MILESTONE_STATUSES = ['proposed', 'pending', 'funded', 'submitted', 'disputed', 'released', 'refunded', 'cancelled'] as const;
+export const MILESTONE_STATUSES = ['proposed', 'pending', 'funded', 'submitted', 'disputed', 'released', 'refunded', 'split', 'cancelled'] as const;
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 /** Milestones whose amount is in escrow. */
 export const ESCROW_HELD_STATUSES = ['funded', 'submitted', 'disputed'] as const;
-/** Milestones that are settled: nothing more can happen to them. */
-export const SETTLED_MILESTONE_STATUSES = ['released', 'refunded', 'cancelled'] as const;
+/**
+ * Milestones that are settled: nothing more can happen to them. `split`: an operator settled its dispute with part
+ * released to the expert and the rest refunded to the client.
+ */
+export const SETTLED_MILESTONE_STATUSES = ['released', 'refunded', 'split', 'cancelled'] as const;
 
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -26,6 +26,7 @@ import { recordsVersion } from './0022_records_version';
 import { savedCards } from './0023_saved_cards';
 import { secondFactor } from './0035_second_factor';
 import { accountSecurity } from './0036_account_security';
+import { operators } from './0037_operators';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -60,6 +61,7 @@ class InCodeProvider implements MigrationProvider {
       '0023_saved_cards': savedCards(this.dialect),
       '0035_second_factor': secondFactor(this.dialect),
       '0036_account_security': accountSecurity(this.dialect),
+      '0037_operators': operators(this.dialect),
     };
   }
 }

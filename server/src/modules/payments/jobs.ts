@@ -80,6 +80,8 @@ export function eventNotices(
   event: { actorId: number | null; note: string | null },
   settings: { feeBasisPoints: number; autoReleaseDays: number },
   at: number,
+  /** An operator's resolution of the dispute (the console), with its reason and parts. */
+  split?: { expertCents: number; clientCents: number; reason: string },
 ): Array<Omit<NewNotification, 'link' | 'sourceKey'>> {
   const client = memberName({ firstName: m.clientFirstName, lastName: m.clientLastName });
   const expert = memberName({ firstName: m.expertFirstName, lastName: m.expertLastName });
@@ -117,8 +119,15 @@ export function eventNotices(
       return [{ userId: m.expertId, type: 'milestone-disputed', text: `${client} opened a dispute on ${what}. The money stays in escrow until SciExperts resolves it.` }];
     case 'resolved': {
       const released = m.status === 'released';
-      const text = released ? `SciExperts resolved the dispute on ${what}: it was released to ${expert}.` : `SciExperts resolved the dispute on ${what}: it was refunded to ${client}.`;
-      const type = released ? 'milestone-released' : 'milestone-refunded';
+      // An operator's resolution carries the reason they typed (both parties read it); the server command's does not.
+      const reason = split?.reason ? ` Reason: “${excerpt(split.reason)}”` : '';
+      const text =
+        m.status === 'split' && split
+          ? `SciExperts resolved the dispute on ${what} with a split: ${formatCents(split.expertCents)} to ${expert} and ${formatCents(split.clientCents)} back to ${client}.${reason}`
+          : released
+            ? `SciExperts resolved the dispute on ${what}: it was released to ${expert}.${reason}`
+            : `SciExperts resolved the dispute on ${what}: it was refunded to ${client}.${reason}`;
+      const type = released || m.status === 'split' ? 'milestone-released' : 'milestone-refunded';
       return [
         { userId: m.expertId, type, text },
         { userId: m.clientId, type, text },
@@ -141,7 +150,9 @@ export function registerPaymentJobs(app: FastifyInstance): void {
     if (!event) return;
     const m = await milestoneContext(db, event.milestoneId);
     if (!m) return;
-    const notices = eventNotices(event.kind as MilestoneEventKind, m, event, settings, Date.parse(event.createdAt));
+    const resolution =
+      event.kind === 'resolved' ? await db.kysely.selectFrom('disputeResolutions').select(['expertCents', 'clientCents', 'reason']).where('milestoneId', '=', m.id).executeTakeFirst() : undefined;
+    const notices = eventNotices(event.kind as MilestoneEventKind, m, event, settings, Date.parse(event.createdAt), resolution);
     if (notices.length === 0) return;
     const link = workspacePagePath(m.contractId);
     await db.kysely.transaction().execute((trx) =>

@@ -92,8 +92,19 @@ async function addEvent(
 // Ledger movements (always inside the transaction of the change they pay for)
 
 /** Escrow → the expert's available balance less the fee, and the fee → the platform. Keyed by milestone: once, ever. */
-async function bookRelease(trx: Trx, dialect: Dialect, m: MilestoneRow, contract: ContractRecord, kind: 'release' | 'auto-release', actorId: number | null, fees: FeeSettings, at: string) {
-  const fee = platformFeeCents(m.amountCents, fees.feeBasisPoints);
+async function bookRelease(
+  trx: Trx,
+  dialect: Dialect,
+  m: MilestoneRow,
+  contract: ContractRecord,
+  kind: 'release' | 'auto-release',
+  actorId: number | null,
+  fees: FeeSettings,
+  at: string,
+  partCents = m.amountCents,
+) {
+  // A split releases only the expert's part, and the fee is taken on that part alone.
+  const fee = platformFeeCents(partCents, fees.feeBasisPoints);
   await post(trx, dialect, {
     kind,
     idempotencyKey: `release:milestone:${m.id}`,
@@ -101,8 +112,8 @@ async function bookRelease(trx: Trx, dialect: Dialect, m: MilestoneRow, contract
     milestoneId: m.id,
     actorId,
     entries: [
-      { account: ACCOUNTS.escrow(contract.id), amountCents: -m.amountCents },
-      { account: ACCOUNTS.available(contract.expertId), amountCents: m.amountCents - fee },
+      { account: ACCOUNTS.escrow(contract.id), amountCents: -partCents },
+      { account: ACCOUNTS.available(contract.expertId), amountCents: partCents - fee },
       { account: ACCOUNTS.platformFees, amountCents: fee },
     ],
     createdAt: at,
@@ -113,8 +124,15 @@ async function bookRelease(trx: Trx, dialect: Dialect, m: MilestoneRow, contract
  * Escrow → back to the provider, for one payment, and the payment marked as owed back (`refundBookedAt`), so the
  * provider is asked (now, or by retryProviderCalls) to return it. Keyed by payment: once, ever.
  */
-async function bookRefund(trx: Trx, dialect: Dialect, payment: PaymentRow, actorId: number | null, at: string) {
-  await trx.updateTable('payments').set({ refundBookedAt: at, updatedAt: at }).where('id', '=', payment.id).where('refundBookedAt', 'is', null).execute();
+async function bookRefund(trx: Trx, dialect: Dialect, payment: PaymentRow, actorId: number | null, at: string, partCents?: number) {
+  // A split returns part of the payment: the provider is asked for that part (refundCents), the ledger books it.
+  const amountCents = partCents ?? payment.amountCents;
+  await trx
+    .updateTable('payments')
+    .set({ refundBookedAt: at, updatedAt: at, ...(partCents === undefined ? {} : { refundCents: partCents }) })
+    .where('id', '=', payment.id)
+    .where('refundBookedAt', 'is', null)
+    .execute();
   await post(trx, dialect, {
     kind: 'refund',
     idempotencyKey: `refund:payment:${payment.id}`,
@@ -122,8 +140,8 @@ async function bookRefund(trx: Trx, dialect: Dialect, payment: PaymentRow, actor
     milestoneId: payment.milestoneId,
     actorId,
     entries: [
-      { account: ACCOUNTS.escrow(payment.contractId), amountCents: -payment.amountCents },
-      { account: ACCOUNTS.providerCash, amountCents: payment.amountCents },
+      { account: ACCOUNTS.escrow(payment.contractId), amountCents: -amountCents },
+      { account: ACCOUNTS.providerCash, amountCents },
     ],
     createdAt: at,
   });
@@ -142,7 +160,9 @@ export interface Move {
   /** Only while it was submitted at or before this time (the auto-release). */
   submittedBefore?: string;
   /** The money this change moves, written in the same transaction. */
-  money?: 'release' | 'auto-release' | 'refund';
+  money?: 'release' | 'auto-release' | 'refund' | 'split';
+  /** A split: the part released to the expert (the rest of the milestone's amount is refunded to the client). */
+  expertCents?: number;
   fees?: FeeSettings;
   at: string;
   /** More writes that belong to this change (the jobs it queues), in its transaction. */
@@ -174,6 +194,14 @@ export async function move(db: Db, m: Move): Promise<{ milestone: MilestoneRow; 
       if (moved.paymentId === null) throw new Error(`Milestone ${moved.id} holds money but names no payment.`);
       const payment = await trx.selectFrom('payments').selectAll().where('id', '=', moved.paymentId).executeTakeFirstOrThrow();
       await bookRefund(trx, db.dialect, payment, m.event.actorId, m.at);
+      refundPaymentId = payment.id;
+    } else if (m.money === 'split') {
+      const expertCents = m.expertCents;
+      if (!m.fees || expertCents === undefined || !(expertCents > 0 && expertCents < moved.amountCents)) throw new Error('A split needs the fee settings and a part strictly inside the amount.');
+      if (moved.paymentId === null) throw new Error(`Milestone ${moved.id} holds money but names no payment.`);
+      const payment = await trx.selectFrom('payments').selectAll().where('id', '=', moved.paymentId).executeTakeFirstOrThrow();
+      await bookRelease(trx, db.dialect, moved, contract, 'release', m.event.actorId, m.fees, m.at, expertCents);
+      await bookRefund(trx, db.dialect, payment, m.event.actorId, m.at, moved.amountCents - expertCents);
       refundPaymentId = payment.id;
     }
     await addEvent(trx, { milestoneId: moved.id, contractId: moved.contractId, ...m.event, at: m.at });

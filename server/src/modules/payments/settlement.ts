@@ -16,7 +16,7 @@ export async function sendRefund(db: Db, provider: PaymentProvider, paymentId: n
     .where('providerRefundId', 'is', null)
     .executeTakeFirst();
   if (!p) return false;
-  const { refundId } = await provider.refund({ paymentId: p.id, chargeId: p.providerChargeId ?? '', amountCents: p.amountCents, idempotencyKey: `refund:payment:${p.id}` });
+  const { refundId } = await provider.refund({ paymentId: p.id, chargeId: p.providerChargeId ?? '', amountCents: p.refundCents ?? p.amountCents, idempotencyKey: `refund:payment:${p.id}` });
   await db.kysely.updateTable('payments').set({ providerRefundId: refundId }).where('id', '=', p.id).where('providerRefundId', 'is', null).execute();
   return true;
 }

@@ -19,3 +19,4 @@ export * from './idempotency';
 export * from './files';
 export * from './webhook';
 export * from './security';
+export * from './admin';

@@ -1,0 +1,291 @@
+// The operators' console API under /api/admin. Only the server decides: every route names the permission it needs
+// (ADMIN_PERMISSIONS in the shared contract) and the hook below checks the operator's role before the route runs.
+// Anyone who is not a signed-in operator (no token, a member's token, garbage) gets the same 404 as a path that
+// does not exist, so the console is not advertised; an operator whose session expired gets 401, the wrong role 403.
+import {
+  ADMIN_LIMITS,
+  ADMIN_MESSAGES as M,
+  ADMIN_PATHS,
+  PAYMENT_MESSAGES,
+  disputeResolvedMessage,
+  mayDo,
+  type AdminPermission,
+  type AdminSessionView,
+  type AuditPageView,
+  type DisputeDetailView,
+  type DisputeQueueView,
+} from '@sciexperts/shared/contracts';
+import {
+  AdminSession,
+  AdminSignInBody,
+  AuditPage,
+  AuditQuery,
+  DisputeDetail,
+  DisputeQueue,
+  Operator,
+  ResolveDisputeBody,
+  ResolveDisputeResponse,
+} from '@sciexperts/shared/contracts/schemas';
+import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import { bearerToken } from '../../auth/tokens';
+import { HttpError, badRequest, notFound } from '../../http/errors';
+import { api, type Module } from '../../http/api';
+import { IdParams, bearer, errors, open } from '../../http/schemas';
+import { sendRefund } from '../payments/settlement';
+import { readAudit, writeAudit } from './audit';
+import { disputeDetail, disputeQueue, resolveDisputeAsOperator } from './disputes';
+import { closeOperatorSession, findOperatorByEmail, isOperatorRole, openOperatorSession, operatorOfToken, type OperatorIdentity } from './operators';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operator: OperatorIdentity | null;
+  }
+  interface FastifyContextConfig {
+    /** The permission an admin route needs; absent: the route is open (sign-in only). */
+    adminPermission?: AdminPermission | 'signed-in';
+  }
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+/** The same answer as a path that does not exist (the app's not-found handler). */
+const hidden = (request: FastifyRequest) => notFound(`No route ${request.method} ${request.url.split('?')[0]}.`);
+
+export function operatorOf(request: FastifyRequest): OperatorIdentity {
+  if (!request.operator) throw hidden(request);
+  return request.operator;
+}
+
+/** The reason an operator typed: trimmed, required, plain text (line breaks allowed). */
+function checkReason(reason: string): string {
+  const text = reason.trim();
+  if (!text || CONTROL.test(text)) throw badRequest([{ field: 'reason', message: M.reasonRequired }]);
+  return text;
+}
+
+/** Failed sign-ins per key within a window; a key with `limit` of them waits until the oldest leaves it. */
+class SignInFailures {
+  private readonly times = new Map<string, number[]>();
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+  private recent(key: string, now: number): number[] {
+    const list = (this.times.get(key) ?? []).filter((t) => t > now - this.windowMs);
+    if (list.length === 0) this.times.delete(key);
+    else this.times.set(key, list);
+    return list;
+  }
+  waitSeconds(key: string, now: number): number {
+    const list = this.recent(key, now);
+    return list.length >= this.limit ? Math.max(1, Math.ceil(((list[0] ?? now) + this.windowMs - now) / 1000)) : 0;
+  }
+  fail(key: string, now: number): void {
+    const list = this.recent(key, now);
+    list.push(now);
+    this.times.set(key, list);
+    // Bounded: a flood of invented e-mails must not grow this without end.
+    if (this.times.size > 10_000) this.times.delete(this.times.keys().next().value as string);
+  }
+}
+
+export function adminModule(): Module {
+  return async (app) => {
+    const { db, hasher, clock, config, secondFactors } = app.ctx;
+    // Wrong passwords or codes per e-mail and per address: an operator account is worth guessing at. Kept in this
+    // process (operators are few and sign in rarely); the members' shared throttle store is the next step.
+    const failures = { account: new SignInFailures(5, FIFTEEN_MINUTES), address: new SignInFailures(20, FIFTEEN_MINUTES) };
+    app.decorateRequest('operator', null);
+
+    app.addHook('onRequest', async (request) => {
+      const needed = request.routeOptions.config.adminPermission;
+      if (needed === undefined) return;
+      const token = bearerToken(request.headers.authorization);
+      const found = token ? await operatorOfToken(db, token, clock()) : null;
+      if (found === null) throw hidden(request);
+      if (found === 'expired') throw new HttpError(401, M.sessionExpired);
+      if (needed !== 'signed-in' && !mayDo(found.role, needed)) throw new HttpError(403, M.wrongRole);
+      request.operator = found;
+    });
+
+    const r = api(app);
+    const tags = ['Admin'];
+    const guarded = [401, 403, 404] as const;
+
+    r.post(
+      ADMIN_PATHS.session,
+      {
+        schema: {
+          tags,
+          operationId: 'adminSignIn',
+          summary: 'An operator signs in: e-mail, password and the second factor',
+          security: open,
+          body: AdminSignInBody,
+          response: { 200: AdminSession, ...errors(400, 401, 429) },
+        },
+      },
+      async (request): Promise<AdminSessionView> => {
+        const email = request.body.email.trim().toLowerCase();
+        const now = clock();
+        const wait = Math.max(failures.account.waitSeconds(email, now.getTime()), failures.address.waitSeconds(request.ip, now.getTime()));
+        if (wait > 0) throw new HttpError(429, 'Too many failed sign-ins. Try again later.', undefined, { 'retry-after': String(wait) });
+        const operator = email ? await findOperatorByEmail(db, email) : undefined;
+        const ok = await hasher.verify(request.body.password, operator?.passwordHash);
+        const refuse = () => {
+          failures.account.fail(email, now.getTime());
+          failures.address.fail(request.ip, now.getTime());
+          return new HttpError(401, M.signInFailed);
+        };
+        if (!ok || !operator || !isOperatorRole(operator.role)) throw refuse();
+        const who = { id: operator.id, email: operator.email, role: operator.role };
+        const owner = { kind: 'operator' as const, id: operator.id };
+        const code = request.body.code?.trim();
+        let recoveryCodes: string[] | undefined;
+        if (await secondFactors.isEnabled(owner)) {
+          if (!code) return { status: 'code-required' };
+          const verified = await secondFactors.verify(owner, code);
+          if (!verified.ok) throw refuse();
+        } else if (!code) {
+          // The first sign-in (with the one-time password from create-operator): set up the authenticator first.
+          const begun = await secondFactors.begin(owner, operator.email);
+          if (!begun.ok) return { status: 'code-required' };
+          return { status: 'setup-required', enrolment: begun.enrolment };
+        } else {
+          const confirmed = await secondFactors.confirm(owner, code);
+          if (!confirmed.ok) throw refuse();
+          recoveryCodes = confirmed.recoveryCodes;
+        }
+        const session = await openOperatorSession(db, operator.id, request.ip, now);
+        await db.kysely.transaction().execute((trx) =>
+          writeAudit(trx, { operator: who, action: 'sign-in', objectType: 'operator', objectId: operator.id, details: recoveryCodes ? 'second factor set up' : null, address: request.ip, at: now }),
+        );
+        return { status: 'signed-in', ...session, operator: who, ...(recoveryCodes ? { recoveryCodes } : {}) };
+      },
+    );
+
+    r.delete(
+      ADMIN_PATHS.session,
+      {
+        config: { adminPermission: 'signed-in' },
+        schema: { tags, operationId: 'adminSignOut', summary: 'The operator signs out (the token stops working at once)', security: bearer, response: { 204: Type.Null(), ...errors(...guarded) } },
+      },
+      async (request, reply) => {
+        const me = operatorOf(request);
+        await closeOperatorSession(db, me.sessionId);
+        await db.kysely.transaction().execute((trx) => writeAudit(trx, { operator: me, action: 'sign-out', objectType: 'operator', objectId: me.id, address: request.ip, at: clock() }));
+        reply.code(204);
+        return null;
+      },
+    );
+
+    r.get(
+      ADMIN_PATHS.me,
+      {
+        config: { adminPermission: 'signed-in' },
+        schema: { tags, operationId: 'adminMe', summary: 'The signed-in operator and role', security: bearer, response: { 200: Operator, ...errors(...guarded) } },
+      },
+      async (request) => {
+        const me = operatorOf(request);
+        return { id: me.id, email: me.email, role: me.role };
+      },
+    );
+
+    r.get(
+      ADMIN_PATHS.audit,
+      {
+        config: { adminPermission: 'audit.read' },
+        schema: {
+          tags,
+          operationId: 'adminAudit',
+          summary: 'The audit log, newest first (append-only: no route changes or removes an entry)',
+          security: bearer,
+          querystring: AuditQuery,
+          response: { 200: AuditPage, ...errors(400, ...guarded) },
+        },
+      },
+      async (request): Promise<AuditPageView> => {
+        const limit = Math.min(Number(request.query.limit ?? 50), ADMIN_LIMITS.auditPageMax);
+        return readAudit(db, request.query.before ? Number(request.query.before) : null, limit);
+      },
+    );
+
+    r.get(
+      ADMIN_PATHS.disputes,
+      {
+        config: { adminPermission: 'disputes.read' },
+        schema: { tags, operationId: 'adminDisputes', summary: 'Disputed milestones, the longest-waiting first', security: bearer, response: { 200: DisputeQueue, ...errors(...guarded) } },
+      },
+      async (): Promise<DisputeQueueView> => ({ items: await disputeQueue(db, clock()) }),
+    );
+
+    r.get(
+      ADMIN_PATHS.dispute,
+      {
+        config: { adminPermission: 'disputes.read' },
+        schema: {
+          tags,
+          operationId: 'adminDispute',
+          summary: "A dispute's terms, milestone, timeline, delivered files, the parties' messages and statements",
+          security: bearer,
+          params: IdParams('milestoneId'),
+          response: { 200: DisputeDetail, ...errors(400, ...guarded, 503) },
+        },
+      },
+      async (request): Promise<DisputeDetailView> => {
+        if (!config.payments) throw new HttpError(503, PAYMENT_MESSAGES.notConfigured);
+        const detail = await disputeDetail(db, Number(request.params.milestoneId), config.payments);
+        if (!detail) throw notFound('No such milestone.');
+        return detail;
+      },
+    );
+
+    r.post(
+      ADMIN_PATHS.disputeResolve,
+      {
+        config: { adminPermission: 'disputes.resolve' },
+        schema: {
+          tags,
+          operationId: 'adminResolveDispute',
+          summary: 'Settle a dispute: release to the expert, refund the client, or split (both parties are told the reason)',
+          security: bearer,
+          params: IdParams('milestoneId'),
+          body: ResolveDisputeBody,
+          response: { 200: ResolveDisputeResponse, ...errors(400, ...guarded, 409, 503) },
+        },
+      },
+      async (request) => {
+        const me = operatorOf(request);
+        if (!config.payments) throw new HttpError(503, PAYMENT_MESSAGES.notConfigured);
+        const { outcome, expertCents } = request.body;
+        const reason = checkReason(request.body.reason);
+        if (outcome !== 'split' && expertCents !== undefined) throw badRequest([{ field: 'expertCents', message: M.splitOnlyForSplit }]);
+        if (outcome === 'split' && expertCents === undefined) throw badRequest([{ field: 'expertCents', message: M.splitAmount }]);
+        const result = await resolveDisputeAsOperator(
+          db,
+          { milestoneId: Number(request.params.milestoneId), outcome, reason, operator: me, address: request.ip, ...(expertCents === undefined ? {} : { expertCents }) },
+          config.payments,
+          clock(),
+        );
+        switch (result.kind) {
+          case 'not-found':
+            throw notFound('No such milestone.');
+          case 'bad-split':
+            throw badRequest([{ field: 'expertCents', message: M.splitAmount }]);
+          case 'not-disputed':
+            throw new HttpError(409, M.notDisputed);
+          case 'stale':
+            throw new HttpError(409, disputeResolvedMessage(result.resolution.by, result.resolution.at));
+          case 'resolved': {
+            const provider = app.ctx.payments;
+            // Booked already; when the provider cannot be reached now, the retry job asks it again.
+            if (result.refundPaymentId !== null && provider) await sendRefund(db, provider, result.refundPaymentId).catch((err: unknown) => request.log.warn({ err }, 'refund not sent yet'));
+            return { resolution: result.resolution, repeated: result.repeated };
+          }
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,288 @@
+import {
+  ADMIN_LIMITS,
+  ADMIN_MESSAGES as M,
+  ADMIN_PATHS,
+  disputeResolvedMessage,
+  type AdminSessionView,
+  type AuditPageView,
+  type ContractFile,
+  type DisputeDetailView,
+  type DisputeQueueView,
+  type DisputeStatementsView,
+  type OperatorRole,
+  type ResolveDisputeResult,
+  type Workspace,
+} from '@sciexperts/shared/contracts';
+import { totpCode } from '../src/auth/secondFactor';
+import { runOperatorCommand } from '../src/modules/admin/command';
+import { openOperatorSession } from '../src/modules/admin/operators';
+import { ACCOUNTS, balance } from '../src/modules/payments/ledger';
+import { member, startAppOn, type Harness } from './helpers';
+import { FakeProvider, PAYMENTS_CONFIG, caller, deliver, hiredContract, ledgerProblems, paid, type Member } from './paymentsFixtures';
+import { SAMPLES } from './projectsFixtures';
+
+type Body = { message?: string; details?: Array<{ field?: string; message: string }> };
+interface Op {
+  id: number;
+  email: string;
+  token: string;
+  secret: string;
+  role: OperatorRole;
+}
+
+const STEP_MS = 30_000;
+
+describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dialect) => {
+  let h: Harness;
+  let provider: FakeProvider;
+  let client: Member;
+  let expert: Member;
+  let stranger: Member;
+  let call: ReturnType<typeof caller>;
+  let lead: Op;
+  let money: Op;
+  let helpdesk: Op;
+  /** The TOTP clock: each sign-in takes a fresh 30-second step (a code is accepted once per step). */
+  let now = Date.now();
+
+  const admin = <T = unknown>(method: string, url: string, token: string | null, body?: unknown) =>
+    h.api<T & Body>(method, url, { token, ...(body === undefined ? {} : { body }) });
+
+  async function makeOperator(role: OperatorRole): Promise<Op> {
+    const lines: string[] = [];
+    const email = `${role}.${Math.random().toString(36).slice(2)}@sciexperts.test`;
+    expect(await runOperatorCommand(['create-operator', email, role], { db: h.db, hasher: h.app.ctx.hasher, out: (l) => lines.push(l) })).toBe(0);
+    const password = /One-time password.*: (\S+)$/m.exec(lines.join('\n'))![1]!;
+    const setup = await admin<AdminSessionView>('POST', ADMIN_PATHS.session, null, { email, password });
+    expect(setup.body.status).toBe('setup-required');
+    const secret = setup.body.enrolment!.secret;
+    now += STEP_MS;
+    const signedIn = await admin<AdminSessionView>('POST', ADMIN_PATHS.session, null, { email, password, code: totpCode(secret, now) });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.status).toBe('signed-in');
+    expect(signedIn.body.recoveryCodes).toHaveLength(10);
+    return { id: signedIn.body.operator!.id, email, token: signedIn.body.token!, secret, role };
+  }
+
+  const funded = async (milestoneId: number, amountCents: number) => {
+    const started = await call<{ paymentId: number }>('POST', `/api/Milestones/${milestoneId}/Fund`, client);
+    expect(started.status).toBe(200);
+    expect((await deliver(h, paid(started.body.paymentId, amountCents))).status).toBe(200);
+  };
+  const disputed = async (amounts: number[]) => {
+    const { contractId, milestoneIds } = await hiredContract(h, client, expert, amounts);
+    for (const [i, id] of milestoneIds.entries()) {
+      await funded(id, amounts[i]!);
+      expect((await call('POST', `/api/Milestones/${id}/Submit`, expert, { body: { note: 'Delivered.' } })).status).toBe(200);
+      expect((await call('POST', `/api/Milestones/${id}/Dispute`, client, { body: { note: 'The analysis is missing.' } })).status).toBe(200);
+    }
+    return { contractId, milestoneIds };
+  };
+  const resolve = (milestoneId: number, op: Op, body: Record<string, unknown>) => admin<ResolveDisputeResult>('POST', ADMIN_PATHS.disputeResolve.replace(':milestoneId', String(milestoneId)), op.token, body);
+  const audit = async (op: Op = lead) => (await admin<AuditPageView>('GET', ADMIN_PATHS.audit, op.token)).body.entries;
+
+  beforeAll(async () => {
+    provider = new FakeProvider();
+    h = await startAppOn(dialect, { payments: PAYMENTS_CONFIG }, { paymentProvider: provider, clock: () => new Date(now) });
+    call = caller(h);
+    client = await member(h, { firstName: 'Olive' });
+    expert = await member(h, { firstName: 'Ada' });
+    stranger = await member(h, { firstName: 'Sam' });
+    lead = await makeOperator('operator');
+    money = await makeOperator('finance');
+    helpdesk = await makeOperator('support');
+  });
+  afterAll(() => h?.close());
+  afterEach(async () => expect(await ledgerProblems(h.db)).toEqual([]));
+
+  it('makes operators only with the command, and signs them in with password and the second factor', async () => {
+    const lines: string[] = [];
+    const run = (args: string[]) => runOperatorCommand(args, { db: h.db, hasher: h.app.ctx.hasher, out: (l) => lines.push(l) });
+    expect(await run(['create-operator', 'x@sciexperts.test'])).toBe(2);
+    expect(await run(['create-operator', 'x@sciexperts.test', 'admin'])).toBe(2);
+    expect(await run(['create-operator', 'not-an-email', 'support'])).toBe(2);
+    expect(await run(['create-operator', lead.email.toUpperCase(), 'support'])).toBe(1);
+    // No member route makes one: signing up with an operator's address makes a member, who still cannot sign in here.
+    const wrong = await admin('POST', ADMIN_PATHS.session, null, { email: lead.email, password: 'guess' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe(M.signInFailed);
+    // A member's credentials are no operator's.
+    expect((await admin('POST', ADMIN_PATHS.session, null, { email: client.email, password: client.password })).status).toBe(401);
+  });
+
+  it('asks for the code once the second factor is on, and refuses a wrong or reused one', async () => {
+    const lines: string[] = [];
+    const email = `second.${Date.now()}@sciexperts.test`;
+    await runOperatorCommand(['create-operator', email, 'support'], { db: h.db, hasher: h.app.ctx.hasher, out: (l) => lines.push(l) });
+    const password = /One-time password.*: (\S+)$/m.exec(lines.join('\n'))![1]!;
+    const setup = await admin<AdminSessionView>('POST', ADMIN_PATHS.session, null, { email, password });
+    const secret = setup.body.enrolment!.secret;
+    // A wrong code does not finish the setup.
+    expect((await admin('POST', ADMIN_PATHS.session, null, { email, password, code: '000000' === totpCode(secret, now) ? '111111' : '000000' })).status).toBe(401);
+    now += STEP_MS;
+    const first = await admin<AdminSessionView>('POST', ADMIN_PATHS.session, null, { email, password, code: totpCode(secret, now) });
+    expect(first.body.status).toBe('signed-in');
+    const noCode = await admin<AdminSessionView>('POST', ADMIN_PATHS.session, null, { email, password });
+    expect(noCode.body).toEqual({ status: 'code-required' });
+    // The same code again (the same step) is refused; the next step's code works.
+    expect((await admin('POST', ADMIN_PATHS.session, null, { email, password, code: totpCode(secret, now) })).status).toBe(401);
+    now += STEP_MS;
+    expect((await admin<AdminSessionView>('POST', ADMIN_PATHS.session, null, { email, password, code: totpCode(secret, now) })).body.status).toBe('signed-in');
+    // A recovery code stands in for the app, once.
+    const recovery = first.body.recoveryCodes![0]!;
+    expect((await admin<AdminSessionView>('POST', ADMIN_PATHS.session, null, { email, password, code: recovery })).body.status).toBe('signed-in');
+    expect((await admin('POST', ADMIN_PATHS.session, null, { email, password, code: recovery })).status).toBe(401);
+  });
+
+  it('refuses every admin route to no token and a member (404), an expired operator session (401) and the wrong role (403)', async () => {
+    const { milestoneIds } = await disputed([10_000]);
+    const m = String(milestoneIds[0]);
+    const routes: Array<{ method: string; url: string; body?: unknown; allowed: OperatorRole[] }> = [
+      { method: 'DELETE', url: ADMIN_PATHS.session, allowed: ['operator', 'finance', 'support'] },
+      { method: 'GET', url: ADMIN_PATHS.me, allowed: ['operator', 'finance', 'support'] },
+      { method: 'GET', url: ADMIN_PATHS.audit, allowed: ['operator', 'finance'] },
+      { method: 'GET', url: ADMIN_PATHS.disputes, allowed: ['operator', 'finance', 'support'] },
+      { method: 'GET', url: ADMIN_PATHS.dispute.replace(':milestoneId', m), allowed: ['operator', 'finance', 'support'] },
+      { method: 'POST', url: ADMIN_PATHS.disputeResolve.replace(':milestoneId', m), body: { outcome: 'refund', reason: 'Not delivered.' }, allowed: ['operator', 'finance'] },
+    ];
+    // Every admin path of the contract is in the list (a new path without a refusal test fails here).
+    for (const path of Object.values(ADMIN_PATHS)) expect(routes.some((r) => r.url === path.replace(':milestoneId', m))).toBe(true);
+    const expired = await openOperatorSession(h.db, lead.id, '127.0.0.1', new Date(now - ADMIN_LIMITS.sessionTtlSeconds * 1000 - 1000));
+    const ops = { operator: lead, finance: money, support: helpdesk };
+    for (const r of routes) {
+      for (const token of [null, client.token, 'op_not-a-session', `${lead.token}x`]) {
+        const res = await admin(r.method, r.url, token, r.body);
+        expect([r.url, token, res.status]).toEqual([r.url, token, 404]);
+        expect(res.body.message).toBe(`No route ${r.method} ${r.url}.`);
+      }
+      const late = await admin(r.method, r.url, expired.token, r.body);
+      expect([r.url, late.status, late.body.message]).toEqual([r.url, 401, M.sessionExpired]);
+      for (const role of ['operator', 'finance', 'support'] as const) {
+        if (r.allowed.includes(role) || r.method === 'DELETE') continue;
+        const res = await admin(r.method, r.url, ops[role].token, r.body);
+        expect([r.url, role, res.status, res.body.message]).toEqual([r.url, role, 403, M.wrongRole]);
+      }
+    }
+    // The dispute is untouched by all of that.
+    expect((await h.db.kysely.selectFrom('contractMilestones').select('status').where('id', '=', Number(m)).executeTakeFirstOrThrow()).status).toBe('disputed');
+    expect((await resolve(Number(m), money, { outcome: 'release', reason: 'Delivered as agreed.' })).status).toBe(200);
+  });
+
+  it('answers no CORS headers (and no preflight) for the admin API, while public routes keep theirs', async () => {
+    const origin = 'http://localhost:8080';
+    const preflight = await fetch(`${h.base}${ADMIN_PATHS.session}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.status).toBe(404);
+    const get = await fetch(`${h.base}${ADMIN_PATHS.me}`, { headers: { origin, authorization: `Bearer ${lead.token}` } });
+    expect(get.status).toBe(200);
+    expect(get.headers.get('access-control-allow-origin')).toBeNull();
+    const pub = await fetch(`${h.base}/api/Experts/Search`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } });
+    expect(pub.headers.get('access-control-allow-origin')).toBe(origin);
+  });
+
+  it('shows the queue by age and a dispute with both sides, and splits it with a reason both parties are told', async () => {
+    const { contractId, milestoneIds } = await disputed([100_000, 30_000]);
+    const [a, b] = milestoneIds as [number, number];
+    // The expert answers with a statement and a file shared in the workspace; the client adds one too.
+    const form = new FormData();
+    form.append('file', new Blob([SAMPLES.pdf.bytes]), 'evidence.pdf');
+    const shared = await fetch(`${h.base}/api/Contracts/${contractId}/Files`, { method: 'POST', body: form, headers: { authorization: `Bearer ${expert.token}` } });
+    const file = (await shared.json()) as ContractFile;
+    const say = (who: Member, milestoneId: number, body: unknown) => h.api<DisputeStatementsView & Body>('POST', `/api/Milestones/${milestoneId}/DisputeStatement`, { token: who.token, body });
+    expect((await say(expert, a, { text: 'The analysis is in section 4.', fileIds: [file.id] })).status).toBe(201);
+    expect((await say(client, a, { text: 'Section 4 is empty.' })).status).toBe(201);
+    expect((await say(stranger, a, { text: 'Me too.' })).status).toBe(404);
+    expect((await say(client, a, { text: '   ' })).body.message).toBe(M.statementRequired);
+    expect((await say(client, a, { text: 'See this.', fileIds: [999_999] })).body.message).toBe(M.statementFile);
+    const both = await h.api<DisputeStatementsView>('GET', `/api/Milestones/${a}/DisputeStatements`, { token: expert.token });
+    expect(both.body.statements.map((s) => [s.role, s.text, s.files.map((f) => f.name)])).toEqual([
+      ['expert', 'The analysis is in section 4.', ['evidence.pdf']],
+      ['client', 'Section 4 is empty.', []],
+    ]);
+    await h.db.kysely.insertInto('messages').values({ senderId: client.id, receiverId: expert.id, text: 'Where is the analysis?', clientId: null, createdAt: new Date(now).toISOString() }).execute();
+
+    const queue = (await admin<DisputeQueueView>('GET', ADMIN_PATHS.disputes, helpdesk.token)).body.items;
+    const mine = queue.filter((q) => q.contractId === contractId);
+    expect(mine.map((q) => q.milestoneId)).toEqual([a, b]);
+    expect(queue.map((q) => q.disputedAt)).toEqual([...queue.map((q) => q.disputedAt)].sort());
+    expect(mine[0]!.waitingSeconds).toBeGreaterThanOrEqual(0);
+
+    const detail = (await admin<DisputeDetailView>('GET', ADMIN_PATHS.dispute.replace(':milestoneId', String(a)), helpdesk.token)).body;
+    expect(detail.milestone).toMatchObject({ id: a, amountCents: 100_000, status: 'disputed' });
+    expect(detail.contract).toMatchObject({ id: contractId, client: { id: client.id }, expert: { id: expert.id } });
+    expect(detail.timeline.map((e) => e.kind)).toEqual(['funded', 'submitted', 'disputed']);
+    expect(detail.timeline[2]!.note).toBe('The analysis is missing.');
+    expect(detail.statements).toHaveLength(2);
+    expect(detail.messages.map((x) => x.text)).toContain('Where is the analysis?');
+    expect(detail.resolution).toBeNull();
+
+    // Bad input: 400 with the field, nothing changed.
+    const bad = [
+      [{ outcome: 'split', reason: 'Half done.' }, 'expertCents'],
+      [{ outcome: 'split', reason: 'Half done.', expertCents: 100_000 }, 'expertCents'],
+      [{ outcome: 'refund', reason: 'x', expertCents: 5 }, 'expertCents'],
+      [{ outcome: 'refund', reason: '  ' }, 'reason'],
+      [{ outcome: 'halve', reason: 'x' }, 'outcome'],
+    ] as const;
+    for (const [body, field] of bad) {
+      const res = await resolve(a, lead, body);
+      expect([res.status, res.body.details?.[0]?.field]).toEqual([400, field]);
+    }
+    expect((await resolve(999_999, lead, { outcome: 'refund', reason: 'x' })).status).toBe(404);
+
+    const escrowBefore = await balance(h.db, ACCOUNTS.escrow(contractId));
+    const availableBefore = await balance(h.db, ACCOUNTS.available(expert.id));
+    const split = await resolve(a, lead, { outcome: 'split', expertCents: 60_000, reason: 'Half of section 4 was delivered.' });
+    expect(split.status).toBe(200);
+    expect(split.body).toMatchObject({ repeated: false, resolution: { outcome: 'split', expertCents: 60_000, clientCents: 40_000, by: lead.email } });
+    // Double entry: 60,000 leave escrow to the expert (less the 10 % fee on that part), 40,000 back to the client's card.
+    expect(await balance(h.db, ACCOUNTS.escrow(contractId))).toBe(escrowBefore - 100_000);
+    expect(await balance(h.db, ACCOUNTS.available(expert.id))).toBe(availableBefore + 54_000);
+    const refundCall = [...provider.refunds.values()].find((r) => r.amountCents === 40_000);
+    expect(refundCall).toBeDefined();
+    // The same operator pressing again gets the same answer; anyone else learns who resolved it and when.
+    expect((await resolve(a, lead, { outcome: 'split', expertCents: 60_000, reason: 'Half of section 4 was delivered.' })).body.repeated).toBe(true);
+    const stale = await resolve(a, money, { outcome: 'refund', reason: 'Refund it.' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(disputeResolvedMessage(lead.email, split.body.resolution.at));
+    expect((await say(expert, a, { text: 'Too late?' })).body.message).toBe(M.statementNotDisputed);
+
+    // Both parties are told, with the reason.
+    await h.app.ctx.jobs.runDue();
+    for (const who of [client, expert]) {
+      const notes = await h.db.kysely.selectFrom('notifications').select('text').where('userId', '=', who.id).execute();
+      expect(notes.map((n) => n.text).find((t) => t.includes('with a split'))).toContain('Reason: “Half of section 4 was delivered.”');
+    }
+    const ws = (await call<Workspace>('GET', `/api/Contracts/${contractId}/Workspace`, client, { key: null })).body;
+    expect(ws.milestones.find((m) => m.id === a)?.status).toBe('split');
+
+    // Two operators pressing Refund at once refund once.
+    const [one, two] = await Promise.all([resolve(b, lead, { outcome: 'refund', reason: 'Nothing delivered.' }), resolve(b, money, { outcome: 'refund', reason: 'Nothing delivered.' })]);
+    expect([one.status, two.status].sort()).toEqual([200, 409]);
+    const refunds = await h.db.kysely.selectFrom('ledgerTransactions').select('id').where('kind', '=', 'refund').where('milestoneId', '=', b).execute();
+    expect(refunds).toHaveLength(1);
+
+    // The audit log holds each action with its reason, and the database refuses to change or remove an entry.
+    const entries = await audit(money);
+    expect(entries.find((e) => e.action === 'dispute.split' && e.objectId === String(a))).toMatchObject({ operatorEmail: lead.email, role: 'operator', reason: 'Half of section 4 was delivered.', objectType: 'milestone' });
+    expect(entries.filter((e) => e.action === 'dispute.refund' && e.objectId === String(b))).toHaveLength(1);
+    expect(entries.some((e) => e.action === 'sign-in' && e.operatorEmail === helpdesk.email)).toBe(true);
+    const count = async () => Number((await h.db.kysely.selectFrom('adminAudit').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const outcome = (q: { execute: () => Promise<unknown> }) => q.execute().then(
+      () => 'changed',
+      (e: unknown) => String((e as { message?: unknown }).message ?? e),
+    );
+    expect(await outcome(h.db.kysely.updateTable('adminAudit').set({ reason: 'nothing' }))).toMatch(/append-only/);
+    expect(await outcome(h.db.kysely.deleteFrom('adminAudit'))).toMatch(/append-only/);
+    expect(await count()).toBe(before);
+  });
+
+  it('signs an operator out at once', async () => {
+    const op = await makeOperator('support');
+    expect((await admin('GET', ADMIN_PATHS.me, op.token)).status).toBe(200);
+    expect((await admin('DELETE', ADMIN_PATHS.session, op.token)).status).toBe(204);
+    expect((await admin('GET', ADMIN_PATHS.me, op.token)).status).toBe(404);
+    expect((await audit()).some((e) => e.action === 'sign-out' && e.operatorId === op.id)).toBe(true);
+  });
+});

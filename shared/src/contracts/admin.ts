@@ -1,0 +1,96 @@
+// The operators' console (mf-admin) and its API under /api/admin (docs/decisions: the console's authorization and
+// audit log). Operators are accounts of their own, not members: a member's token never opens an admin route (404,
+// so the console is not advertised), and every admin route checks the operator's role on the server.
+// Types are Static<> of the TypeBox schemas in ./schemas/admin (type-only import).
+import type { Static } from 'typebox';
+import type * as S from './schemas/admin';
+
+/** The API's prefix for the console; the CORS list never applies below it (same-origin only). */
+export const ADMIN_API_PREFIX = '/api/admin';
+
+export const ADMIN_PATHS = {
+  session: `${ADMIN_API_PREFIX}/Session`,
+  me: `${ADMIN_API_PREFIX}/Me`,
+  audit: `${ADMIN_API_PREFIX}/Audit`,
+  disputes: `${ADMIN_API_PREFIX}/Disputes`,
+  dispute: `${ADMIN_API_PREFIX}/Disputes/:milestoneId`,
+  disputeResolve: `${ADMIN_API_PREFIX}/Disputes/:milestoneId/Resolve`,
+} as const;
+
+/** The member-side addition to the dispute flow: a party's statement (and files) on a disputed milestone. */
+export const DISPUTE_STATEMENT_PATH = '/api/Milestones/:id/DisputeStatement';
+/** Both parties read the statements of a dispute (their own and the other party's). */
+export const DISPUTE_STATEMENTS_PATH = '/api/Milestones/:id/DisputeStatements';
+
+/**
+ * The roles: `operator` runs trust and safety (disputes, vetting, moderation, concierge, members), `finance` the
+ * money (disputes are money decisions too, the ledger's totals, payouts, reconciliation), `support` answers members
+ * (reads disputes, concierge, members) and decides nothing about money.
+ */
+export const OPERATOR_ROLES = ['operator', 'finance', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** What each role may do; the server checks this table on every admin route. */
+export const ADMIN_PERMISSIONS = {
+  'audit.read': ['operator', 'finance'],
+  'disputes.read': ['operator', 'finance', 'support'],
+  'disputes.resolve': ['operator', 'finance'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
+
+export function mayDo(role: OperatorRole, permission: AdminPermission): boolean {
+  return (ADMIN_PERMISSIONS[permission] as readonly OperatorRole[]).includes(role);
+}
+
+/** How a dispute ends: all to the expert, all back to the client, or part to each. */
+export const DISPUTE_OUTCOMES = ['release', 'refund', 'split'] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+
+/** What the audit log records an operator doing. */
+export const AUDIT_ACTIONS = ['sign-in', 'sign-out', 'dispute.release', 'dispute.refund', 'dispute.split'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const ADMIN_LIMITS = {
+  reasonMax: 2000,
+  statementMax: 5000,
+  statementFilesMax: 5,
+  statementsPerPartyMax: 10,
+  passwordMax: 200,
+  auditPageMax: 100,
+  /** An operator's session lasts a working day; signing in again asks for the second factor again. */
+  sessionTtlSeconds: 8 * 3600,
+} as const;
+
+export const ADMIN_MESSAGES = {
+  signInFailed: 'The e-mail, password or code is wrong.',
+  sessionExpired: 'Your operator session has expired. Please sign in again.',
+  wrongRole: 'Your role may not do this.',
+  reasonRequired: 'Give a reason (1–2,000 characters).',
+  splitAmount: 'The expert’s part must be between 1 cent and the milestone’s amount less 1 cent.',
+  splitOnlyForSplit: 'Only a split names the expert’s part.',
+  notDisputed: 'This milestone is not disputed.',
+  statementRequired: 'Write your statement (1–5,000 characters).',
+  statementNotDisputed: 'Statements can be added only while the milestone is disputed.',
+  statementsFull: 'You have added the most statements a dispute takes (10).',
+  statementFile: 'Attach only files shared in this workspace.',
+} as const;
+
+/** The 409 of a stale action: someone else (or you, differently) resolved it first. */
+export function disputeResolvedMessage(by: string, at: string): string {
+  return `This dispute was resolved by ${by} at ${at}.`;
+}
+
+export type OperatorView = Static<typeof S.Operator>;
+export type AdminSignInInput = Static<typeof S.AdminSignInBody>;
+export type AdminSessionView = Static<typeof S.AdminSession>;
+export type AuditEntryView = Static<typeof S.AuditEntry>;
+export type AuditPageView = Static<typeof S.AuditPage>;
+export type DisputeQueueView = Static<typeof S.DisputeQueue>;
+export type DisputeQueueItemView = Static<typeof S.DisputeQueueItem>;
+export type DisputeDetailView = Static<typeof S.DisputeDetail>;
+export type DisputeStatementView = Static<typeof S.DisputeStatement>;
+export type DisputeStatementsView = Static<typeof S.DisputeStatements>;
+export type DisputeResolutionView = Static<typeof S.DisputeResolution>;
+export type ResolveDisputeInput = Static<typeof S.ResolveDisputeBody>;
+export type ResolveDisputeResult = Static<typeof S.ResolveDisputeResponse>;
+export type DisputeStatementInput = Static<typeof S.DisputeStatementBody>;

@@ -1,0 +1,169 @@
+// The operators' console API (/api/admin) and the parties' dispute statements. Server-only at run time; mf-admin
+// and mf-projects read the Static<> types with `import type`.
+import { Type } from 'typebox';
+import { ADMIN_LIMITS as L, AUDIT_ACTIONS, DISPUTE_OUTCOMES, OPERATOR_ROLES } from '../admin';
+import { MILESTONE_EVENT_KINDS, MILESTONE_STATUSES, PAYMENT_LIMITS } from '../payments';
+import { BUDGET_TYPES, CONTRACT_STATUSES } from '../projects';
+import { Nullable, StringChoice } from './common';
+
+export const Operator = Type.Object(
+  { id: Type.Integer(), email: Type.String(), role: StringChoice(OPERATOR_ROLES) },
+  { title: 'Operator' },
+);
+
+export const AdminSignInBody = Type.Object(
+  {
+    email: Type.String({ maxLength: 254 }),
+    password: Type.String({ maxLength: L.passwordMax }),
+    code: Type.Optional(Type.String({ maxLength: 20, description: 'The second factor: a 6-digit TOTP code or a recovery code.' })),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * Signing in is one call, made again with the code: the password alone answers `code-required` (or, at the first
+ * sign-in, `setup-required` with the authenticator's setup); the password and a right code answer `signed-in`.
+ */
+export const AdminSession = Type.Object(
+  {
+    status: StringChoice(['signed-in', 'code-required', 'setup-required'] as const),
+    token: Type.Optional(Type.String({ description: 'signed-in: an operator token (opaque; never a member token), sent as `Authorization: Bearer …` to /api/admin.' })),
+    expiresAt: Type.Optional(Type.String()),
+    operator: Type.Optional(Operator),
+    enrolment: Type.Optional(
+      Type.Object(
+        { secret: Type.String({ description: 'Base32, to type into the app by hand.' }), otpauthUri: Type.String(), qrCodeDataUrl: Type.String({ description: 'data:image/svg+xml' }) },
+        { description: 'setup-required: add this to an authenticator app, then sign in again with its code.' },
+      ),
+    ),
+    recoveryCodes: Type.Optional(Type.Array(Type.String(), { description: 'The first sign-in only: ten one-time recovery codes, shown once.' })),
+  },
+  { title: 'AdminSession' },
+);
+
+export const AuditEntry = Type.Object(
+  {
+    id: Type.Integer(),
+    operatorId: Type.Integer(),
+    operatorEmail: Type.String(),
+    role: StringChoice(OPERATOR_ROLES),
+    action: StringChoice(AUDIT_ACTIONS),
+    objectType: Nullable(Type.String({ description: "'milestone', 'member', …" })),
+    objectId: Nullable(Type.String()),
+    reason: Nullable(Type.String({ description: 'The reason the operator typed.' })),
+    details: Nullable(Type.String({ description: 'What the action did, in words (amounts of a split).' })),
+    address: Type.String({ description: 'The address the action came from.' }),
+    at: Type.String(),
+  },
+  { title: 'AuditEntry' },
+);
+
+export const AuditQuery = Type.Object(
+  {
+    before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'Entries older than this id (the next page).' })),
+    limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: `At most ${L.auditPageMax}.` })),
+  },
+  { additionalProperties: false },
+);
+
+export const AuditPage = Type.Object(
+  { entries: Type.Array(AuditEntry, { description: 'Newest first.' }), nextBefore: Nullable(Type.Integer()) },
+  { title: 'AuditPage' },
+);
+
+const Party = Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String() });
+
+export const DisputeQueueItem = Type.Object(
+  {
+    milestoneId: Type.Integer(),
+    contractId: Type.Integer(),
+    projectTitle: Type.String(),
+    milestoneTitle: Type.String(),
+    amountCents: Type.Integer(),
+    client: Party,
+    expert: Party,
+    disputedAt: Type.String(),
+    waitingSeconds: Type.Integer({ description: 'How long it has waited for an operator.' }),
+  },
+  { title: 'DisputeQueueItem' },
+);
+
+export const DisputeQueue = Type.Object({ items: Type.Array(DisputeQueueItem, { description: 'Oldest first.' }) }, { title: 'DisputeQueue' });
+
+const FileRef = Type.Object({ id: Type.Integer(), name: Type.String(), contentType: Type.String(), size: Type.Integer(), uploadedBy: Type.Integer(), createdAt: Type.String() });
+
+export const DisputeStatement = Type.Object(
+  {
+    id: Type.Integer(),
+    authorId: Type.Integer(),
+    role: StringChoice(['client', 'expert'] as const),
+    text: Type.String(),
+    files: Type.Array(FileRef),
+    createdAt: Type.String(),
+  },
+  { title: 'DisputeStatement' },
+);
+
+export const DisputeStatements = Type.Object({ statements: Type.Array(DisputeStatement, { description: 'Oldest first.' }) }, { title: 'DisputeStatements' });
+
+export const DisputeResolution = Type.Object(
+  {
+    outcome: StringChoice(DISPUTE_OUTCOMES),
+    expertCents: Type.Integer({ description: 'The part released to the expert (before the fee).' }),
+    clientCents: Type.Integer({ description: 'The part refunded to the client.' }),
+    reason: Type.String(),
+    by: Type.String({ description: "The operator's e-mail." }),
+    at: Type.String(),
+  },
+  { title: 'DisputeResolution' },
+);
+
+export const DisputeDetail = Type.Object(
+  {
+    milestone: Type.Object({ id: Type.Integer(), title: Type.String(), amountCents: Type.Integer(), dueDate: Type.String(), status: StringChoice(MILESTONE_STATUSES) }),
+    contract: Type.Object({
+      id: Type.Integer(),
+      projectId: Type.Integer(),
+      projectTitle: Type.String(),
+      projectDescription: Type.String(),
+      status: StringChoice(CONTRACT_STATUSES),
+      priceType: StringChoice(BUDGET_TYPES),
+      priceCents: Type.Integer(),
+      createdAt: Type.String(),
+      client: Party,
+      expert: Party,
+    }),
+    disputedAt: Nullable(Type.String()),
+    timeline: Type.Array(
+      Type.Object({ id: Type.Integer(), kind: StringChoice(MILESTONE_EVENT_KINDS), actorId: Nullable(Type.Integer()), note: Nullable(Type.String()), createdAt: Type.String() }),
+      { description: "This milestone's timeline, oldest first." },
+    ),
+    deliveredFiles: Type.Array(FileRef, { description: 'The files delivered with this milestone.' }),
+    messages: Type.Array(Type.Object({ id: Type.Integer(), senderId: Type.Integer(), text: Type.String(), createdAt: Type.String() }), {
+      description: 'The two parties’ messages to each other since the contract began, oldest first (read-only; the latest 200).',
+    }),
+    statements: Type.Array(DisputeStatement),
+    resolution: Nullable(DisputeResolution),
+    feeBasisPoints: Type.Integer(),
+  },
+  { title: 'DisputeDetail' },
+);
+
+export const ResolveDisputeBody = Type.Object(
+  {
+    outcome: StringChoice(DISPUTE_OUTCOMES),
+    reason: Type.String({ maxLength: L.reasonMax }),
+    expertCents: Type.Optional(Type.Integer({ minimum: 1, maximum: PAYMENT_LIMITS.centsMax, description: 'A split only: the part released to the expert; the rest goes back to the client.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const ResolveDisputeResponse = Type.Object({ resolution: DisputeResolution, repeated: Type.Boolean({ description: 'true: this very resolution was made before; nothing changed.' }) }, { title: 'ResolveDisputeResponse' });
+
+export const DisputeStatementBody = Type.Object(
+  {
+    text: Type.String({ maxLength: L.statementMax }),
+    fileIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: L.statementFilesMax, uniqueItems: true, description: 'Files shared in this workspace.' })),
+  },
+  { additionalProperties: false },
+);
