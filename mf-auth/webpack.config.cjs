@@ -11,6 +11,8 @@ module.exports = createConfig({
     './ConfirmEmailPage': './src/exposes/ConfirmEmailPage.tsx',
     './VerifyEmailPage': './src/exposes/VerifyEmailPage.tsx',
     './IdentityCallback': './src/exposes/IdentityCallback.tsx',
+    './StepUpDialog': './src/exposes/StepUpDialog.tsx',
+    './SecurityLinkPage': './src/exposes/SecurityLinkPage.tsx',
     './identitySession': './src/exposes/identitySession.ts',
   },
 });

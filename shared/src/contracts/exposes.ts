@@ -25,6 +25,12 @@ export interface AuthModalProps {
   onClose: () => void;
 }
 
+/** Props of `mf_auth/StepUpDialog`: "confirm it is you", shown while the shared step-up store says so. */
+export interface StepUpDialogProps {
+  /** true: the member confirmed (the waiting calls are sent again); false: cancelled. */
+  onDone: (confirmed: boolean) => void;
+}
+
 /** Props of `mf_profile/CallPicker`: the slot picker the shell opens for any remote's 'Schedule a call' (ui/callPicker.ts). */
 export interface CallPickerProps {
   expertId: number;
@@ -57,6 +63,8 @@ export interface ExposedComponentProps {
   'mf_auth/ConfirmEmailPage': NoProps;
   'mf_auth/VerifyEmailPage': NoProps;
   'mf_auth/IdentityCallback': NoProps;
+  'mf_auth/StepUpDialog': StepUpDialogProps;
+  'mf_auth/SecurityLinkPage': NoProps;
   'mf_chat/DirectMessage': DirectMessageProps;
   'mf_profile/ProfileEditor': NoProps;
   'mf_profile/AccountSettingsPage': NoProps;

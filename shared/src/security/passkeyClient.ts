@@ -6,7 +6,7 @@ export const passkeysSupported = (): boolean => browserSupportsWebAuthn();
 export const passkeyAutofillSupported = (): Promise<boolean> => browserSupportsWebAuthnAutofill();
 
 /** Asks the authenticator to create a passkey for the server's options; the JSON to send back. */
-export function createPasskey(options: Record<string, unknown>): Promise<unknown> {
+export function createPasskey(options: object): Promise<unknown> {
   return startRegistration({ optionsJSON: options as never });
 }
 
@@ -14,7 +14,7 @@ export function createPasskey(options: Record<string, unknown>): Promise<unknown
  * Asks the authenticator to sign the server's challenge. `autofill`: conditional UI, the browser offers the site's
  * passkeys in the e-mail field's suggestions (that field needs autocomplete="username webauthn").
  */
-export function signWithPasskey(options: Record<string, unknown>, autofill = false): Promise<unknown> {
+export function signWithPasskey(options: object, autofill = false): Promise<unknown> {
   return startAuthentication({ optionsJSON: options as never, useBrowserAutofill: autofill });
 }
 

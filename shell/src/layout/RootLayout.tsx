@@ -3,6 +3,7 @@ import { useAuth } from '@sciexperts/shared';
 import { LoadingMessage } from './LoadingMessage';
 import { AuthModalHost } from './AuthModalHost';
 import { CallPickerHost } from './CallPickerHost';
+import { StepUpHost } from './StepUpHost';
 import { SessionNotice } from './SessionNotice';
 
 export function RootLayout() {
@@ -16,6 +17,7 @@ export function RootLayout() {
       <Outlet />
       <AuthModalHost />
       <CallPickerHost />
+      <StepUpHost />
     </>
   );
 }
