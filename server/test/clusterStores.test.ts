@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ACCOUNT_MESSAGES, API_PATHS, type LoginResponse, type SignupResponse } from '@sciexperts/shared/contracts';
 import { createClient } from 'redis';
-import { chatClients, connected, disconnected } from './chatClient';
+import { CHAT_LIMITS, RATE_LIMITED_MESSAGE } from '../src/chat/limits';
+import { chatClients, connected, disconnected, send } from './chatClient';
 import { createPgSchema } from './pg';
 import { signupBody } from './helpers';
 
@@ -207,6 +208,24 @@ describe('two API processes on PostgreSQL and Redis', () => {
     expect(status).toBe(401);
     expect(Date.now() - started).toBeLessThan(1000);
     await closed;
+  }, 60_000);
+
+  it('a member with sockets on both processes has one message budget, not one per process', async () => {
+    const [pa, pb] = processes();
+    const [sender, receiver] = [await memberViaProxy(pa), await memberViaProxy(pb)];
+    const login = await call<LoginResponse>(pa.port, 'POST', API_PATHS.login, { body: { email: sender.email, password: sender.password }, from: PROXY_ADDRESS, headers: { 'x-forwarded-for': visitor() } });
+    const me = { token: login.body.token, id: sender.id };
+    const [onA, onB] = [socket(me, `http://127.0.0.1:${pa.port}`), socket(me, `http://127.0.0.1:${pb.port}`)];
+    await Promise.all([onA, onB].map(connected));
+    const started = Date.now();
+    // Sixty at once, half on each process: per-process budgets would let them all through.
+    const acks = await Promise.all(Array.from({ length: 60 }, (_, i) => send(i % 2 ? onA : onB, { receiverId: receiver.id, text: `burst ${i}`, clientId: `cluster-burst-${i}` })));
+    const elapsed = Date.now() - started;
+    const accepted = acks.filter((x) => x.ok).length;
+    expect(accepted).toBeGreaterThanOrEqual(CHAT_LIMITS.messages.burst);
+    // 30 at once, then 3 a second (and the 10 s reserve refilled at most once in a slow run).
+    expect(accepted).toBeLessThanOrEqual(CHAT_LIMITS.messages.burst + Math.ceil((elapsed / 1000) * CHAT_LIMITS.messages.perSecond) + (elapsed > 10_000 ? CHAT_LIMITS.messages.burst : 0));
+    expect(acks.filter((x) => !x.ok).every((x) => !x.ok && x.message === RATE_LIMITED_MESSAGE)).toBe(true);
   }, 60_000);
 
   it('X-Forwarded-For is believed from the proxy only: forged headers sent straight to the API buy no extra guesses or sign-ups', async () => {
