@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, FIELD_MESSAGES, signIn } from '@sciexperts/shared';
+import { ApiError, authStore, FIELD_MESSAGES, securityApi, signIn } from '@sciexperts/shared';
 import {
   ACCOUNT_SETTINGS_MESSAGES as M,
   accountSettingsApi,
@@ -27,6 +27,8 @@ beforeEach(() => {
   signIn('token', makeUser({ email: 'ada@example.test', phoneNumber: '+44 20 7946 0000' }));
   jest.spyOn(notificationsApi, 'preferences').mockResolvedValue({ preferences: NOTIFICATION_TYPES.map((type) => ({ type, email: DEFAULT_EMAIL_MODES[type] })) });
   jest.spyOn(accountSettingsApi, 'sessions').mockResolvedValue({ results: [session(), phone] });
+  // The security sections have their own tests (SecuritySection.test.tsx).
+  jest.spyOn(securityApi, 'overview').mockResolvedValue({ hasPassword: true, secondFactor: { enabled: false, enabledAt: null, recoveryCodesLeft: 0 }, passkeys: [], stepUpMethods: ['password'], recentActivity: [] });
 });
 afterEach(() => jest.restoreAllMocks());
 

@@ -6,6 +6,7 @@ import { EmailSection } from './EmailSection';
 import { NotificationPreferencesSection } from './NotificationPreferencesSection';
 import { PasswordSection } from './PasswordSection';
 import { PhoneSection } from './PhoneSection';
+import { SecuritySection } from './SecuritySection';
 import { SessionsSection } from './SessionsSection';
 import styles from './Settings.module.css';
 
@@ -21,7 +22,7 @@ export function AccountSettingsPage() {
         <h1 className={styles.pageTitle}>
           Account Setting
         </h1>
-        <p className={styles.lead}>Your sign-in e-mail and password, your phone number, where you are signed in, and which e-mails SciExperts sends you.</p>
+        <p className={styles.lead}>Your sign-in e-mail and password, two-step verification and passkeys, your phone number, where you are signed in, and which e-mails SciExperts sends you.</p>
       </div>
       <EmailSection />
       <PhoneSection />
@@ -35,6 +36,7 @@ export function AccountSettingsPage() {
       ) : (
         <PasswordSection onChanged={() => setSessionsVersion((n) => n + 1)} />
       )}
+      <SecuritySection />
       <SessionsSection key={sessionsVersion} />
       <NotificationPreferencesSection />
       <DataSection />

@@ -1,0 +1,297 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { createPasskey, passkeysSupported, securityApi, type SecondFactorSetup, type SecurityOverview } from '@sciexperts/shared';
+import { StatusMessage } from '../ui/StatusMessage';
+import { TextField } from './TextField';
+import styles from './Settings.module.css';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+type Status = { text: string; tone: 'success' | 'error' } | null;
+
+/**
+ * Account security (docs/decisions/0034-second-factor.md): two-step verification (an authenticator app, with ten
+ * recovery codes shown once), passkeys, and the recent sign-ins and security changes. Turning two-step verification
+ * off, new recovery codes and removing a passkey ask the member to confirm it is them (the shared step-up dialog).
+ */
+export function SecuritySection() {
+  const [overview, setOverview] = useState<SecurityOverview | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    setLoadError(null);
+    securityApi.overview().then(setOverview, (error: Error) => setLoadError(error.message));
+  }, []);
+  useEffect(load, [load]);
+
+  if (!overview) {
+    return (
+      <section className={styles.section} aria-label="Account security">
+        {loadError ? (
+          <p role="alert" className={styles.error}>
+            {loadError}{' '}
+            <button type="button" className={styles.textButton} onClick={load}>
+              Try again
+            </button>
+          </p>
+        ) : (
+          <p className={styles.muted}>Loading your account security…</p>
+        )}
+      </section>
+    );
+  }
+  return (
+    <>
+      <TwoStepSection overview={overview} onChanged={load} />
+      <PasskeysSection overview={overview} onChanged={load} />
+      <ActivitySection overview={overview} />
+    </>
+  );
+}
+
+function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div aria-labelledby={headingId} role="group">
+      <h3 id={headingId} ref={heading} tabIndex={-1} className={styles.label}>
+        Your recovery codes
+      </h3>
+      <p className={styles.hint}>Each code signs you in once if you lose your phone. Save them somewhere safe now: they are shown only this once.</p>
+      <ol className={styles.sessions} aria-label="Recovery codes">
+        {codes.map((c) => (
+          <li key={c} className={styles.device}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ol>
+      <button type="button" className={styles.save} onClick={onDone}>
+        I have saved my recovery codes
+      </button>
+    </div>
+  );
+}
+
+function TwoStepSection({ overview, onChanged }: { overview: SecurityOverview; onChanged: () => void }) {
+  const headingId = useId();
+  const [setup, setSetup] = useState<SecondFactorSetup | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+  const { enabled, recoveryCodesLeft } = overview.secondFactor;
+
+  async function act(call: () => Promise<void>) {
+    if (busy) return;
+    setBusy(true);
+    setStatus(null);
+    try {
+      await call();
+    } catch (error) {
+      setStatus({ text: (error as Error).message, tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    void act(async () => {
+      setCodeError(undefined);
+      try {
+        const answer = await securityApi.confirmSecondFactor(code.trim());
+        setSetup(null);
+        setCode('');
+        setCodes(answer.recoveryCodes);
+        setStatus({ text: answer.message, tone: 'success' });
+      } catch (error) {
+        setCodeError((error as Error).message);
+      }
+    });
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.title}>
+        Two-step verification
+      </h2>
+      {codes ? (
+        <RecoveryCodeList
+          codes={codes}
+          onDone={() => {
+            setCodes(null);
+            onChanged();
+          }}
+        />
+      ) : setup ? (
+        <form className={styles.form} noValidate onSubmit={confirm} aria-busy={busy}>
+          <p className={styles.lead}>Scan this QR code with your authenticator app, or type the key into it. Then enter the 6-digit code it shows.</p>
+          <img src={setup.qrCodeDataUrl} alt="QR code to add SciExperts to your authenticator app" width={200} height={200} />
+          <p className={styles.hint}>
+            Key: <code data-testid="totp-secret">{setup.secret}</code>
+          </p>
+          <TextField label="6-digit code" autoComplete="one-time-code" value={code} onChange={setCode} error={codeError} />
+          <button type="submit" className={styles.save} disabled={busy}>
+            Turn on
+          </button>
+          <button type="button" className={styles.textButton} onClick={() => setSetup(null)}>
+            Cancel
+          </button>
+        </form>
+      ) : enabled ? (
+        <>
+          <p className={styles.lead}>
+            On: signing in with your password also asks for a code from your authenticator app. {recoveryCodesLeft} of 10 recovery codes left.
+          </p>
+          <div className={styles.form}>
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={busy}
+              onClick={() =>
+                void act(async () => {
+                  const answer = await securityApi.regenerateRecoveryCodes();
+                  setCodes(answer.recoveryCodes);
+                  setStatus({ text: answer.message, tone: 'success' });
+                })
+              }
+            >
+              New recovery codes
+            </button>
+            <button
+              type="button"
+              className={styles.danger}
+              disabled={busy}
+              onClick={() =>
+                void act(async () => {
+                  setStatus({ text: (await securityApi.disableSecondFactor()).message, tone: 'success' });
+                  onChanged();
+                })
+              }
+            >
+              Turn off two-step verification
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className={styles.lead}>Off. Turn it on to ask for a code from an authenticator app each time you sign in with your password.</p>
+          <button type="button" className={styles.save} disabled={busy} onClick={() => void act(async () => setSetup(await securityApi.setupSecondFactor()))}>
+            Turn on two-step verification
+          </button>
+        </>
+      )}
+      <StatusMessage message={status?.text ?? null} tone={status?.tone} />
+    </section>
+  );
+}
+
+function PasskeysSection({ overview, onChanged }: { overview: SecurityOverview; onChanged: () => void }) {
+  const headingId = useId();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+  const supported = passkeysSupported();
+
+  async function act(call: () => Promise<string>) {
+    if (busy) return;
+    setBusy(true);
+    setStatus(null);
+    try {
+      setStatus({ text: await call(), tone: 'success' });
+      onChanged();
+    } catch (error) {
+      const e = error as Error;
+      // The member closed the browser's passkey prompt: nothing went wrong.
+      if (e.name !== 'NotAllowedError') setStatus({ text: e.message, tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setNameError('Give the passkey a name.');
+      return;
+    }
+    setNameError(undefined);
+    void act(async () => {
+      const { options } = await securityApi.passkeyRegisterOptions();
+      const response = await createPasskey(options);
+      const answer = await securityApi.addPasskey(name.trim(), response);
+      setName('');
+      return answer.message;
+    });
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.title}>
+        Passkeys
+      </h2>
+      <p className={styles.lead}>Sign in with your fingerprint, face or device PIN instead of a password.</p>
+      {overview.passkeys.length === 0 ? (
+        <p className={styles.muted}>No passkeys yet.</p>
+      ) : (
+        <ul className={styles.sessions} aria-label="Your passkeys">
+          {overview.passkeys.map((p) => (
+            <li key={p.id} className={styles.session}>
+              <span>
+                <span className={styles.device}>{p.name}</span>
+                <br />
+                <span className={styles.muted}>
+                  Added {day.format(new Date(p.createdAt))} · {p.lastUsedAt ? `last used ${when.format(new Date(p.lastUsedAt))}` : 'not used yet'}
+                </span>
+              </span>
+              <button type="button" className={styles.textButton} disabled={busy} aria-label={`Remove passkey ${p.name}`} onClick={() => void act(async () => (await securityApi.removePasskey(p.id)).message)}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {supported ? (
+        <form className={styles.form} noValidate onSubmit={add} aria-busy={busy}>
+          <TextField label="Passkey name" hint="For example: Work laptop" value={name} onChange={setName} error={nameError} autoComplete="off" />
+          <button type="submit" className={styles.save} disabled={busy}>
+            Add a passkey
+          </button>
+        </form>
+      ) : (
+        <p className={styles.muted}>This browser cannot use passkeys.</p>
+      )}
+      <StatusMessage message={status?.text ?? null} tone={status?.tone} />
+    </section>
+  );
+}
+
+function ActivitySection({ overview }: { overview: SecurityOverview }) {
+  const headingId = useId();
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.title}>
+        Recent activity
+      </h2>
+      {overview.recentActivity.length === 0 ? (
+        <p className={styles.muted}>Nothing yet.</p>
+      ) : (
+        <ul className={styles.sessions} aria-label="Recent sign-ins and security changes">
+          {overview.recentActivity.map((e, i) => (
+            <li key={`${e.at}-${i}`} className={styles.session}>
+              <span>
+                <span className={styles.device}>{e.label}</span>
+                <br />
+                <span className={styles.muted}>
+                  {when.format(new Date(e.at))} · {e.device} · {e.address}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
