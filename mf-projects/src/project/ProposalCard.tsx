@@ -5,6 +5,7 @@ import { projectsApi, type Project, type Proposal } from '@sciexperts/shared/mem
 import { ConfirmDialog, LiveMessage } from '@sciexperts/ui';
 import { fullName, priceText } from '../format';
 import { chatPath } from '../routing';
+import { ScheduleCallButton } from '../ui/ScheduleCallButton';
 import { confirmClassNames } from '../ui/dialogClassNames';
 import { MemberBadge } from '../ui/MemberBadge';
 import { StatusBadge } from '../ui/StatusBadge';
@@ -123,6 +124,7 @@ export function ProposalCard({ proposal, projectOpen, fee, otherLiveCount, onCha
           <Link className={ui.quiet} to={chatPath(proposal.expertId)}>
             Message<span className={styles.visuallyHidden}> {name}</span>
           </Link>
+          {decidable ? <ScheduleCallButton expertId={proposal.expertId} expertName={name} className={ui.quiet} /> : null}
         </div>
         <LiveMessage role="status" className={styles.success} message={message?.tone === 'success' ? message.text : null} />
         <LiveMessage role="alert" className={styles.inlineError} message={message?.tone === 'error' ? message.text : null} />

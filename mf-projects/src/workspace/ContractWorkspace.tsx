@@ -7,6 +7,7 @@ import { MemberPageTitle } from '../member/MemberPageTitle';
 import { Notice } from '../project/Notice';
 import { useNotice } from '../project/useNotice';
 import { chatPath, projectPath, WORKSPACE_PATH } from '../routing';
+import { ScheduleCallButton } from '../ui/ScheduleCallButton';
 import { LoadFailed } from '../ui/LoadFailed';
 import { useFocusOnArrival } from '../ui/useFocusOnArrival';
 import { useLoad } from '../ui/useLoad';
@@ -96,6 +97,7 @@ export function ContractWorkspace({ contractId }: { contractId: number }) {
           <Link className={styles.textLink} to={chatPath(other.id)}>
             Message {other.firstName}
           </Link>
+          {viewerRole === 'client' ? <ScheduleCallButton expertId={other.id} expertName={other.firstName} className={styles.linkButton} /> : null}
           <Link className={styles.textLink} to={projectPath(contract.projectId)}>
             View the project
           </Link>
