@@ -162,6 +162,19 @@ describe.each(['sqlite', 'postgres'] as const)('account security over %s', (dial
     expect((await login(kim)).body).toHaveProperty('token');
   });
 
+  it('deletes the second factor, recovery codes and activity with the account (after a step-up)', async () => {
+    const del = await member(h, { firstName: 'Dora' });
+    const { secret } = await withSecondFactor(del);
+    const asked = await call('POST', '/api/Account/Delete', del.token, { currentPassword: del.password });
+    expect([asked.status, asked.body.reason]).toEqual([401, STEP_UP_REASON]);
+    expect((await call('POST', '/api/Account/StepUp', del.token, { method: 'totp', code: totpCode(secret, nowMs) })).status).toBe(200);
+    expect((await call('POST', '/api/Account/Delete', del.token, { currentPassword: del.password })).status).toBe(200);
+    const k = h.db.kysely;
+    expect(await k.selectFrom('secondFactors').select('ownerId').where('ownerKind', '=', 'member').where('ownerId', '=', del.id).execute()).toEqual([]);
+    expect(await k.selectFrom('recoveryCodes').select('ownerId').where('ownerKind', '=', 'member').where('ownerId', '=', del.id).execute()).toEqual([]);
+    expect(await k.selectFrom('securityEvents').select('id').where('userId', '=', del.id).execute()).toEqual([]);
+  });
+
   it('a member without passkey or second factor steps up with the password for money, and the password routes need nothing more', async () => {
     const lee = await member(h, { firstName: 'Lee' });
     expect((await call<SecurityOverview>('GET', '/api/Account/Security', lee.token)).body.stepUpMethods).toEqual(['password']);

@@ -80,10 +80,13 @@ async function deleteAccount(db: Db, userId: number, now: Date): Promise<string[
     await trx.updateTable('proposals').set({ status: 'withdrawn', updatedAt: at }).where('expertId', '=', userId).where('status', 'in', [...LIVE_PROPOSAL_STATUSES]).execute();
     const offered = trx.selectFrom('offeredServices').select('id').where('userId', '=', userId);
     await trx.deleteFrom('offeredPracticeAreas').where('offeredServiceId', 'in', offered).execute();
-    for (const table of ['offeredServices', 'workExperiences', 'educations', 'certifications', 'publications', 'notifications', 'notificationPreferences', 'unsubscribeTokens', 'identities', 'emailTokens', 'passwordResetTokens', 'payoutAccounts', 'paymentCustomers', 'savedCardNames'] as const) {
+    for (const table of ['offeredServices', 'workExperiences', 'educations', 'certifications', 'publications', 'notifications', 'notificationPreferences', 'unsubscribeTokens', 'identities', 'emailTokens', 'passwordResetTokens', 'payoutAccounts', 'paymentCustomers', 'savedCardNames', 'passkeys', 'securityEvents', 'authChallenges', 'payoutHolds'] as const) {
       await trx.deleteFrom(table).where('userId', '=', userId).execute();
     }
     await trx.deleteFrom('uploads').where('ownerId', '=', userId).execute();
+    // The second factor is keyed by owner kind and id (members and operators share it), so no foreign key removes it.
+    await trx.deleteFrom('recoveryCodes').where('ownerKind', '=', 'member').where('ownerId', '=', userId).execute();
+    await trx.deleteFrom('secondFactors').where('ownerKind', '=', 'member').where('ownerId', '=', userId).execute();
     await trx
       .updateTable('users')
       .set({
