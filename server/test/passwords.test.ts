@@ -1,7 +1,8 @@
 import { PasswordHasher, Semaphore, hashPassword, hashPasswordScrypt, needsRehash, verifyPassword } from '../src/auth/passwords';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { FailureThrottle, LoginThrottle, StoreUnavailable } from '../src/auth/throttle';
-import { memoryLimiters } from '../src/redis/limiters';
+import { connectRedis, type SharedRedis } from '../src/redis/client';
+import { memoryLimiters, redisLimiters } from '../src/redis/limiters';
 import { loadConfig } from '../src/config';
 import type * as Argon2 from '@node-rs/argon2';
 
@@ -186,5 +187,67 @@ describe('login throttle', () => {
     const broken = { shared: true, limiter: () => new RateLimiterRedis({ storeClient: { isReady: false }, useRedisPackage: true, rejectIfRedisNotReady: true, points: 5, duration: 60 }) };
     await expect(new LoginThrottle(broken).admit('v', 'A')).rejects.toBeInstanceOf(StoreUnavailable);
     await expect(new FailureThrottle(broken, 'signup', 5, 60_000).hit('k')).rejects.toBeInstanceOf(StoreUnavailable);
+  });
+});
+
+// The same throttle on the Redis store (a key prefix of this run): what does not need time travel.
+describe('login throttle on Redis', () => {
+  const prefix = `test-${Math.random().toString(36).slice(2)}`;
+  let redis: SharedRedis;
+  beforeAll(async () => {
+    redis = await connectRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', prefix);
+  });
+  afterAll(async () => {
+    const keys = await redis.client.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.client.del(keys);
+    await redis.close();
+  });
+  const throttle = () => new LoginThrottle(redisLimiters({ ...redis, prefix: `${prefix}:${Math.random().toString(36).slice(2)}` }));
+
+  it('thirty parallel attempts on one pair: five are admitted, the rest told to wait', async () => {
+    const t = throttle();
+    const admissions = await Promise.all(Array.from({ length: 30 }, () => t.admit('v', 'A')));
+    const admitted = admissions.filter((a) => a.ok);
+    expect(admitted).toHaveLength(5);
+    expect(admissions.filter((a) => !a.ok).every((a) => !a.ok && a.retryAfterSeconds === 30)).toBe(true);
+    for (const a of admitted) if (a.ok) await a.attempt.fail();
+    const after = await t.admit('v', 'A');
+    expect(after.ok).toBe(false);
+    if (!after.ok) expect(after.retryAfterSeconds).toBeGreaterThan(25);
+  });
+
+  it('released attempts are not counted; a success clears the pair', async () => {
+    const t = throttle();
+    for (let i = 0; i < 20; i += 1) {
+      const a = await t.admit('v', 'A');
+      if (!a.ok) throw new Error('refused');
+      await a.attempt.release();
+    }
+    for (let i = 0; i < 4; i += 1) {
+      const a = await t.admit('v', 'A');
+      if (!a.ok) throw new Error('refused');
+      await a.attempt.fail();
+    }
+    const right = await t.admit('v', 'A');
+    if (!right.ok) throw new Error('refused');
+    await right.attempt.succeed();
+    for (let i = 0; i < 5; i += 1) expect((await t.admit('v', 'A')).ok).toBe(true);
+  });
+
+  it('spray and distributed layers, with known addresses spared', async () => {
+    const t = throttle();
+    const settle = async (account: string, address: string, outcome: 'fail' | 'succeed') => {
+      const a = await t.admit(account, address);
+      if (!a.ok) throw new Error(`refused ${account} at ${address}`);
+      await a.attempt[outcome]();
+    };
+    await settle('owner', 'NAT', 'succeed');
+    for (let i = 0; i < 20; i += 1) await settle(`x${i}`, 'NAT', 'fail');
+    expect(await t.admit('x20', 'NAT')).toEqual({ ok: false, retryAfterSeconds: 900 });
+    expect((await t.admit('owner', 'NAT')).ok).toBe(true);
+    await settle('v', 'home', 'succeed');
+    for (let i = 0; i < 100; i += 1) await settle('v', `bot${i}`, 'fail');
+    expect(await t.admit('v', 'bot-new')).toEqual({ ok: false, retryAfterSeconds: 3600 });
+    expect((await t.admit('v', 'home')).ok).toBe(true);
   });
 });

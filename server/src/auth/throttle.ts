@@ -167,8 +167,9 @@ export class LoginThrottle {
 
     if (!pair.ok) {
       // Past the free failures only one attempt may be in flight, and only once the wait since the last failure is over.
-      const used = pair.res.consumedPoints - 1;
-      if (pending.res.consumedPoints > 1) return refuse(this.delayAfter(used));
+      // Another attempt of the pair is in flight: come back after the first wait (the counters decide then; a burst's
+      // reservations are all counted, so they cannot tell this attempt's true wait).
+      if (pending.res.consumedPoints > 1) return refuse(this.o.baseDelayMs);
       const blocked = await ask(this.wait.get(pairKey));
       if (blocked) return refuse(blocked.msBeforeNext);
     }
