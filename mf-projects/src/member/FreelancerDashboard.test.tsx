@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, authStore, reviewsApi, type User } from '@sciexperts/shared';
-import { projectsApi, type Project } from '@sciexperts/shared/member';
+import { callsApi, projectsApi, type Project } from '@sciexperts/shared/member';
 import { makeContract, makeInvitation, makeProject, makeProposal, makePublicReview, makeReviewPage, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 
 jest.mock('@sciexperts/shared/member', () => {
   const actual = jest.requireActual('@sciexperts/shared/member');
-  return { ...actual, projectsApi: { ...actual.projectsApi, myInvitations: jest.fn(), myProposals: jest.fn(), myContracts: jest.fn(), list: jest.fn() } };
+  return { ...actual, projectsApi: { ...actual.projectsApi, myInvitations: jest.fn(), myProposals: jest.fn(), myContracts: jest.fn(), list: jest.fn() }, callsApi: { ...actual.callsApi, next: jest.fn() } };
 });
 jest.mock('@sciexperts/shared', () => {
   const actual = jest.requireActual('@sciexperts/shared');
@@ -38,6 +38,7 @@ function emptyAnswers() {
 beforeEach(() => {
   jest.resetAllMocks();
   ofExpert.mockResolvedValue(makeReviewPage([]));
+  (callsApi.next as jest.MockedFunction<typeof callsApi.next>).mockResolvedValue({ call: null });
 });
 
 describe('the freelancer dashboard', () => {

@@ -7,6 +7,7 @@ import { EmptyState } from './EmptyState';
 import { InvitationRow } from './InvitationRow';
 import { Loaded } from './Loaded';
 import { MatchingProjectRow } from './MatchingProjectRow';
+import { NextCallPanel } from './NextCallPanel';
 import { MemberPageTitle } from './MemberPageTitle';
 import { MemberSection } from './MemberSection';
 import { RatingPanel } from './RatingPanel';
@@ -83,6 +84,7 @@ export function FreelancerDashboard() {
         </MemberSection>
 
         {memberId !== null ? <RatingPanel member={{ id: memberId, firstName, lastName }} /> : null}
+        <NextCallPanel memberKey={key} />
 
         <MemberSection
           look="panel"

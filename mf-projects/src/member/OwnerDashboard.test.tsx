@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { authStore } from '@sciexperts/shared';
-import { projectsApi, type Project } from '@sciexperts/shared/member';
+import { callsApi, projectsApi, type Project } from '@sciexperts/shared/member';
 import { makeContract, makeProject, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 
 jest.mock('@sciexperts/shared/member', () => {
   const actual = jest.requireActual('@sciexperts/shared/member');
-  return { ...actual, projectsApi: { ...actual.projectsApi, mine: jest.fn(), myContracts: jest.fn() } };
+  return { ...actual, projectsApi: { ...actual.projectsApi, mine: jest.fn(), myContracts: jest.fn() }, callsApi: { ...actual.callsApi, next: jest.fn() } };
 });
 const mine = projectsApi.mine as jest.MockedFunction<typeof projectsApi.mine>;
 const myContracts = projectsApi.myContracts as jest.MockedFunction<typeof projectsApi.myContracts>;
@@ -17,6 +17,7 @@ const section = (name: RegExp) => screen.getByRole('region', { name });
 
 beforeEach(() => {
   jest.resetAllMocks();
+  (callsApi.next as jest.MockedFunction<typeof callsApi.next>).mockResolvedValue({ call: null });
   authStore.setState({ status: 'ready', token: 't', user: makeUser({ id: ME, firstName: 'Olivia', lastName: 'Owner' }), signInMethod: 'password', signedOutReason: null });
 });
 
@@ -66,5 +67,20 @@ describe('the project owner dashboard', () => {
     expect(screen.getByText(/^No drafts\./)).toBeInTheDocument();
     expect(section(/^Open projects/)).toHaveAccessibleName('Open projects 0');
     expect(screen.getByRole('link', { name: 'Post a project' })).toHaveAttribute('href', '/create-project');
+  });
+  it('shows the next call: with whom and when, and the way to all calls', async () => {
+    mine.mockResolvedValue(projects([]));
+    myContracts.mockResolvedValue({ results: [] });
+    (callsApi.next as jest.MockedFunction<typeof callsApi.next>).mockResolvedValue({
+      call: {
+        id: 5, state: 'booked', role: 'client', expert: { id: 7, firstName: 'Ada', lastName: 'Lovelace' }, client: { id: ME, firstName: 'Olivia', lastName: 'Owner' },
+        startsAt: '2026-03-02T14:00:00.000Z', lengthMinutes: 30, expertTimeZone: 'UTC', agenda: '', proposedTimes: [], reschedule: null, meetingUrl: 'https://meet.jit.si/x',
+        cancelReason: null, cancelledByMe: null, noShowMarkedByMe: null, sequence: 0, past: false,
+      },
+    });
+    renderRoute('/profile/project-owner-dashboard');
+    const next = section(/^Next call/);
+    expect(await within(next).findByText(/^30-minute call with Ada Lovelace, /)).toBeInTheDocument();
+    expect(within(next).getByRole('link', { name: 'Scheduled Calls' })).toHaveAttribute('href', '/profile/calls');
   });
 });

@@ -8,6 +8,7 @@ import { EmptyState } from './EmptyState';
 import { Loaded } from './Loaded';
 import { MemberPageTitle } from './MemberPageTitle';
 import { MemberSection } from './MemberSection';
+import { NextCallPanel } from './NextCallPanel';
 import { OwnProjectRow } from './OwnProjectRow';
 import { ShortList } from './ShortList';
 import styles from './Member.module.css';
@@ -57,6 +58,7 @@ export function OwnerDashboard() {
           </Loaded>
         </MemberSection>
 
+        <NextCallPanel memberKey={key} />
         <MemberSection look="panel" title="Active contracts" count={hiring?.length ?? null} link={{ to: MY_PROJECTS_PATH, label: 'All contracts' }}>
           <Loaded load={contracts}>
             {() => (
