@@ -1,4 +1,4 @@
-// Scheduled calls between a member and an expert (docs/decisions, "scheduled calls"): the expert's
+// Scheduled calls between a member and an expert (docs/decisions/0036-scheduled-calls.md): the expert's
 // availability, the free slots computed from it, booking, proposals, reschedules, cancellations, calendar
 // invitations and a private calendar feed. Paths, limits and the sentences the API answers with, shared by the
 // server and the clients. Types are Static<> of the TypeBox schemas in ./schemas/calls (type-only import).

@@ -3,7 +3,7 @@ import type { Dialect } from '../connect';
 import { userFk, withId, type Table } from './shared';
 
 /**
- * Scheduled calls (docs/decisions, "call slots and time zones"): each member's availability, the calls, the
+ * Scheduled calls (docs/decisions/0036-scheduled-calls.md): each member's availability, the calls, the
  * five-minute blocks each live call holds in its expert's calendar (a unique index on them is what refuses a double
  * booking, on both dialects, without range types), the private calendar feeds, and the members one member blocked.
  */
