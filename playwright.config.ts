@@ -12,6 +12,7 @@ const ports = {
   MF_PROFILE_PORT: port(18084),
   MF_DIRECTORY_PORT: port(18085),
   MF_PROJECTS_PORT: port(18086),
+  MF_ADMIN_PORT: port(18087),
   API_PORT: port(13000),
   // Local identity provider, ORCID and payments stand-ins (13050–13052 + offset never meet another run's ports).
   OIDC_PORT: port(13050),

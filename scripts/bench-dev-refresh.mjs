@@ -24,6 +24,7 @@ const env = {
   MF_PROFILE_PORT: '19184',
   MF_DIRECTORY_PORT: '19185',
   MF_PROJECTS_PORT: '19186',
+  MF_ADMIN_PORT: '19187',
   API_PORT: '19100',
   DEV_STAND_INS: 'false',
   DATA_DIR: path.join(root, '.runtime', 'bench-dev-data'),

@@ -24,6 +24,7 @@ const benchEnv = {
   MF_PROFILE_PORT: '19084',
   MF_DIRECTORY_PORT: '19085',
   MF_PROJECTS_PORT: '19086',
+  MF_ADMIN_PORT: '19087',
   API_PORT: '19000',
   DATA_DIR: path.join(root, '.runtime', 'bench-data'),
   LOG_LEVEL: 'warn',

@@ -24,7 +24,7 @@ function run(label, command, args, options = {}) {
   return ok;
 }
 
-const typecheckProjects = ['shared', 'ui', 'server', 'shell', 'mf-marketing', 'mf-auth', 'mf-chat', 'mf-profile', 'mf-directory', 'mf-projects', 'e2e'];
+const typecheckProjects = ['shared', 'ui', 'server', 'shell', 'mf-marketing', 'mf-auth', 'mf-chat', 'mf-profile', 'mf-directory', 'mf-projects', 'mf-admin', 'e2e'];
 for (const project of typecheckProjects) {
   if (run(`typecheck ${project}`, bin('tsc'), ['-p', project])) totals.passed += 1;
   else totals.failed += 1;

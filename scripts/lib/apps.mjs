@@ -12,6 +12,7 @@ export const frontends = [
   { dir: 'mf-profile', name: 'mf_profile', portEnv: 'MF_PROFILE_PORT', defaultPort: 8084 },
   { dir: 'mf-directory', name: 'mf_directory', portEnv: 'MF_DIRECTORY_PORT', defaultPort: 8085 },
   { dir: 'mf-projects', name: 'mf_projects', portEnv: 'MF_PROJECTS_PORT', defaultPort: 8086 },
+  { dir: 'mf-admin', name: 'mf_admin', portEnv: 'MF_ADMIN_PORT', defaultPort: 8087 },
 ];
 
 export const apiPort = { portEnv: 'API_PORT', defaultPort: 3000 };

@@ -7,6 +7,8 @@ export * from './contracts/projects';
 export * from './contracts/payments';
 export * from './contracts/notifications';
 export * from './contracts/accountSettings';
+// The operators' console (mf-admin) loads this entry too: its contract and types.
+export * from './contracts/admin';
 export { userApi } from './api/userApi';
 export { workExperienceApi, educationApi, certificationApi, type RecordsClient } from './api/recordsApi';
 export { publicationsApi, orcidAuthorizeUrl, type OrcidSettings } from './api/publicationsApi';

@@ -89,6 +89,8 @@ export interface ExposedComponentProps {
   'mf_projects/WorkspacePage': NoProps;
   'mf_projects/PaymentDetailsPage': NoProps;
   'mf_projects/BillingPage': NoProps;
+  // The operators' console (its own routes below /admin; operators sign in inside it).
+  'mf_admin/AdminApp': NoProps;
 }
 
 export type ExposedComponentId = keyof ExposedComponentProps;

@@ -79,6 +79,12 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The operators' console (mf-admin): its own frame and sign-in, never the member's session; the server decides.
+        path: 'admin/*',
+        handle: browserOnly,
+        element: <RemoteModule id="mf_admin/AdminApp" what="the operators' console" />,
+      },
+      {
         // The public header and menu are hidden on /profile paths: the member area has its own frame,
         // whose pages each come from the remote module their entry in member/memberPages names.
         path: 'profile/*',

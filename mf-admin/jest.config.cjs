@@ -1,0 +1,1 @@
+module.exports = require('../scripts/jest/browserProject.cjs')(__dirname, 'mf-admin');

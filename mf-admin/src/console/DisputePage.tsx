@@ -1,0 +1,227 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams } from '@sciexperts/shared/router';
+import { ADMIN_LIMITS, type DisputeDetailView, type DisputeOutcome } from '@sciexperts/shared/member';
+import { AdminApiError, adminApi } from './api';
+import { dateTime, formatCents } from './format';
+import css from './console.module.css';
+
+const OUTCOMES: Array<{ value: DisputeOutcome; label: string }> = [
+  { value: 'release', label: 'Release all to the expert' },
+  { value: 'refund', label: 'Refund all to the client' },
+  { value: 'split', label: 'Split: part to the expert, the rest back to the client' },
+];
+
+/** Dollars typed ('600' or '600.50') as cents; null when it is not an amount. */
+function toCents(text: string): number | null {
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text.trim())) return null;
+  return Math.round(Number(text.trim()) * 100);
+}
+
+/** One dispute: both sides, read-only, and the decision. */
+export function DisputePage() {
+  const id = Number(useParams().milestoneId);
+  const [detail, setDetail] = useState<DisputeDetailView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<DisputeOutcome>('split');
+  const [expertPart, setExpertPart] = useState('');
+  const [reason, setReason] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+
+  const load = useCallback(() => {
+    adminApi
+      .dispute(id)
+      .then(setDetail)
+      .catch((err: unknown) => setError(err instanceof AdminApiError ? err.message : 'The dispute could not be loaded.'));
+  }, [id]);
+  useEffect(load, [load]);
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
+
+  if (error)
+    return (
+      <p role="alert" className={css.error}>
+        {error}
+      </p>
+    );
+  if (!detail) return <p role="status">Loading the dispute…</p>;
+
+  const { milestone: m, contract: c } = detail;
+  const partyName = (userId: number | null) => (userId === c.client.id ? `${c.client.name} (client)` : userId === c.expert.id ? `${c.expert.name} (expert)` : 'SciExperts');
+  const expertCents = outcome === 'split' ? toCents(expertPart) : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    if (!reason.trim()) return setFormError('Give a reason (1–2,000 characters).');
+    if (outcome === 'split' && (expertCents === null || expertCents < 1 || expertCents >= m.amountCents)) {
+      return setFormError(`The expert’s part must be between $0.01 and ${formatCents(m.amountCents - 1)}.`);
+    }
+    setBusy(true);
+    try {
+      const answer = await adminApi.resolve(m.id, { outcome, reason, ...(outcome === 'split' && expertCents !== null ? { expertCents } : {}) });
+      const r = answer.resolution;
+      setDone(`Resolved: ${formatCents(r.expertCents)} to the expert, ${formatCents(r.clientCents)} back to the client. Both parties are told.`);
+      load();
+    } catch (err) {
+      setFormError(err instanceof AdminApiError ? err.message : 'The decision could not be saved. Try again.');
+      if (err instanceof AdminApiError && err.status === 409) load();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <article aria-labelledby="dispute-title">
+      <p>
+        <Link to="/admin/disputes">Back to the disputes</Link>
+      </p>
+      <h1 id="dispute-title">
+        Dispute: {m.title} — {c.projectTitle}
+      </h1>
+      <dl>
+        <dt>Amount in escrow</dt>
+        <dd>{formatCents(m.amountCents)}</dd>
+        <dt>Status</dt>
+        <dd>{m.status}</dd>
+        <dt>Client</dt>
+        <dd>
+          {c.client.name} ({c.client.email})
+        </dd>
+        <dt>Expert</dt>
+        <dd>
+          {c.expert.name} ({c.expert.email})
+        </dd>
+        <dt>Contract</dt>
+        <dd>
+          {c.priceType === 'fixed' ? 'Fixed price' : 'Hourly'} {formatCents(c.priceCents)}, since {dateTime(c.createdAt)}; milestone due {m.dueDate}
+        </dd>
+        {detail.disputedAt && (
+          <>
+            <dt>Disputed</dt>
+            <dd>{dateTime(detail.disputedAt)}</dd>
+          </>
+        )}
+      </dl>
+
+      <section className={css.section} aria-labelledby="terms-title">
+        <h2 id="terms-title">The project’s terms</h2>
+        <p className={css.quote}>{c.projectDescription}</p>
+      </section>
+
+      <section className={css.section} aria-labelledby="statements-title">
+        <h2 id="statements-title">Statements</h2>
+        {detail.statements.length === 0 ? (
+          <p>No statements yet.</p>
+        ) : (
+          <ul className={css.list}>
+            {detail.statements.map((s) => (
+              <li key={s.id}>
+                <p>
+                  <strong>{s.role === 'client' ? `${c.client.name} (client)` : `${c.expert.name} (expert)`}</strong>, {dateTime(s.createdAt)}
+                </p>
+                <p className={css.quote}>{s.text}</p>
+                {s.files.length > 0 && <p>Files: {s.files.map((f) => f.name).join(', ')}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={css.section} aria-labelledby="timeline-title">
+        <h2 id="timeline-title">Timeline</h2>
+        <ol className={css.list}>
+          {detail.timeline.map((e) => (
+            <li key={e.id}>
+              {dateTime(e.createdAt)}: {e.kind} by {partyName(e.actorId)}
+              {e.note ? <span className={css.quote}> — “{e.note}”</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className={css.section} aria-labelledby="files-title">
+        <h2 id="files-title">Delivered files</h2>
+        {detail.deliveredFiles.length === 0 ? (
+          <p>No files were delivered with this milestone.</p>
+        ) : (
+          <ul className={css.list}>
+            {detail.deliveredFiles.map((f) => (
+              <li key={f.id}>
+                {f.name} ({Math.ceil(f.size / 1024)} KB)
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={css.section} aria-labelledby="messages-title">
+        <h2 id="messages-title">Messages between the parties (read-only)</h2>
+        {detail.messages.length === 0 ? (
+          <p>No messages.</p>
+        ) : (
+          <ol className={css.list}>
+            {detail.messages.map((msg) => (
+              <li key={msg.id}>
+                <strong>{partyName(msg.senderId)}</strong>, {dateTime(msg.createdAt)}: <span className={css.quote}>{msg.text}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section className={css.section} aria-labelledby="decision-title">
+        <h2 id="decision-title">Decision</h2>
+        {done && (
+          <p role="status" ref={doneRef} tabIndex={-1}>
+            {done}
+          </p>
+        )}
+        {detail.resolution ? (
+          <p>
+            Resolved by {detail.resolution.by} at {dateTime(detail.resolution.at)}: {formatCents(detail.resolution.expertCents)} to the expert,{' '}
+            {formatCents(detail.resolution.clientCents)} back to the client. Reason: “{detail.resolution.reason}”
+          </p>
+        ) : m.status !== 'disputed' ? (
+          <p>This milestone is not disputed.</p>
+        ) : (
+          <form className={css.form} onSubmit={submit} noValidate>
+            <fieldset className={css.fieldset}>
+              <legend>Outcome</legend>
+              {OUTCOMES.map((o) => (
+                <label key={o.value} className={css.radio}>
+                  <input type="radio" name="outcome" value={o.value} checked={outcome === o.value} onChange={() => setOutcome(o.value)} />
+                  {o.label}
+                </label>
+              ))}
+            </fieldset>
+            {outcome === 'split' && (
+              <div className={css.field}>
+                <label htmlFor="expert-part">Expert’s part in US dollars (of {formatCents(m.amountCents)})</label>
+                <input id="expert-part" inputMode="decimal" value={expertPart} onChange={(e) => setExpertPart(e.target.value)} aria-describedby="client-part" />
+                <p id="client-part">
+                  Back to the client: {expertCents !== null && expertCents <= m.amountCents ? formatCents(m.amountCents - expertCents) : '—'}
+                </p>
+              </div>
+            )}
+            <div className={css.field}>
+              <label htmlFor="reason">Reason (both parties receive it)</label>
+              <textarea id="reason" rows={4} maxLength={ADMIN_LIMITS.reasonMax} value={reason} onChange={(e) => setReason(e.target.value)} />
+            </div>
+            {formError && (
+              <p role="alert" className={css.error}>
+                {formError}
+              </p>
+            )}
+            <button type="submit" className={css.button} disabled={busy}>
+              Resolve the dispute
+            </button>
+          </form>
+        )}
+      </section>
+    </article>
+  );
+}

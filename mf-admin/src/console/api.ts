@@ -1,0 +1,57 @@
+// Calls to the console's API (/api/admin) with the operator's token, on the site's own origin (the API answers no
+// CORS there). An answer that says the session is over (401, or the 404 everyone but an operator gets) signs out.
+import { ADMIN_PATHS } from '@sciexperts/shared/member';
+import type {
+  AdminSessionView,
+  AdminSignInInput,
+  AuditPageView,
+  DisputeDetailView,
+  DisputeQueueView,
+  ResolveDisputeInput,
+  ResolveDisputeResult,
+} from '@sciexperts/shared/member';
+import { apiUrl } from '@sciexperts/shared';
+import { sessionStore, setSession } from './session';
+
+export class AdminApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details: Array<{ field?: string; message: string }> = [],
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown, signedIn = true): Promise<T> {
+  const token = sessionStore.getState().session?.token;
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (signedIn && token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path), { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  } catch {
+    throw new AdminApiError(0, 'The server cannot be reached. Check the connection and try again.');
+  }
+  const text = await res.text();
+  const parsed = text ? (JSON.parse(text) as unknown) : null;
+  if (!res.ok) {
+    const b = (parsed ?? {}) as { message?: string; details?: Array<{ field?: string; message: string }> };
+    // The session is over (expired: 401; signed out or unknown: the 404 of a path that does not exist): sign in again.
+    if (signedIn && (res.status === 401 || (res.status === 404 && b.message?.startsWith('No route')))) setSession(null);
+    throw new AdminApiError(res.status, b.message ?? `The request failed (${res.status}).`, b.details ?? []);
+  }
+  return parsed as T;
+}
+
+const withId = (path: string, id: number) => path.replace(':milestoneId', String(id));
+
+export const adminApi = {
+  signIn: (input: AdminSignInInput) => call<AdminSessionView>('POST', ADMIN_PATHS.session, input, false),
+  signOut: () => call<null>('DELETE', ADMIN_PATHS.session),
+  disputes: () => call<DisputeQueueView>('GET', ADMIN_PATHS.disputes),
+  dispute: (id: number) => call<DisputeDetailView>('GET', withId(ADMIN_PATHS.dispute, id)),
+  resolve: (id: number, input: ResolveDisputeInput) => call<ResolveDisputeResult>('POST', withId(ADMIN_PATHS.disputeResolve, id), input),
+  audit: (before?: number) => call<AuditPageView>('GET', `${ADMIN_PATHS.audit}${before ? `?before=${before}` : ''}`),
+};

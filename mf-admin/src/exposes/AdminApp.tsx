@@ -1,0 +1,64 @@
+// The operators' console, mounted by the shell at /admin/* (it routes below that itself). Operators sign in here
+// with their own accounts (never a member's session); the server decides what each role may see and do.
+import type { ComponentType } from 'react';
+import type { ExposedProps } from '@sciexperts/shared';
+import { Navigate, NavLink, Route, Routes } from '@sciexperts/shared/router';
+import { AuditLog } from '../console/AuditLog';
+import { DisputePage } from '../console/DisputePage';
+import { DisputeQueue } from '../console/DisputeQueue';
+import { SignIn } from '../console/SignIn';
+import { adminApi } from '../console/api';
+import { setSession, useSession } from '../console/session';
+import css from '../console/console.module.css';
+
+function AdminApp() {
+  const session = useSession();
+  if (!session) {
+    return (
+      <main className={css.frame} id="main">
+        <SignIn />
+      </main>
+    );
+  }
+  const signOut = () => {
+    void adminApi.signOut().catch(() => undefined);
+    setSession(null);
+  };
+  return (
+    <div className={css.frame}>
+      <header className={css.header}>
+        <p>
+          <strong>SciExperts operators</strong> — {session.operator.email} ({session.operator.role})
+        </p>
+        <nav aria-label="Console">
+          <ul className={css.nav}>
+            <li>
+              <NavLink to="/admin/disputes">Disputes</NavLink>
+            </li>
+            {session.operator.role !== 'support' && (
+              <li>
+                <NavLink to="/admin/audit">Audit log</NavLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <button type="button" className={css.secondary} onClick={signOut}>
+          Sign out
+        </button>
+      </header>
+      <main id="main">
+        <Routes>
+          <Route index element={<Navigate to="/admin/disputes" replace />} />
+          <Route path="disputes" element={<DisputeQueue />} />
+          <Route path="disputes/:milestoneId" element={<DisputePage />} />
+          <Route path="audit" element={<AuditLog />} />
+          <Route path="*" element={<Navigate to="/admin/disputes" replace />} />
+        </Routes>
+      </main>
+    </div>
+  );
+}
+
+// Typed against the shared expose map, so this remote cannot drift from what the shell renders.
+const exposed: ComponentType<ExposedProps<'mf_admin/AdminApp'>> = AdminApp;
+export default exposed;
