@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { e2eOrigins } from '../playwright.config';
+import { E2E_PASSWORD, OUTBOX, createExpert, expect, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
+
+// Scheduled calls between two people in different time zones (each browser context has its own timezoneId): a
+// visitor in New York opens an expert's profile, signs in, books a 30-minute call; the expert in Berlin sees it in
+// Berlin time; both outboxes hold an invitation whose DTSTART is the same instant; the expert asks to move it, the
+// client accepts, and the update carries the same UID and a higher SEQUENCE.
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface CallMail {
+  to: string;
+  subject: string;
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
+}
+
+/** Every invitation mailed to `email` whose subject starts with `about`, oldest first (waits for at least one). */
+async function invitations(email: string, about: string): Promise<CallMail[]> {
+  let found: CallMail[] = [];
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(OUTBOX)) return 0;
+        found = fs
+          .readdirSync(OUTBOX)
+          .filter((name) => name.endsWith('.json'))
+          .sort()
+          .flatMap((name) => {
+            try {
+              return [JSON.parse(fs.readFileSync(path.join(OUTBOX, name), 'utf8')) as CallMail];
+            } catch {
+              return [];
+            }
+          })
+          .filter((mail) => mail.to === email && mail.subject.startsWith(about));
+        return found.length;
+      },
+      { message: `an invitation to ${email}: ${about}`, timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
+  return found;
+}
+
+const icsField = (ics: string, name: string) => new RegExp(`^${name}[:;](.*)$`, 'm').exec(ics)?.[1]?.trim();
+const icsOf = (mail: CallMail) => mail.attachments?.find((a) => a.filename.endsWith('.ics'))?.content ?? '';
+/** 2026-03-02T14:00:00.000Z → 20260302T140000Z */
+const icsInstant = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+async function contextIn(browser: Browser, timezoneId: string, session?: { token: string; user: object }): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: e2eOrigins.site, timezoneId, viewport: { width: 1280, height: 900 } });
+  if (session) {
+    await context.addInitScript(
+      ([token, user]) => {
+        if (window.origin === 'null') return;
+        localStorage.setItem('authToken', token as string);
+        localStorage.setItem('userData', JSON.stringify(user));
+      },
+      [session.token, session.user] as const,
+    );
+  }
+  return context;
+}
+
+test.describe('scheduled calls', () => {
+  test('booked from a public profile in New York, seen in Berlin, invitations in both outboxes, moved and accepted', async ({ browser, request: api }) => {
+    test.setTimeout(180_000);
+    const word = uniqueWord();
+    const expert = await createExpert(api, {
+      firstName: 'Berta',
+      lastName: `Berlin${word.slice(2, 6)}`,
+      headline: `Biostatistician for ${word} trials`,
+      summary: `I analyse ${word} trials.`,
+      fee: 120,
+      country: 'DE',
+      services: [{ serviceName: 'Statistical Analysis', practiceAreaNames: ['Biostatistics'] }],
+    });
+    const as = (who: Account) => ({ Authorization: `Bearer ${who.token}` });
+    const hours = await api.put(`${e2eOrigins.api}/api/Calls/Availability`, {
+      headers: as(expert),
+      data: { timeZone: 'Europe/Berlin', weeklyHours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })), lengths: [30], minNoticeMinutes: 60, bufferMinutes: 0, awayDates: [] },
+    });
+    expect(hours.ok(), await hours.text()).toBe(true);
+    const client = await signUp(api, 'Nate', `NewYork${word.slice(2, 6)}`);
+
+    // The visitor, in New York, opens the expert's profile signed out.
+    const visitorContext = await contextIn(browser, 'America/New_York');
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/experts/${expert.id}`);
+    await visitor.getByRole('button', { name: 'Schedule a call' }).click();
+    const login = visitor.getByRole('dialog', { name: 'Welcome to SciExperts' });
+    const panel = login.getByRole('tabpanel', { name: 'Login' });
+    await panel.getByRole('textbox', { name: 'Email' }).fill(client.email);
+    await panel.getByLabel('Password').fill(E2E_PASSWORD);
+    await panel.getByRole('button', { name: 'Login' }).click();
+
+    // Signed in, the picker opens by itself, in New York time with Berlin's beside it.
+    const picker = visitor.getByRole('dialog', { name: `Schedule a call with Berta ${expert.lastName}` });
+    await expect(picker).toBeVisible();
+    await expect(picker.getByText('Times are in your time zone (New York), with')).toBeVisible();
+    const axe = await new AxeBuilder({ page: visitor }).withTags(WCAG_TAGS).include('dialog').analyze();
+    expect(axe.violations).toEqual([]);
+    const first = picker.getByRole('radio', { name: /your time \(/ }).first();
+    const slot = await first.getAttribute('value');
+    expect(slot).toBeTruthy();
+    await first.check();
+    await picker.getByRole('textbox', { name: 'Agenda' }).fill('Sample size for a two-arm trial');
+    await picker.getByRole('button', { name: 'Book call' }).click();
+    await expect(picker.getByRole('status')).toContainText('is booked for');
+    await picker.getByRole('button', { name: 'Close' }).click();
+
+    const inZone = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(slot!));
+
+    // The expert, in Berlin, sees it in Berlin time.
+    const expertContext = await contextIn(browser, 'Europe/Berlin', sessionOf(expert));
+    const expertPage = await expertContext.newPage();
+    await expertPage.goto('/profile/calls');
+    const upcoming = expertPage.getByRole('region', { name: 'Upcoming calls' });
+    const call = upcoming.getByRole('listitem').filter({ hasText: `30-minute call with Nate ${client.lastName}` });
+    await expect(call).toContainText(inZone('Europe/Berlin'));
+    await expect(call).toContainText('Booked');
+
+    // Both outboxes hold the invitation, for the same instant and the same event.
+    const [toClient] = await invitations(client.email, 'Call booked');
+    const [toExpert] = await invitations(expert.email, 'Call booked');
+    for (const mail of [toClient!, toExpert!]) {
+      expect(icsField(icsOf(mail), 'METHOD')).toBe('REQUEST');
+      expect(icsField(icsOf(mail), 'DTSTART')).toBe(icsInstant(slot!));
+      expect(icsField(icsOf(mail), 'SEQUENCE')).toBe('0');
+    }
+    const uid = icsField(icsOf(toClient!), 'UID');
+    expect(icsField(icsOf(toExpert!), 'UID')).toBe(uid);
+
+    // The expert asks to move it; the client accepts the new time.
+    await call.getByRole('button', { name: 'Reschedule' }).click();
+    const newTime = call.getByRole('combobox', { name: 'New time' });
+    const options = await newTime.locator('option').evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value));
+    const target = options.find((value) => value !== slot)!;
+    await newTime.selectOption(target);
+    await call.getByRole('button', { name: 'Ask to move the call' }).click();
+    await expect(call.getByRole('status')).toContainText('is asked to accept the new time');
+
+    await visitor.goto('/profile/calls');
+    const mine = visitor.getByRole('region', { name: 'Upcoming calls' }).getByRole('listitem').filter({ hasText: `30-minute call with Berta ${expert.lastName}` });
+    await expect(mine).toContainText(`${inZone('America/New_York')} your time (${inZone('Europe/Berlin')} Berlin)`);
+    const axePage = await new AxeBuilder({ page: visitor }).withTags(WCAG_TAGS).analyze();
+    expect(axePage.violations).toEqual([]);
+    await mine.getByRole('button', { name: /^Accept new time / }).click();
+    await expect(mine.getByRole('status')).toContainText('The call is moved.');
+
+    const moved = await invitations(client.email, 'Call moved');
+    const update = icsOf(moved.at(-1)!);
+    expect(icsField(update, 'UID')).toBe(uid);
+    expect(Number(icsField(update, 'SEQUENCE'))).toBeGreaterThan(0);
+    expect(icsField(update, 'DTSTART')).toBe(icsInstant(target));
+
+    await visitorContext.close();
+    await expertContext.close();
+  });
+});
