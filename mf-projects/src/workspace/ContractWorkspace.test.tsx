@@ -6,6 +6,7 @@ import { makeContract, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
 import { browser } from '../ui/browser';
 import { CHECKOUT_MESSAGES, POLL_INTERVAL_MS } from './useCheckoutReturn';
+import { disputeApi } from './disputeApi';
 import { CLIENT, EXPERT, makeEvent, makeMilestone, makeWorkspace } from './testFixtures';
 
 const KEY = /^[\x21-\x7e]{8,100}$/;
@@ -20,6 +21,7 @@ beforeEach(() => {
   signInAs(CLIENT.id);
   // The client's saved cards are asked for while a milestone waits for funding (none here).
   jest.spyOn(paymentsApi, 'savedCards').mockResolvedValue({ results: [] });
+  jest.spyOn(disputeApi, 'list').mockResolvedValue({ statements: [] });
 });
 
 describe('a contract workspace', () => {

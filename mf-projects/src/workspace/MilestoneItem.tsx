@@ -5,6 +5,7 @@ import { formatDate, formatMoney } from '../format';
 import { useAction } from '../project/useAction';
 import { confirmClassNames, dangerConfirmClassNames } from '../ui/dialogClassNames';
 import { browser } from '../ui/browser';
+import { DisputeStatements } from './DisputeStatements';
 import { FundingChoice, fundInputOf, type FundingMethod } from './FundingChoice';
 import { MILESTONE_STATUS_LABELS } from './labels';
 import { NoteDialog } from './NoteDialog';
@@ -162,6 +163,7 @@ export function MilestoneItem({ workspace, milestone, onChanged, onFocusLost, sa
         <FundingChoice titleId={titleId} cards={savedCards} method={method} onChange={setChosen} disabled={disabled} />
       ) : null}
       {actions.length > 0 ? <div className={styles.actions}>{actions}</div> : null}
+      {status === 'disputed' ? <DisputeStatements workspace={workspace} milestone={milestone} /> : null}
       {/* A note dialog shows its own refusal, next to the note. */}
       <LiveMessage role="alert" className={styles.error} message={open === 'submit' || open === 'changes' || open === 'dispute' ? null : error} />
 
