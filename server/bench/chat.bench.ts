@@ -150,9 +150,9 @@ async function startOwnServer(database: string): Promise<Server> {
 
 async function createMember(base: string, i: number): Promise<Member> {
   const email = `bench-${process.pid}-${Date.now()}-${i}@bench.test`;
-  const password = 'bench-password-123';
+  const password = 'kettle-quasar-7491';
   const post = (url: string, body: unknown) => fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const created = await post('/api/User/AddNewUser', { email, firstName: 'Bench', lastName: String(i), phoneNumber: '+1 5550000000', password });
+  const created = await post('/api/User/AddNewUser', { email, firstName: 'Load', lastName: `Tester ${i}`, phoneNumber: '+1 5550000000', password });
   if (created.status !== 201) throw new Error(`signup failed: ${created.status} ${await created.text()}`);
   const login = await post('/api/Account/Login', { email, password });
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
@@ -225,6 +225,20 @@ async function runLoad(server: Server, clients: Client[], members: Member[], int
   for (const s of clients) s.on('newMessage', onMessage);
 
   const cpuBefore = server.cpuMs();
+  // BENCH_CHAT_TRACE=1: the server's CPU per message second by second, to tell a cold process (more CPU per message
+  // in its first seconds) from a waiting one (the same CPU, more latency).
+  let traceCpu = cpuBefore;
+  let traceSent = 0;
+  const trace =
+    process.env.BENCH_CHAT_TRACE === '1'
+      ? setInterval(() => {
+          const cpu = server.cpuMs();
+          const sentNow = sentAt.size;
+          if (cpu !== null && traceCpu !== null && sentNow > traceSent) log(`second: ${sentNow - traceSent} sent, server CPU ${((cpu - traceCpu) / (sentNow - traceSent)).toFixed(2)} ms/message`);
+          traceCpu = cpu;
+          traceSent = sentNow;
+        }, 1000)
+      : undefined;
   const stopAt = performance.now() + seconds * 1000;
   let seq = 0;
   let firstSend: number | undefined;
@@ -270,6 +284,7 @@ async function runLoad(server: Server, clients: Client[], members: Member[], int
     await new Promise((r) => setTimeout(r, 100));
   }
   const cpuAfter = server.cpuMs();
+  clearInterval(trace);
   timers.forEach(clearInterval);
   for (const s of clients) s.off('newMessage', onMessage);
 
