@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 // E2E_PORT_OFFSET lets several runs share a machine (each gets its own ports and data folder).
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const port = (base: number) => String(base + offset);
+/** Milliseconds added to the API's clock while a spec writes a number here (server/src/dev/testClock.ts); 0 after it. */
+export const e2eClockFile = `${process.cwd()}/.runtime/e2e-clock-${offset}`;
 const ports = {
   SHELL_PORT: port(18080),
   MF_MARKETING_PORT: port(18081),
@@ -53,7 +55,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 600_000,
     // The suite signs up a few dozen members from one address; production allows 20 per 15 minutes.
-    env: { ...ports, DATA_DIR: `.runtime/e2e-data-${offset}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', SIGNUP_LIMIT: '1000', NOTIFICATION_EMAIL_DELAY_SECONDS: '1' },
+    env: { ...ports, DATA_DIR: `.runtime/e2e-data-${offset}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', SIGNUP_LIMIT: '1000', NOTIFICATION_EMAIL_DELAY_SECONDS: '1', TEST_CLOCK_FILE: e2eClockFile },
     stdout: 'pipe',
     stderr: 'pipe',
   },

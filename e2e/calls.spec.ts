@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext } from '@playwright/test';
-import { e2eOrigins } from '../playwright.config';
-import { E2E_PASSWORD, OUTBOX, createExpert, expect, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
+import { e2eClockFile, e2eOrigins } from '../playwright.config';
+import { E2E_PASSWORD, OUTBOX, createExpert, expect, mailTo, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
 
 // Scheduled calls between two people in different time zones (each browser context has its own timezoneId): a
 // visitor in New York opens an expert's profile, signs in, books a 30-minute call; the expert in Berlin sees it in
 // Berlin time; both outboxes hold an invitation whose DTSTART is the same instant; the expert asks to move it, the
-// client accepts, and the update carries the same UID and a higher SEQUENCE.
+// client accepts, and the update carries the same UID and a higher SEQUENCE; when the API's clock reaches 15 minutes
+// before the call (moved through TEST_CLOCK_FILE), both are reminded; ten minutes before, 'Join' opens the room.
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -66,7 +67,11 @@ async function contextIn(browser: Browser, timezoneId: string, session?: { token
 }
 
 test.describe('scheduled calls', () => {
-  test('booked from a public profile in New York, seen in Berlin, invitations in both outboxes, moved and accepted', async ({ browser, request: api }) => {
+  // The API's clock is the real one again after this spec, whatever happens in it.
+  test.beforeAll(() => fs.writeFileSync(e2eClockFile, '0'));
+  test.afterAll(() => fs.writeFileSync(e2eClockFile, '0'));
+
+  test('booked from a public profile in New York, seen in Berlin, invitations in both outboxes, moved and accepted, reminded, joined', async ({ browser, request: api }) => {
     test.setTimeout(180_000);
     const word = uniqueWord();
     const expert = await createExpert(api, {
@@ -156,6 +161,25 @@ test.describe('scheduled calls', () => {
     expect(icsField(update, 'UID')).toBe(uid);
     expect(Number(icsField(update, 'SEQUENCE'))).toBeGreaterThan(0);
     expect(icsField(update, 'DTSTART')).toBe(icsInstant(target));
+
+    // The API's clock reaches 14 minutes before the call: the 15-minute reminder falls due, once, for both.
+    const start = Date.parse(target);
+    fs.writeFileSync(e2eClockFile, String(start - 14 * 60_000 - Date.now()));
+    await mailTo(client.email, `Your call with Berta ${expert.lastName} starts in 15 minutes.`);
+    await mailTo(expert.email, `Your call with Nate ${client.lastName} starts in 15 minutes.`);
+
+    // Five minutes before the start (the visitor's own clock), 'Join' opens the meeting room; until ten minutes
+    // before, it waits.
+    await expect(mine.getByRole('button', { name: 'Join' })).toHaveAttribute('aria-disabled', 'true');
+    await visitorContext.route(/^https:\/\/meet\.jit\.si\//, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Meeting room</title>' }));
+    await visitor.clock.install({ time: new Date(start - 5 * 60_000) });
+    await visitor.goto('/profile/calls');
+    const join = visitor.getByRole('region', { name: 'Upcoming calls' }).getByRole('link', { name: 'Join' });
+    const href = await join.getAttribute('href');
+    expect(href).toMatch(/^https:\/\/meet\.jit\.si\/SciExperts-[A-Za-z0-9_-]{22}$/);
+    const [popup] = await Promise.all([visitor.waitForEvent('popup'), join.click()]);
+    await expect(popup).toHaveURL(href!);
+    await expect(popup).toHaveTitle('Meeting room');
 
     await visitorContext.close();
     await expertContext.close();

@@ -98,6 +98,8 @@ export interface Config {
    * a Jitsi Meet room by default).
    */
   callMeetingUrlTemplate?: string;
+  /** Tests only: a file holding milliseconds added to the server's clock (TEST_CLOCK_FILE; ignored in production). */
+  testClockFile?: string | null;
   /** NODE_ENV or SCIEXPERTS_ENV is 'production': unsafe settings were refused at load. */
   production: boolean;
   /** Serve the OpenAPI page and document at /api/docs (off in production unless API_DOCS asks for it). */
@@ -309,6 +311,7 @@ export function loadConfig(env: Env = process.env): Config {
     notificationEmailDelayMs: int('NOTIFICATION_EMAIL_DELAY_SECONDS', 120, 0, 86_400) * 1000,
     secondFactorKey,
     callMeetingUrlTemplate: str('CALL_MEETING_URL_TEMPLATE') ?? 'https://meet.jit.si/{room}',
+    testClockFile: production ? null : (str('TEST_CLOCK_FILE') ?? null),
     production,
     apiDocs: bool('API_DOCS', !production),
     payments,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { buildApp, prepareDatabase } from './app';
+import { fileClock } from './dev/testClock';
 import { startDraining } from './modules/health/readiness';
 import { startMetricsServer } from './observability/metricsServer';
 
@@ -24,7 +25,7 @@ async function start(): Promise<void> {
   }
   const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'sciexperts.db') });
   await prepareDatabase(db, config);
-  const app = await buildApp(config, { db });
+  const app = await buildApp(config, { db, ...(config.testClockFile ? { clock: fileClock(config.testClockFile) } : {}) });
   // Scheduled work (docs/decisions/0013-job-queue.md): the modules registered their handlers and sweeps on the
   // app's queue; every process runs it, and each job runs once across them.
   const { jobs } = app.ctx;
