@@ -82,7 +82,7 @@ export function SignIn() {
             <p>Set up the second factor: scan this code with an authenticator app, or type the key by hand, then enter the 6-digit code it shows.</p>
             <img className={css.qr} src={step.enrolment.qrCodeDataUrl} alt="QR code for your authenticator app" />
             <p>
-              Key: <code>{step.enrolment.secret}</code>
+              Key: <code data-testid="totp-secret">{step.enrolment.secret}</code>
             </p>
           </div>
         )}

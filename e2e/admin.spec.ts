@@ -1,0 +1,212 @@
+// The operators' console (mf-admin at /admin): three browsers — a client, an expert and an operator. The client
+// opens a dispute with a statement and a file, the expert answers, the operator signs in with the second factor,
+// reads both sides and splits 60/40; both parties see the outcome and their billing pages agree with the ledger;
+// the audit log holds the decision with its reason.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { e2eOrigins } from '../playwright.config';
+import { contextSignedInAs, createExpert, expect, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const as = (who: Account) => ({ Authorization: `Bearer ${who.token}` });
+
+/** `npm run admin -- create-operator` against the e2e run's database: the only way an operator is made. */
+function createOperator(email: string, role: string): string {
+  const root = path.resolve(__dirname, '..');
+  const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'admin.mjs'), 'create-operator', email, role], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: `.runtime/e2e-data-${offset}`, API_PORT: String(13000 + offset), PAYMENTS_PORT: String(13052 + offset), LOG_LEVEL: 'silent' },
+  });
+  expect(run.status, run.stderr + run.stdout).toBe(0);
+  return /One-time password.*: (\S+)$/m.exec(run.stdout)![1]!;
+}
+
+/** A project of `client`, the expert's one-milestone ($600) proposal and the hire, through the API. */
+async function hiredContract(api: APIRequestContext, client: Account, expert: Account, title: string): Promise<{ contractId: number; milestoneId: number }> {
+  const project = await api.post(`${e2eOrigins.api}/api/Projects`, {
+    headers: as(client),
+    data: {
+      title,
+      description: 'Ten years of follow-up data from a cohort of 2,000 patients need survival curves, Cox models and a report.',
+      service: 'Statistical Analysis',
+      practiceAreas: ['Biostatistics'],
+      budget: { type: 'fixed', amountCents: 60_000 },
+      duration: '1-4-weeks',
+      visibility: 'public',
+    },
+  });
+  expect(project.ok(), await project.text()).toBe(true);
+  const { id: projectId } = (await project.json()) as { id: number };
+  expect((await api.post(`${e2eOrigins.api}/api/Projects/${projectId}/Publish`, { headers: as(client) })).ok()).toBe(true);
+  const proposal = await api.post(`${e2eOrigins.api}/api/Projects/${projectId}/Proposals`, {
+    headers: as(expert),
+    data: { coverLetter: 'I have analysed registries like yours.', priceType: 'fixed', priceCents: 60_000, duration: '1-4-weeks', milestones: [{ title: 'Survival models', amountCents: 60_000, dueDate: inDays(10) }] },
+  });
+  expect(proposal.ok(), await proposal.text()).toBe(true);
+  const hired = await api.post(`${e2eOrigins.api}/api/Proposals/${((await proposal.json()) as { id: number }).id}/Hire`, { headers: as(client) });
+  expect(hired.ok(), await hired.text()).toBe(true);
+  const contract = (await hired.json()) as { id: number; milestones: Array<{ id: number }> };
+  return { contractId: contract.id, milestoneId: contract.milestones[0]!.id };
+}
+
+const milestone = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+
+async function payOnCheckout(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: /^Pay \$/ })).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel(/Expiry date/).fill('12 / 34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByLabel('Name on card').fill('Olga Owner');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+async function axeClean(page: Page, what: string) {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(results.violations.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('the operators console', () => {
+  const contexts: BrowserContext[] = [];
+  test.afterEach(async () => {
+    for (const c of contexts.splice(0)) await c.close();
+  });
+
+  test('a dispute with both sides is split 60/40 by an operator signed in with the second factor; both parties see it and their billing agrees', async ({ browser, request: api }) => {
+    test.setTimeout(240_000);
+    const word = uniqueWord();
+    const expert = await createExpert(api, {
+      firstName: 'Edda',
+      lastName: `Dispute${word.slice(2, 6)}`,
+      headline: `Biostatistician for ${word} registries`,
+      summary: `I analyse ${word} registries with survival models.`,
+      fee: 90,
+      country: 'IS',
+      services: [{ serviceName: 'Statistical Analysis', practiceAreaNames: ['Biostatistics'] }],
+    });
+    const client = await signUp(api, 'Olga', 'Owner');
+    const title = `Registry survival ${word}`;
+    const { contractId, milestoneId } = await hiredContract(api, client, expert, title);
+    const c = await contextSignedInAs(browser, sessionOf(client));
+    const e = await contextSignedInAs(browser, sessionOf(expert));
+    contexts.push(c.context, e.context);
+
+    // Funded through the checkout, delivered by the expert.
+    await c.page.goto(`/profile/workspace/${contractId}`);
+    await milestone(c.page, 'Survival models').getByRole('button', { name: 'Fund $600' }).click();
+    await payOnCheckout(c.page);
+    await expect(milestone(c.page, 'Survival models').getByText('Funded, in escrow', { exact: true })).toBeVisible({ timeout: 20_000 });
+    const submitted = await api.post(`${e2eOrigins.api}/api/Milestones/${milestoneId}/Submit`, { headers: { ...as(expert), 'Idempotency-Key': `submit-${word}` }, data: { note: 'The models are in the report.' } });
+    expect(submitted.ok(), await submitted.text()).toBe(true);
+
+    // The client shares a file, opens a dispute and adds a statement with the file.
+    await c.page.reload();
+    const minimalPdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+    await c.page.getByLabel('Share a file').setInputFiles({ name: 'missing-tables.pdf', mimeType: 'application/pdf', buffer: minimalPdf });
+    await expect(c.page.getByText('missing-tables.pdf is shared.')).toBeVisible();
+    await milestone(c.page, 'Survival models').getByRole('button', { name: 'Open a dispute' }).click();
+    await c.page.getByLabel(/What went wrong/).fill('The Cox models are missing from the report.');
+    await c.page.getByRole('dialog').getByRole('button', { name: 'Open a dispute' }).click();
+    const clientItem = milestone(c.page, 'Survival models');
+    await expect(clientItem.getByText('Disputed', { exact: true })).toBeVisible();
+    await clientItem.getByLabel('Your statement (required)').fill('Tables 3 and 4 are empty; see the marked pages.');
+    await clientItem.getByRole('checkbox', { name: 'missing-tables.pdf' }).check();
+    await clientItem.getByRole('button', { name: 'Add statement' }).click();
+    await expect(clientItem.getByText('Your statement was added.')).toBeVisible();
+
+    // The expert reads it and answers.
+    await e.page.goto(`/profile/workspace/${contractId}`);
+    const expertItem = milestone(e.page, 'Survival models');
+    await expect(expertItem.getByText('Tables 3 and 4 are empty; see the marked pages.')).toBeVisible();
+    await expertItem.getByLabel('Your statement (required)').fill('The Kaplan-Meier part is complete; the Cox models need two more weeks.');
+    await expertItem.getByRole('button', { name: 'Add statement' }).click();
+    await expect(expertItem.getByText('Your statement was added.')).toBeVisible();
+
+    // The operator: made by the command, signed in with password and the authenticator (set up at the first sign-in).
+    const email = `lead.${word}@ops.sciexperts.test`;
+    const password = createOperator(email, 'operator');
+    const o = await browser.newContext({ baseURL: e2eOrigins.site, bypassCSP: true });
+    contexts.push(o);
+    const op = await o.newPage();
+    await op.goto('/admin');
+    await expect(op.getByRole('heading', { level: 1, name: 'Operator sign-in' })).toBeVisible();
+    await axeClean(op, 'sign-in');
+    await op.getByLabel('E-mail').fill(email);
+    await op.getByLabel('Password').fill(password);
+    await op.getByRole('button', { name: 'Continue' }).click();
+    const secret = (await op.getByTestId('totp-secret').textContent())!.trim();
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+    await op.getByLabel(/Code from your authenticator app/).fill(code);
+    await op.getByRole('button', { name: 'Sign in' }).click();
+    await expect(op.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await op.getByRole('button', { name: /continue/ }).click();
+
+    // The queue by waiting time, then the dispute with both sides.
+    await expect(op.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();
+    await axeClean(op, 'queue');
+    await op.getByRole('link', { name: `Survival models — ${title}` }).click();
+    await expect(op.getByRole('heading', { level: 1, name: `Dispute: Survival models — ${title}` })).toBeVisible();
+    const statements = op.getByRole('region', { name: 'Statements' });
+    await expect(statements).toContainText('Tables 3 and 4 are empty; see the marked pages.');
+    await expect(statements).toContainText('Files: missing-tables.pdf');
+    await expect(statements).toContainText('the Cox models need two more weeks.');
+    await expect(op.getByRole('region', { name: 'Timeline' })).toContainText('The Cox models are missing from the report.');
+    await axeClean(op, 'dispute');
+    await op.getByRole('radio', { name: /^Split/ }).check();
+    await op.getByLabel(/Expert’s part in US dollars/).fill('360');
+    await expect(op.getByText('Back to the client: $240.00')).toBeVisible();
+    await op.getByLabel('Reason (both parties receive it)').fill('The survival curves were delivered; the Cox models were not.');
+    await op.getByRole('button', { name: 'Resolve the dispute' }).click();
+    await expect(op.getByRole('status').filter({ hasText: 'Resolved:' })).toContainText('Resolved: $360.00 to the expert, $240.00 back to the client.');
+
+    // Both parties see the outcome; their billing agrees with the ledger (expert: $360 less the 10 % fee).
+    await c.page.goto(`/profile/workspace/${contractId}`);
+    await expect(milestone(c.page, 'Survival models').getByText('Split by SciExperts', { exact: true })).toBeVisible();
+    await e.page.goto('/profile/billing');
+    await expect(e.page.getByRole('table')).toContainText('+$324');
+    await c.page.goto('/profile/billing');
+    await expect(c.page.getByRole('table')).toContainText('$240');
+    const balance = await api.get(`${e2eOrigins.api}/api/Payments/Balance`, { headers: as(expert) });
+    expect(((await balance.json()) as { availableCents: number }).availableCents).toBe(32_400);
+
+    // The audit log holds the decision with its reason.
+    await op.getByRole('link', { name: 'Audit log' }).click();
+    const log = op.getByRole('table');
+    await expect(log).toContainText('dispute.split');
+    await expect(log).toContainText('The survival curves were delivered; the Cox models were not.');
+    await expect(log).toContainText('sign-in');
+    await axeClean(op, 'audit log');
+    expect([...c.problems, ...e.problems], 'CSP violations or page errors').toEqual([]);
+  });
+
+  test('the console fits a phone and is used with the keyboard', async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: e2eOrigins.site, viewport: { width: 375, height: 740 }, bypassCSP: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Operator sign-in' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByLabel('E-mail').focus();
+    await page.keyboard.type('nobody@ops.sciexperts.test');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await page.keyboard.type('wrong-password');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('The e-mail, password or code is wrong.');
+    await axeClean(page, 'sign-in on a phone');
+  });
+
+  test('the admin API answers a member as if it did not exist, and no other origin may call it', async ({ request: api }) => {
+    const member = await signUp(api, 'Mona', 'Miller');
+    const res = await api.get(`${e2eOrigins.site}/api/admin/Disputes`, { headers: as(member) });
+    expect(res.status()).toBe(404);
+    const preflight = await api.fetch(`${e2eOrigins.api}/api/admin/Session`, { method: 'OPTIONS', headers: { Origin: e2eOrigins.site, 'Access-Control-Request-Method': 'POST' } });
+    expect(preflight.headers()['access-control-allow-origin']).toBeUndefined();
+  });
+});
