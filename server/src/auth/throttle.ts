@@ -200,7 +200,8 @@ export class LoginThrottle {
             this.pair.delete(pairKey),
             this.wait.delete(pairKey),
             this.account.reward(account, 1),
-            firstTry ? this.tried.delete(triedKey) : null,
+            // The account no longer counts among the address's failed ones. Its `tried` mark stays: the address is now
+            // known to the account (the spray layer spares it), and the next sign-in skips a round trip to the store.
             sprayTaken ? this.spray.reward(address, 1) : null,
             // The limiter's own window: the in-memory store shortens windows its timers cannot hold.
             this.known.set(pairKey, 1, this.known.duration),
