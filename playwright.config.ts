@@ -4,6 +4,15 @@ import { defineConfig, devices } from '@playwright/test';
 // E2E_PORT_OFFSET lets several runs share a machine (each gets its own ports and data folder).
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const port = (base: number) => String(base + offset);
+/**
+ * E2E_TOPOLOGY=cluster: the specs in e2e/cluster against `npm run start:cluster`'s topology (nginx on the site's port
+ * in front of two API processes and two page servers, PostgreSQL and Redis), run by scripts/e2e.mjs and npm test
+ * after the main suite. The API is then reached through the site's origin only.
+ */
+export const clusterTopology = process.env.E2E_TOPOLOGY === 'cluster';
+const clusterSite = 19080 + offset;
+/** The cluster's API processes, each on its own port (tests reach one directly to show where a socket sits). */
+export const clusterApiPorts = [clusterSite + 11, clusterSite + 12];
 /** Milliseconds added to the API's clock while a spec writes a number here (server/src/dev/testClock.ts); 0 after it. */
 export const e2eClockFile = `${process.cwd()}/.runtime/e2e-clock-${offset}`;
 const ports = {
@@ -22,21 +31,34 @@ const ports = {
   PAYMENTS_PORT: port(13052),
 };
 
-export const e2eOrigins = {
-  site: `http://localhost:${ports.SHELL_PORT}`,
-  api: `http://localhost:${ports.API_PORT}`,
-  marketing: `http://localhost:${ports.MF_MARKETING_PORT}`,
-  auth: `http://localhost:${ports.MF_AUTH_PORT}`,
-  chat: `http://localhost:${ports.MF_CHAT_PORT}`,
-  profile: `http://localhost:${ports.MF_PROFILE_PORT}`,
-  directory: `http://localhost:${ports.MF_DIRECTORY_PORT}`,
-  projects: `http://localhost:${ports.MF_PROJECTS_PORT}`,
-};
+export const e2eOrigins = clusterTopology
+  ? {
+      // The remotes on the site's port + 1, + 2…, as start:cluster places them.
+      site: `http://localhost:${clusterSite}`,
+      api: `http://localhost:${clusterSite}`,
+      marketing: `http://localhost:${clusterSite + 1}`,
+      auth: `http://localhost:${clusterSite + 2}`,
+      chat: `http://localhost:${clusterSite + 3}`,
+      profile: `http://localhost:${clusterSite + 4}`,
+      directory: `http://localhost:${clusterSite + 5}`,
+      projects: `http://localhost:${clusterSite + 6}`,
+    }
+  : {
+      site: `http://localhost:${ports.SHELL_PORT}`,
+      api: `http://localhost:${ports.API_PORT}`,
+      marketing: `http://localhost:${ports.MF_MARKETING_PORT}`,
+      auth: `http://localhost:${ports.MF_AUTH_PORT}`,
+      chat: `http://localhost:${ports.MF_CHAT_PORT}`,
+      profile: `http://localhost:${ports.MF_PROFILE_PORT}`,
+      directory: `http://localhost:${ports.MF_DIRECTORY_PORT}`,
+      projects: `http://localhost:${ports.MF_PROJECTS_PORT}`,
+    };
 
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 export default defineConfig({
-  testDir: './e2e',
+  testDir: clusterTopology ? './e2e/cluster' : './e2e',
+  testIgnore: clusterTopology ? [] : ['**/e2e/cluster/**'],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
@@ -49,14 +71,35 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs } } }],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `${e2eOrigins.site}/remotes.json`,
-    reuseExistingServer: false,
-    timeout: 600_000,
-    // The suite signs up a few dozen members from one address; production allows 20 per 15 minutes.
-    env: { ...ports, DATA_DIR: `.runtime/e2e-data-${offset}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', SIGNUP_LIMIT: '1000', NOTIFICATION_EMAIL_DELAY_SECONDS: '1', TEST_CLOCK_FILE: e2eClockFile },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: clusterTopology
+    ? {
+        command: 'node scripts/e2e-cluster-server.mjs',
+        url: `${e2eOrigins.site}/remotes.json`,
+        reuseExistingServer: false,
+        timeout: 600_000,
+        // The same data folder as the main suite (the fixtures read its mail outbox); the run starts it afresh.
+        env: {
+          SITE_PORT: String(clusterSite),
+          DATA_DIR: `.runtime/e2e-data-${offset}`,
+          CLUSTER_DATABASE: `sciexperts_e2e_${offset}`,
+          CLUSTER_FRESH_DATABASE: 'true',
+          NGINX_LOG_LEVEL: 'crit',
+          SEED_DEMO: 'true',
+          LOG_LEVEL: 'warn',
+          SIGNUP_LIMIT: '1000',
+          NOTIFICATION_EMAIL_DELAY_SECONDS: '1',
+        },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      }
+    : {
+        command: 'node scripts/e2e-server.mjs',
+        url: `${e2eOrigins.site}/remotes.json`,
+        reuseExistingServer: false,
+        timeout: 600_000,
+        // The suite signs up a few dozen members from one address; production allows 20 per 15 minutes.
+        env: { ...ports, DATA_DIR: `.runtime/e2e-data-${offset}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', SIGNUP_LIMIT: '1000', NOTIFICATION_EMAIL_DELAY_SECONDS: '1', TEST_CLOCK_FILE: e2eClockFile },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
 });

@@ -62,6 +62,7 @@ export function resolveClusterConfig(env = process.env) {
     freshDatabase: /^(1|true|yes)$/i.test(env.CLUSTER_FRESH_DATABASE ?? ''),
     adminDatabaseUrl: env.CLUSTER_ADMIN_DATABASE_URL || null,
     redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
+    redisScope: /^(1|true|yes)$/i.test(env.CLUSTER_FRESH_DATABASE ?? '') ? `${databaseName}:${Date.now().toString(36)}` : databaseName,
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(root, 'data', 'cluster'),
     runtimeDir: path.join(root, '.runtime', `cluster-${sitePort}`),
     nginx: env.NGINX_BIN || 'nginx',
@@ -182,8 +183,10 @@ export function clusterApiEnv(cluster, api, shared, env = process.env) {
     HOST: '127.0.0.1',
     DATABASE_URL: shared.databaseUrl,
     REDIS_URL: cluster.redisUrl,
-    // One chat stream per database: two clusters on one Redis never deliver each other's messages.
-    CHAT_STREAM_NAME: env.CHAT_STREAM_NAME || `sciexperts-chat:${cluster.databaseName}`,
+    // One chat stream and one key prefix per database: two clusters on one Redis never deliver each other's messages
+    // or share throttles; a fresh database starts with fresh counters too.
+    CHAT_STREAM_NAME: env.CHAT_STREAM_NAME || `sciexperts-chat:${cluster.redisScope}`,
+    REDIS_KEY_PREFIX: env.REDIS_KEY_PREFIX || `sciexperts:${cluster.redisScope}`,
     TOKEN_SECRET: shared.tokenSecret,
     // X-Forwarded-For is believed only from the proxy in front (nginx on this machine).
     TRUST_PROXY: cluster.trustProxy,
