@@ -74,6 +74,18 @@ if (process.env.SKIP_E2E === '1') {
     } catch {
       totals.failed += 1;
     }
+    // The suite's cluster part (e2e/cluster): the same build on several processes behind nginx (npm run start:cluster).
+    const clusterReport = path.join(reportDir, 'e2e-cluster.json');
+    run('end-to-end tests, cluster part (nginx, two API processes, PostgreSQL, Redis)', bin('playwright'), ['test'], {
+      env: { ...process.env, FORCE_COLOR: '0', CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: clusterReport, E2E_TOPOLOGY: 'cluster' },
+    });
+    try {
+      const report = JSON.parse(fs.readFileSync(clusterReport, 'utf8'));
+      totals.passed += report.stats.expected + (report.stats.flaky ?? 0);
+      totals.failed += report.stats.unexpected;
+    } catch {
+      totals.failed += 1;
+    }
   }
 }
 
