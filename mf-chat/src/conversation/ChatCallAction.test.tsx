@@ -9,7 +9,7 @@ const calendar = (open: boolean): FreeSlots => ({ expertId: 42, expertName: 'Ada
 beforeEach(() => {
   act(() => {
     authStore.setState({ status: 'ready', token: 't', user: { id: 7, firstName: 'Grace', lastName: 'Hopper' } as User });
-    callPickerStore.setState({ expertId: null, pending: null });
+    callPickerStore.setState({ expertId: null, pending: null, proposeTo: null });
   });
 });
 afterEach(() => jest.restoreAllMocks());
@@ -26,7 +26,19 @@ describe("a conversation's 'Schedule a call'", () => {
     expect(callPickerStore.getState().expertId).toBe(42);
   });
 
-  it('offers nothing when the counterpart has no open calendar', async () => {
+  it("lets a member whose own calendar is open propose times to the counterpart", async () => {
+    jest.spyOn(expertCalendarApi, 'status').mockImplementation(async (id) => calendar(id === 7));
+    render(
+      <MemoryRouter>
+        <ChatCallAction counterpartId={42} />
+      </MemoryRouter>,
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Propose times' }));
+    expect(screen.queryByRole('button', { name: 'Schedule a call' })).toBeNull();
+    expect(callPickerStore.getState()).toEqual({ expertId: 7, pending: null, proposeTo: 42 });
+  });
+
+  it('offers nothing when neither has an open calendar', async () => {
     const status = jest.spyOn(expertCalendarApi, 'status').mockResolvedValue(calendar(false));
     render(
       <MemoryRouter>

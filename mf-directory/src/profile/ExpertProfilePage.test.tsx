@@ -74,12 +74,12 @@ describe('an expert’s public profile', () => {
     const { unmount } = renderRoute('/experts/42-ada-lovelace');
     await user.click(await screen.findByRole('button', { name: 'Schedule a call' }));
     expect(loginModalStore.getState()).toMatchObject({ open: true, tab: 'login', returnTo: '/experts/42-ada-lovelace?scheduleCall=42' });
-    expect(callPickerStore.getState()).toEqual({ expertId: null, pending: 42 });
+    expect(callPickerStore.getState()).toMatchObject({ expertId: null, pending: 42, proposeTo: null });
     unmount();
     act(() => authStore.setState({ status: 'ready', token: 't', user: member }));
     renderRoute('/experts/42-ada-lovelace');
     await user.click(await screen.findByRole('button', { name: 'Schedule a call' }));
-    expect(callPickerStore.getState()).toEqual({ expertId: 42, pending: null });
+    expect(callPickerStore.getState()).toMatchObject({ expertId: 42, pending: null, proposeTo: null });
     act(() => callPickerStore.setState({ expertId: null, pending: null }));
   });
 

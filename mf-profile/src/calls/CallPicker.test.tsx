@@ -108,6 +108,25 @@ describe('the slot picker', () => {
     expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute('href', '/chat?with=7');
   });
 
+  it('lets the expert propose up to three of their times to a member, from a conversation', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(callsApi, 'slots').mockResolvedValue(open);
+    const propose = jest.spyOn(callsApi, 'propose').mockResolvedValue(call({ state: 'proposed', role: 'expert', startsAt: null, proposedTimes: [open.slots[0]!, open.slots[2]!] }));
+    render(<CallPicker expertId={7} proposeTo={9} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Propose times for a call' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: '09:30 your time (15:30 Berlin)' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: '09:00 your time (15:00 Berlin)' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: '09:15 your time (15:15 Berlin)' }));
+    // Three chosen: the fourth waits (on another day).
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Day' }), 'Tue 3 Mar');
+    expect(within(dialog).getByRole('checkbox', { name: '09:00 your time (15:00 Berlin)' })).toBeDisabled();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Day' }), 'Mon 2 Mar');
+    await user.click(within(dialog).getByRole('checkbox', { name: '09:15 your time (15:15 Berlin)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send times' }));
+    expect(propose).toHaveBeenCalledWith({ memberId: 9, times: [open.slots[0], open.slots[2]], lengthMinutes: 15, agenda: '' });
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Your 2 times are sent to Olivia, who chooses one on their Scheduled Calls page.');
+  });
+
   it.each([1280, 375])('has no axe violations at %i px', async (width) => {
     jest.spyOn(callsApi, 'slots').mockResolvedValue(open);
     render(<CallPicker expertId={7} onClose={() => undefined} />);

@@ -11,7 +11,8 @@ import styles from './Calls.module.css';
  * and a short agenda; booking is instant. Keyboard: the day is a select, the times one radio group (arrow keys move
  * between them), then the agenda and Book. A time taken meanwhile says so and shows the free times now.
  */
-export function CallPicker({ expertId, onClose }: CallPickerProps) {
+export function CallPicker({ expertId, onClose, proposeTo }: CallPickerProps) {
+  const proposing = proposeTo !== undefined;
   const id = useId();
   const viewer = useMemo(viewerTimeZone, []);
   const [data, setData] = useState<FreeSlots | null>(null);
@@ -23,6 +24,8 @@ export function CallPicker({ expertId, onClose }: CallPickerProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [booked, setBooked] = useState<Call | null>(null);
+  /** Proposing: the times chosen so far, on any day (up to CALL_LIMITS.proposeMax). */
+  const [chosen, setChosen] = useState<string[]>([]);
   const dayRef = useRef<HTMLSelectElement>(null);
 
   useEffect(() => {
@@ -63,14 +66,19 @@ export function CallPicker({ expertId, onClose }: CallPickerProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!slot || !length) {
-      setError('Choose a time.');
+    if (proposing ? chosen.length === 0 : !slot) {
+      setError(proposing ? 'Choose one to three times.' : 'Choose a time.');
       return;
     }
+    if (!length) return;
     setBusy(true);
     setError(null);
     try {
-      setBooked(await callsApi.book({ expertId, startsAt: slot, lengthMinutes: length, agenda }));
+      setBooked(
+        proposing
+          ? await callsApi.propose({ memberId: proposeTo, times: [...chosen].sort(), lengthMinutes: length, agenda })
+          : await callsApi.book({ expertId, startsAt: slot!, lengthMinutes: length, agenda }),
+      );
     } catch (err) {
       const body = err instanceof ApiError ? (err.body as { slots?: string[] } | null) : null;
       if (body?.slots && data) {
@@ -89,7 +97,7 @@ export function CallPicker({ expertId, onClose }: CallPickerProps) {
     <Modal aria-labelledby={titleId} className={styles.layer} busy={busy} onDismiss={onClose}>
       <div className={styles.box}>
         <h2 id={titleId} className={styles.dialogTitle}>
-          {CALL_TEXT.schedule} with {name}
+          {proposing ? 'Propose times for a call' : `${CALL_TEXT.schedule} with ${name}`}
         </h2>
         {loadError ? (
           <p role="alert" className={styles.error}>
@@ -99,12 +107,10 @@ export function CallPicker({ expertId, onClose }: CallPickerProps) {
           <p className={styles.muted}>Loading free times…</p>
         ) : !data.open ? (
           <>
-            <p>
-              {name} {CALL_TEXT.noCalendar}.
-            </p>
+            <p>{proposing ? 'Open your calendar first: set your hours on the Scheduled Calls page.' : `${name} ${CALL_TEXT.noCalendar}.`}</p>
             <div className={styles.actions}>
-              <a className={styles.primary} href={`/chat?with=${expertId}`}>
-                {CALL_TEXT.message}
+              <a className={styles.primary} href={proposing ? CALLS_PAGE_PATH : `/chat?with=${expertId}`}>
+                {proposing ? 'Scheduled Calls' : CALL_TEXT.message}
               </a>
               <button type="button" className={styles.quiet} onClick={onClose}>
                 Close
@@ -114,7 +120,9 @@ export function CallPicker({ expertId, onClose }: CallPickerProps) {
         ) : booked ? (
           <>
             <p role="status">
-              Your {booked.lengthMinutes}-minute call with {name} is booked for {dayTimeOf(booked.startsAt!, viewer)} (your time). You both get a calendar invitation by e-mail.
+              {booked.state === 'proposed'
+                ? `Your ${booked.proposedTimes.length === 1 ? 'time is' : `${booked.proposedTimes.length} times are`} sent to ${booked.client.firstName}, who chooses one on their Scheduled Calls page.`
+                : `Your ${booked.lengthMinutes}-minute call with ${name} is booked for ${dayTimeOf(booked.startsAt!, viewer)} (your time). You both get a calendar invitation by e-mail.`}
             </p>
             <div className={styles.actions}>
               <a className={styles.primary} href={CALLS_PAGE_PATH}>
@@ -135,7 +143,7 @@ export function CallPicker({ expertId, onClose }: CallPickerProps) {
               <div className={styles.choices}>
                 {data.lengths.map((l) => (
                   <label key={l} className={styles.choice}>
-                    <input type="radio" name={`${id}-length`} value={l} checked={length === l} onChange={() => { setLength(l); setSlot(null); }} /> {l} minutes
+                    <input type="radio" name={`${id}-length`} value={l} checked={length === l} onChange={() => { setLength(l); setSlot(null); setChosen([]); }} /> {l} minutes
                   </label>
                 ))}
               </div>
@@ -155,13 +163,28 @@ export function CallPicker({ expertId, onClose }: CallPickerProps) {
                   ))}
                 </select>
                 <fieldset className={styles.fieldset}>
-                  <legend className={styles.label}>Time on {shownDay}</legend>
+                  <legend className={styles.label}>
+                    {proposing ? `Times on ${shownDay} (up to ${CALL_LIMITS.proposeMax} in all)` : `Time on ${shownDay}`}
+                  </legend>
                   <div className={styles.slots}>
-                    {times.map((t) => (
-                      <label key={t} className={styles.slot}>
-                        <input type="radio" name={`${id}-slot`} value={t} checked={slot === t} onChange={() => setSlot(t)} /> {bothZones(t, viewer, expertZone)}
-                      </label>
-                    ))}
+                    {times.map((t) =>
+                      proposing ? (
+                        <label key={t} className={styles.slot}>
+                          <input
+                            type="checkbox"
+                            value={t}
+                            checked={chosen.includes(t)}
+                            disabled={!chosen.includes(t) && chosen.length >= CALL_LIMITS.proposeMax}
+                            onChange={(e) => setChosen((all) => (e.target.checked ? [...all, t] : all.filter((x) => x !== t)))}
+                          />{' '}
+                          {bothZones(t, viewer, expertZone)}
+                        </label>
+                      ) : (
+                        <label key={t} className={styles.slot}>
+                          <input type="radio" name={`${id}-slot`} value={t} checked={slot === t} onChange={() => setSlot(t)} /> {bothZones(t, viewer, expertZone)}
+                        </label>
+                      ),
+                    )}
                   </div>
                 </fieldset>
               </>
@@ -184,7 +207,7 @@ export function CallPicker({ expertId, onClose }: CallPickerProps) {
             <LiveMessage role="alert" className={styles.error} message={error} />
             <div className={styles.actions}>
               <button type="submit" className={styles.primary} aria-disabled={busy || undefined}>
-                {busy ? 'Booking…' : 'Book call'}
+                {busy ? 'Sending…' : proposing ? 'Send times' : 'Book call'}
               </button>
               <button type="button" className={styles.quiet} aria-disabled={busy || undefined} onClick={() => !busy && onClose()}>
                 Cancel

@@ -23,7 +23,7 @@ describe("'Schedule a call' on a proposal or in a workspace", () => {
     act(() => authStore.setState({ status: 'ready', token: 't', user: { id: 7 } as User }));
     renderAt('/profile/workspace/3');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Schedule a call with Ada Lovelace' }));
-    expect(callPickerStore.getState()).toEqual({ expertId: 42, pending: null });
+    expect(callPickerStore.getState()).toMatchObject({ expertId: 42, pending: null, proposeTo: null });
   });
 
   it('asks a signed-out visitor to sign in first and brings them back to the picker', async () => {
@@ -31,6 +31,6 @@ describe("'Schedule a call' on a proposal or in a workspace", () => {
     renderAt('/projects/9?tab=proposals');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Schedule a call with Ada Lovelace' }));
     expect(loginModalStore.getState()).toMatchObject({ open: true, returnTo: '/projects/9?tab=proposals&scheduleCall=42' });
-    expect(callPickerStore.getState()).toEqual({ expertId: null, pending: 42 });
+    expect(callPickerStore.getState()).toMatchObject({ expertId: null, pending: 42, proposeTo: null });
   });
 });

@@ -8,6 +8,7 @@ import {
   type CallList,
   type FreeSlots,
   type NextCall,
+  type ProposeCallInput,
 } from '../contracts/calls';
 import { pathTo } from '../contracts/paths';
 import { request } from './http';
@@ -25,6 +26,8 @@ const FAILED = {
 export const callsApi = {
   slots: (expertId: number, lengthMinutes?: number) => request<FreeSlots>('get', pathTo(CALL_PATHS.slots, { id: expertId }, { length: lengthMinutes }), { fallbackError: FAILED.slots }),
   book: (body: BookCallInput) => request<Call>('post', CALL_PATHS.calls, { json: body, fallbackError: FAILED.book }),
+  /** The expert's one to three proposed times to a member, who accepts one on their calls page. */
+  propose: (body: ProposeCallInput) => request<Call>('post', CALL_PATHS.propose, { json: body, fallbackError: FAILED.book }),
   list: () => request<CallList>('get', CALL_PATHS.calls, { fallbackError: FAILED.load }),
   next: () => request<NextCall>('get', CALL_PATHS.nextCall, { fallbackError: FAILED.load }),
   availability: () => request<Availability>('get', CALL_PATHS.availability, { fallbackError: FAILED.load }),

@@ -35,6 +35,8 @@ export interface StepUpDialogProps {
 export interface CallPickerProps {
   expertId: number;
   onClose: () => void;
+  /** The expert proposes up to three of their own free times to this member (from a conversation) instead of booking. */
+  proposeTo?: number;
 }
 
 /** A page of the member area that has no content of its own yet (it shows a placeholder text). */

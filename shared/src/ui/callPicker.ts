@@ -16,20 +16,27 @@ import { openLoginModal } from './loginModalStore';
  */
 interface CallPickerState {
   expertId: number | null;
+  /** Set when the expert (expertId) proposes times to this member instead of a member booking. */
+  proposeTo?: number | null;
   /** Asked for while signed out (a sign-up stays on the page): the host opens it once the member is signed in. */
   pending: number | null;
 }
 
 export const CALL_PICKER_PARAM = 'scheduleCall';
 
-export const callPickerStore = createStore<CallPickerState>(() => ({ expertId: null, pending: null }));
+export const callPickerStore = createStore<CallPickerState>(() => ({ expertId: null, pending: null, proposeTo: null }));
 
 export function openCallPicker(expertId: number): void {
-  callPickerStore.setState({ expertId, pending: null });
+  callPickerStore.setState({ expertId, pending: null, proposeTo: null });
+}
+
+/** The expert (signed in) proposes up to three of their free times to a member: the same picker, choosing times. */
+export function openCallProposal(expertId: number, memberId: number): void {
+  callPickerStore.setState({ expertId, pending: null, proposeTo: memberId });
 }
 
 export function closeCallPicker(): void {
-  callPickerStore.setState({ expertId: null, pending: null });
+  callPickerStore.setState({ expertId: null, pending: null, proposeTo: null });
 }
 
 export function useCallPicker(): CallPickerState {

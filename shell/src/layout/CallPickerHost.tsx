@@ -10,7 +10,7 @@ import { RemoteModule } from '../federation/RemoteModule';
  * sign-up stays on the page.
  */
 export function CallPickerHost() {
-  const { expertId, pending } = useCallPicker();
+  const { expertId, pending, proposeTo } = useCallPicker();
   const signedIn = useAuth((state) => isSignedIn(state));
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
@@ -30,5 +30,5 @@ export function CallPickerHost() {
   }, [signedIn, search, pathname, pending, navigate]);
 
   if (expertId === null || !signedIn) return null;
-  return <RemoteModule id="mf_profile/CallPicker" what="the call picker" fallback={null} props={{ expertId, onClose: closeCallPicker }} />;
+  return <RemoteModule id="mf_profile/CallPicker" what="the call picker" fallback={null} props={{ expertId, onClose: closeCallPicker, ...(proposeTo ? { proposeTo } : {}) }} />;
 }
