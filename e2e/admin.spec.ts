@@ -182,6 +182,17 @@ test.describe('the operators console', () => {
     await expect(log).toContainText('The survival curves were delivered; the Cox models were not.');
     await expect(log).toContainText('sign-in');
     await axeClean(op, 'audit log');
+
+    // The money from the ledger, and the members' search.
+    await op.getByRole('link', { name: 'Money' }).click();
+    await expect(op.getByRole('heading', { level: 1, name: 'Money' })).toBeVisible();
+    await expect(op.getByText('Platform fees')).toBeVisible();
+    await axeClean(op, 'money');
+    await op.getByRole('link', { name: 'Members' }).click();
+    await op.getByLabel('Name or e-mail').fill(client.email);
+    await op.getByRole('button', { name: 'Search' }).click();
+    await expect(op.getByRole('cell', { name: `Olga Owner ${client.email}` })).toBeVisible();
+    await axeClean(op, 'members');
     expect([...c.problems, ...e.problems], 'CSP violations or page errors').toEqual([]);
   });
 

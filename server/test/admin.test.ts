@@ -9,6 +9,8 @@ import {
   type DisputeDetailView,
   type DisputeQueueView,
   type DisputeStatementsView,
+  type AdminMembersView,
+  type MoneyOverviewView,
   type OperatorRole,
   type ResolveDisputeResult,
   type Workspace,
@@ -17,7 +19,7 @@ import { totpCode } from '../src/auth/secondFactor';
 import { runOperatorCommand } from '../src/modules/admin/command';
 import { openOperatorSession } from '../src/modules/admin/operators';
 import { ACCOUNTS, balance } from '../src/modules/payments/ledger';
-import { member, startAppOn, type Harness } from './helpers';
+import { RecordingMailer, eventually, member, startAppOn, unverifiedMember, type Harness } from './helpers';
 import { FakeProvider, PAYMENTS_CONFIG, caller, deliver, hiredContract, ledgerProblems, paid, type Member } from './paymentsFixtures';
 import { SAMPLES } from './projectsFixtures';
 
@@ -44,6 +46,7 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
   let helpdesk: Op;
   /** The TOTP clock: each sign-in takes a fresh 30-second step (a code is accepted once per step). */
   let now = Date.now();
+  const mailer = new RecordingMailer();
 
   const admin = <T = unknown>(method: string, url: string, token: string | null, body?: unknown) =>
     h.api<T & Body>(method, url, { token, ...(body === undefined ? {} : { body }) });
@@ -83,7 +86,7 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
 
   beforeAll(async () => {
     provider = new FakeProvider();
-    h = await startAppOn(dialect, { payments: PAYMENTS_CONFIG }, { paymentProvider: provider, clock: () => new Date(now) });
+    h = await startAppOn(dialect, { payments: PAYMENTS_CONFIG }, { paymentProvider: provider, clock: () => new Date(now), mailer });
     call = caller(h);
     client = await member(h, { firstName: 'Olive' });
     expert = await member(h, { firstName: 'Ada' });
@@ -144,16 +147,23 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
       { method: 'GET', url: ADMIN_PATHS.disputes, allowed: ['operator', 'finance', 'support'] },
       { method: 'GET', url: ADMIN_PATHS.dispute.replace(':milestoneId', m), allowed: ['operator', 'finance', 'support'] },
       { method: 'POST', url: ADMIN_PATHS.disputeResolve.replace(':milestoneId', m), body: { outcome: 'refund', reason: 'Not delivered.' }, allowed: ['operator', 'finance'] },
+      { method: 'GET', url: `${ADMIN_PATHS.members}?q=ol`, allowed: ['operator', 'finance', 'support'] },
+      { method: 'POST', url: ADMIN_PATHS.memberEndSessions.replace(':memberId', String(client.id)), body: { reason: 'Asked by the member.' }, allowed: ['operator', 'support'] },
+      { method: 'POST', url: ADMIN_PATHS.memberResendVerification.replace(':memberId', String(client.id)), allowed: ['operator', 'support'] },
+      { method: 'GET', url: ADMIN_PATHS.money, allowed: ['operator', 'finance'] },
+      { method: 'POST', url: ADMIN_PATHS.refundRetry.replace(':paymentId', '1'), allowed: ['finance'] },
+      { method: 'POST', url: ADMIN_PATHS.payoutRetry.replace(':withdrawalId', '1'), allowed: ['finance'] },
     ];
     // Every admin path of the contract is in the list (a new path without a refusal test fails here).
-    for (const path of Object.values(ADMIN_PATHS)) expect(routes.some((r) => r.url === path.replace(':milestoneId', m))).toBe(true);
+    const concrete = (url: string) => url.split('?')[0]!.replace(/\/\d+(?=\/|$)/g, '/:id');
+    for (const path of Object.values(ADMIN_PATHS)) expect([path, routes.some((r) => concrete(r.url) === path.replace(/:\w+/g, ':id'))]).toEqual([path, true]);
     const expired = await openOperatorSession(h.db, lead.id, '127.0.0.1', new Date(now - ADMIN_LIMITS.sessionTtlSeconds * 1000 - 1000));
     const ops = { operator: lead, finance: money, support: helpdesk };
     for (const r of routes) {
       for (const token of [null, client.token, 'op_not-a-session', `${lead.token}x`]) {
         const res = await admin(r.method, r.url, token, r.body);
         expect([r.url, token, res.status]).toEqual([r.url, token, 404]);
-        expect(res.body.message).toBe(`No route ${r.method} ${r.url}.`);
+        expect(res.body.message).toBe(`No route ${r.method} ${r.url.split('?')[0]}.`);
       }
       const late = await admin(r.method, r.url, expired.token, r.body);
       expect([r.url, late.status, late.body.message]).toEqual([r.url, 401, M.sessionExpired]);
@@ -276,6 +286,68 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
     expect(await outcome(h.db.kysely.updateTable('adminAudit').set({ reason: 'nothing' }))).toMatch(/append-only/);
     expect(await outcome(h.db.kysely.deleteFrom('adminAudit'))).toMatch(/append-only/);
     expect(await count()).toBe(before);
+  });
+
+  it('finds members by name or e-mail with their state (no secrets), ends their sessions and resends the confirmation link', async () => {
+    const find = (q: string, op: Op = helpdesk) => admin<AdminMembersView>('GET', `${ADMIN_PATHS.members}?q=${encodeURIComponent(q)}`, op.token);
+    expect((await find('o')).body.details?.[0]).toEqual({ field: 'q', message: M.memberQuery });
+    const found = (await find(client.email.toUpperCase())).body.members;
+    expect(found.map((x) => x.id)).toEqual([client.id]);
+    expect(found[0]).toMatchObject({ name: 'Olive Hopper', emailVerified: true, deleted: false });
+    expect(found[0]!.activeSessions).toBeGreaterThan(0);
+    expect(JSON.stringify(found)).not.toMatch(/passwordHash|token|argon/i);
+    // Wildcards are text: '%' finds only names or addresses that contain one.
+    expect((await find('%%')).body.members).toEqual([]);
+
+    const other = await member(h, { firstName: 'Petra' });
+    expect((await h.api('GET', '/api/Notifications', { token: other.token })).status).toBe(200);
+    const ended = await admin<{ ended: number }>('POST', ADMIN_PATHS.memberEndSessions.replace(':memberId', String(other.id)), helpdesk.token, { reason: 'The member lost a laptop.' });
+    expect(ended.status).toBe(200);
+    expect(ended.body.ended).toBeGreaterThan(0);
+    expect((await h.api('GET', '/api/Notifications', { token: other.token })).status).toBe(401);
+    expect((await admin('POST', ADMIN_PATHS.memberEndSessions.replace(':memberId', '999999'), helpdesk.token, { reason: 'x' })).status).toBe(404);
+    expect((await admin('POST', ADMIN_PATHS.memberEndSessions.replace(':memberId', String(other.id)), helpdesk.token, { reason: ' ' })).status).toBe(400);
+
+    const unconfirmed = await unverifiedMember(h, { firstName: 'Uma' });
+    const resend = (id: number) => admin('POST', ADMIN_PATHS.memberResendVerification.replace(':memberId', String(id)), helpdesk.token);
+    expect((await resend(client.id)).body.message).toBe(M.alreadyVerified);
+    const before = mailer.sent.filter((x) => x.to === unconfirmed.email).length;
+    expect((await resend(unconfirmed.id)).status).toBe(204);
+    await eventually(() => mailer.sent.filter((x) => x.to === unconfirmed.email).length > before, 'the new confirmation link');
+
+    const entries = await audit();
+    expect(entries.find((e) => e.action === 'member.end-sessions' && e.objectId === String(other.id))).toMatchObject({ reason: 'The member lost a laptop.', operatorEmail: helpdesk.email });
+    expect(entries.some((e) => e.action === 'member.resend-verification' && e.objectId === String(unconfirmed.id))).toBe(true);
+  });
+
+  it('shows the money from the ledger and retries a refund the provider never acknowledged', async () => {
+    const { milestoneIds } = await disputed([25_000]);
+    provider.down.refund = true;
+    expect((await resolve(milestoneIds[0]!, lead, { outcome: 'refund', reason: 'Nothing was delivered.' })).status).toBe(200);
+    provider.down.refund = false;
+    const overview = async () => (await admin<MoneyOverviewView>('GET', ADMIN_PATHS.money, money.token)).body;
+    const seen = await overview();
+    const sum = async (pattern: RegExp) => {
+      const rows = await h.db.kysely.selectFrom('ledgerEntries').select(['account', 'amountCents']).execute();
+      return rows.filter((r) => pattern.test(r.account)).reduce((a, r) => a + Number(r.amountCents), 0);
+    };
+    expect(seen.totals).toMatchObject({
+      inEscrowCents: await sum(/^escrow:/),
+      feesCents: await balance(h.db, ACCOUNTS.platformFees),
+      waitingForPayoutCents: await sum(/^expert:\d+:available$/),
+      paidOutCents: await sum(/^expert:\d+:paid-out$/),
+    });
+    expect(seen.totals.refundedCents).toBeGreaterThanOrEqual(25_000);
+    const waiting = seen.refundsNotAcknowledged.find((x) => x.amountCents === 25_000 && x.memberId === client.id);
+    expect(waiting).toBeDefined();
+    const retry = (id: number, op: Op = money) => admin<{ sent: boolean }>('POST', ADMIN_PATHS.refundRetry.replace(':paymentId', String(id)), op.token);
+    provider.down.refund = true;
+    expect((await retry(waiting!.id)).status).toBe(502);
+    provider.down.refund = false;
+    expect((await retry(waiting!.id)).body).toEqual({ sent: true });
+    expect((await retry(waiting!.id)).status).toBe(409);
+    expect((await overview()).refundsNotAcknowledged.map((x) => x.id)).not.toContain(waiting!.id);
+    expect((await audit()).filter((e) => e.action === 'refund.retry' && e.objectId === String(waiting!.id))).toHaveLength(1);
   });
 
   it('signs an operator out at once', async () => {

@@ -2,7 +2,9 @@
 // CORS there). An answer that says the session is over (401, or the 404 everyone but an operator gets) signs out.
 import { ADMIN_PATHS } from '@sciexperts/shared/member';
 import type {
+  AdminMembersView,
   AdminSessionView,
+  MoneyOverviewView,
   AdminSignInInput,
   AuditPageView,
   DisputeDetailView,
@@ -53,5 +55,11 @@ export const adminApi = {
   disputes: () => call<DisputeQueueView>('GET', ADMIN_PATHS.disputes),
   dispute: (id: number) => call<DisputeDetailView>('GET', withId(ADMIN_PATHS.dispute, id)),
   resolve: (id: number, input: ResolveDisputeInput) => call<ResolveDisputeResult>('POST', withId(ADMIN_PATHS.disputeResolve, id), input),
+  members: (q: string) => call<AdminMembersView>('GET', `${ADMIN_PATHS.members}?q=${encodeURIComponent(q)}`),
+  endSessions: (memberId: number, reason: string) => call<{ ended: number }>('POST', ADMIN_PATHS.memberEndSessions.replace(':memberId', String(memberId)), { reason }),
+  resendVerification: (memberId: number) => call<null>('POST', ADMIN_PATHS.memberResendVerification.replace(':memberId', String(memberId))),
+  money: () => call<MoneyOverviewView>('GET', ADMIN_PATHS.money),
+  retryRefund: (paymentId: number) => call<{ sent: boolean }>('POST', ADMIN_PATHS.refundRetry.replace(':paymentId', String(paymentId))),
+  retryPayout: (withdrawalId: number) => call<{ sent: boolean }>('POST', ADMIN_PATHS.payoutRetry.replace(':withdrawalId', String(withdrawalId))),
   audit: (before?: number) => call<AuditPageView>('GET', `${ADMIN_PATHS.audit}${before ? `?before=${before}` : ''}`),
 };

@@ -6,6 +6,8 @@ import { Navigate, NavLink, Route, Routes } from '@sciexperts/shared/router';
 import { AuditLog } from '../console/AuditLog';
 import { DisputePage } from '../console/DisputePage';
 import { DisputeQueue } from '../console/DisputeQueue';
+import { Members } from '../console/Members';
+import { Money } from '../console/Money';
 import { SignIn } from '../console/SignIn';
 import { adminApi } from '../console/api';
 import { setSession, useSession } from '../console/session';
@@ -35,10 +37,18 @@ function AdminApp() {
             <li>
               <NavLink to="/admin/disputes">Disputes</NavLink>
             </li>
+            <li>
+              <NavLink to="/admin/members">Members</NavLink>
+            </li>
             {session.operator.role !== 'support' && (
-              <li>
-                <NavLink to="/admin/audit">Audit log</NavLink>
-              </li>
+              <>
+                <li>
+                  <NavLink to="/admin/money">Money</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/admin/audit">Audit log</NavLink>
+                </li>
+              </>
             )}
           </ul>
         </nav>
@@ -51,6 +61,8 @@ function AdminApp() {
           <Route index element={<Navigate to="/admin/disputes" replace />} />
           <Route path="disputes" element={<DisputeQueue />} />
           <Route path="disputes/:milestoneId" element={<DisputePage />} />
+          <Route path="members" element={<Members />} />
+          <Route path="money" element={<Money />} />
           <Route path="audit" element={<AuditLog />} />
           <Route path="*" element={<Navigate to="/admin/disputes" replace />} />
         </Routes>

@@ -15,6 +15,12 @@ export const ADMIN_PATHS = {
   disputes: `${ADMIN_API_PREFIX}/Disputes`,
   dispute: `${ADMIN_API_PREFIX}/Disputes/:milestoneId`,
   disputeResolve: `${ADMIN_API_PREFIX}/Disputes/:milestoneId/Resolve`,
+  members: `${ADMIN_API_PREFIX}/Members`,
+  memberEndSessions: `${ADMIN_API_PREFIX}/Members/:memberId/EndSessions`,
+  memberResendVerification: `${ADMIN_API_PREFIX}/Members/:memberId/ResendVerification`,
+  money: `${ADMIN_API_PREFIX}/Money`,
+  refundRetry: `${ADMIN_API_PREFIX}/Money/Refunds/:paymentId/Retry`,
+  payoutRetry: `${ADMIN_API_PREFIX}/Money/Payouts/:withdrawalId/Retry`,
 } as const;
 
 /** The member-side addition to the dispute flow: a party's statement (and files) on a disputed milestone. */
@@ -35,6 +41,10 @@ export const ADMIN_PERMISSIONS = {
   'audit.read': ['operator', 'finance'],
   'disputes.read': ['operator', 'finance', 'support'],
   'disputes.resolve': ['operator', 'finance'],
+  'members.read': ['operator', 'finance', 'support'],
+  'members.act': ['operator', 'support'],
+  'money.read': ['operator', 'finance'],
+  'money.retry': ['finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
 
@@ -47,11 +57,24 @@ export const DISPUTE_OUTCOMES = ['release', 'refund', 'split'] as const;
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
 
 /** What the audit log records an operator doing. */
-export const AUDIT_ACTIONS = ['sign-in', 'sign-out', 'dispute.release', 'dispute.refund', 'dispute.split'] as const;
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-out',
+  'dispute.release',
+  'dispute.refund',
+  'dispute.split',
+  'member.end-sessions',
+  'member.resend-verification',
+  'refund.retry',
+  'payout.retry',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const ADMIN_LIMITS = {
   reasonMax: 2000,
+  memberQueryMin: 2,
+  memberQueryMax: 100,
+  membersPageMax: 50,
   statementMax: 5000,
   statementFilesMax: 5,
   statementsPerPartyMax: 10,
@@ -73,6 +96,11 @@ export const ADMIN_MESSAGES = {
   statementNotDisputed: 'Statements can be added only while the milestone is disputed.',
   statementsFull: 'You have added the most statements a dispute takes (10).',
   statementFile: 'Attach only files shared in this workspace.',
+  memberQuery: 'Type at least 2 characters of a name or e-mail address.',
+  noMember: 'No such member.',
+  alreadyVerified: 'This member has confirmed their e-mail address already.',
+  nothingToRetry: 'Nothing to retry: the provider has acknowledged it, or it is not waiting.',
+  providerDown: 'The payment provider could not be reached; the retry job asks again.',
 } as const;
 
 /** The 409 of a stale action: someone else (or you, differently) resolved it first. */
@@ -94,3 +122,6 @@ export type DisputeResolutionView = Static<typeof S.DisputeResolution>;
 export type ResolveDisputeInput = Static<typeof S.ResolveDisputeBody>;
 export type ResolveDisputeResult = Static<typeof S.ResolveDisputeResponse>;
 export type DisputeStatementInput = Static<typeof S.DisputeStatementBody>;
+export type AdminMemberView = Static<typeof S.AdminMember>;
+export type AdminMembersView = Static<typeof S.AdminMembers>;
+export type MoneyOverviewView = Static<typeof S.MoneyOverview>;

@@ -16,8 +16,13 @@ import {
   type DisputeQueueView,
 } from '@sciexperts/shared/contracts';
 import {
+  AdminMembers,
+  AdminReason,
   AdminSession,
   AdminSignInBody,
+  MembersQuery,
+  MoneyOverview,
+  RetryResponse,
   AuditPage,
   AuditQuery,
   DisputeDetail,
@@ -32,7 +37,10 @@ import { bearerToken } from '../../auth/tokens';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { api, type Module } from '../../http/api';
 import { IdParams, bearer, errors, open } from '../../http/schemas';
-import { sendRefund } from '../payments/settlement';
+import { sendPayout, sendRefund } from '../payments/settlement';
+import { sendVerificationLink } from '../account/verification';
+import { findMember, searchMembers } from './members';
+import { moneyOverview } from './money';
 import { readAudit, writeAudit } from './audit';
 import { disputeDetail, disputeQueue, resolveDisputeAsOperator } from './disputes';
 import { closeOperatorSession, findOperatorByEmail, isOperatorRole, openOperatorSession, operatorOfToken, type OperatorIdentity } from './operators';
@@ -94,7 +102,7 @@ class SignInFailures {
 
 export function adminModule(): Module {
   return async (app) => {
-    const { db, hasher, clock, config, secondFactors } = app.ctx;
+    const { db, hasher, clock, config, secondFactors, tokens, mailer } = app.ctx;
     // Wrong passwords or codes per e-mail and per address: an operator account is worth guessing at. Kept in this
     // process (operators are few and sign in rarely); the members' shared throttle store is the next step.
     const failures = { account: new SignInFailures(5, FIFTEEN_MINUTES), address: new SignInFailures(20, FIFTEEN_MINUTES) };
@@ -286,6 +294,134 @@ export function adminModule(): Module {
           }
         }
       },
+    );
+
+    r.get(
+      ADMIN_PATHS.members,
+      {
+        config: { adminPermission: 'members.read' },
+        schema: {
+          tags,
+          operationId: 'adminMembers',
+          summary: 'Members by part of their name or e-mail: account state and contracts (never hashes or tokens)',
+          security: bearer,
+          querystring: MembersQuery,
+          response: { 200: AdminMembers, ...errors(400, ...guarded) },
+        },
+      },
+      async (request) => {
+        const q = request.query.q.trim();
+        if (q.length < ADMIN_LIMITS.memberQueryMin) throw badRequest([{ field: 'q', message: M.memberQuery }]);
+        return { members: await searchMembers(db, q, clock()) };
+      },
+    );
+
+    r.post(
+      ADMIN_PATHS.memberEndSessions,
+      {
+        config: { adminPermission: 'members.act' },
+        schema: {
+          tags,
+          operationId: 'adminEndMemberSessions',
+          summary: "End all of a member's sessions at once (their open sockets close too)",
+          security: bearer,
+          params: IdParams('memberId'),
+          body: AdminReason,
+          response: { 200: Type.Object({ ended: Type.Integer() }), ...errors(400, ...guarded) },
+        },
+      },
+      async (request) => {
+        const me = operatorOf(request);
+        const reason = checkReason(request.body.reason);
+        const id = Number(request.params.memberId);
+        const member = await findMember(db, id);
+        if (!member) throw notFound(M.noMember);
+        const now = clock();
+        // The sessions go with the audit entry, in one transaction; then the token service forgets them in this
+        // process and tells the chat gateway (and, through Redis, the other processes) to close their sockets.
+        const ended = await db.kysely.transaction().execute(async (trx) => {
+          const gone = await trx.deleteFrom('sessions').where('userId', '=', id).executeTakeFirst();
+          const count = Number(gone.numDeletedRows);
+          await writeAudit(trx, { operator: me, action: 'member.end-sessions', objectType: 'member', objectId: id, reason, details: `${count} sessions ended`, address: request.ip, at: now });
+          return count;
+        });
+        await tokens.revokeUserSessions(id);
+        return { ended };
+      },
+    );
+
+    r.post(
+      ADMIN_PATHS.memberResendVerification,
+      {
+        config: { adminPermission: 'members.act' },
+        schema: {
+          tags,
+          operationId: 'adminResendVerification',
+          summary: 'Send the member a new link to confirm their e-mail address',
+          security: bearer,
+          params: IdParams('memberId'),
+          response: { 204: Type.Null(), ...errors(400, ...guarded, 409) },
+        },
+      },
+      async (request, reply) => {
+        const me = operatorOf(request);
+        const id = Number(request.params.memberId);
+        const member = await findMember(db, id);
+        if (!member || member.deletedAt) throw notFound(M.noMember);
+        if (member.emailVerifiedAt) throw new HttpError(409, M.alreadyVerified);
+        await db.kysely.transaction().execute((trx) => writeAudit(trx, { operator: me, action: 'member.resend-verification', objectType: 'member', objectId: id, address: request.ip, at: clock() }));
+        await sendVerificationLink(db, mailer, config.siteUrl, member, false);
+        reply.code(204);
+        return null;
+      },
+    );
+
+    r.get(
+      ADMIN_PATHS.money,
+      {
+        config: { adminPermission: 'money.read' },
+        schema: {
+          tags,
+          operationId: 'adminMoney',
+          summary: 'Totals from the ledger, provider calls not acknowledged, and payouts the bank returned',
+          security: bearer,
+          response: { 200: MoneyOverview, ...errors(...guarded) },
+        },
+      },
+      async () => moneyOverview(db),
+    );
+
+    const retry = (kind: 'refund' | 'payout') => async (request: FastifyRequest<{ Params: Record<string, string> }>) => {
+      const me = operatorOf(request);
+      const provider = app.ctx.payments;
+      if (!provider) throw new HttpError(503, PAYMENT_MESSAGES.notConfigured);
+      const id = Number(kind === 'refund' ? request.params.paymentId : request.params.withdrawalId);
+      let sent: boolean;
+      try {
+        sent = kind === 'refund' ? await sendRefund(db, provider, id) : await sendPayout(db, provider, id);
+      } catch (err) {
+        request.log.warn({ err, id }, `${kind} retry: provider unreachable`);
+        throw new HttpError(502, M.providerDown);
+      }
+      if (!sent) throw new HttpError(409, M.nothingToRetry);
+      await db.kysely.transaction().execute((trx) => writeAudit(trx, { operator: me, action: `${kind}.retry`, objectType: kind === 'refund' ? 'payment' : 'withdrawal', objectId: id, details: 'sent to the provider', address: request.ip, at: clock() }));
+      return { sent };
+    };
+    r.post(
+      ADMIN_PATHS.refundRetry,
+      {
+        config: { adminPermission: 'money.retry' },
+        schema: { tags, operationId: 'adminRetryRefund', summary: 'Ask the provider again for a booked refund it has not acknowledged', security: bearer, params: IdParams('paymentId'), response: { 200: RetryResponse, ...errors(400, ...guarded, 409, 502, 503) } },
+      },
+      retry('refund'),
+    );
+    r.post(
+      ADMIN_PATHS.payoutRetry,
+      {
+        config: { adminPermission: 'money.retry' },
+        schema: { tags, operationId: 'adminRetryPayout', summary: 'Ask the provider again for a withdrawal it has not acknowledged', security: bearer, params: IdParams('withdrawalId'), response: { 200: RetryResponse, ...errors(400, ...guarded, 409, 502, 503) } },
+      },
+      retry('payout'),
     );
   };
 }

@@ -167,3 +167,50 @@ export const DisputeStatementBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const MembersQuery = Type.Object({ q: Type.String({ maxLength: L.memberQueryMax, description: 'Part of a name or e-mail address (at least 2 characters).' }) }, { additionalProperties: false });
+
+/** A member as operators see them: account state and contracts; never password hashes or tokens. */
+export const AdminMember = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    email: Type.String(),
+    createdAt: Type.String(),
+    signInWith: StringChoice(['password', 'oidc'] as const),
+    emailVerified: Type.Boolean(),
+    deleted: Type.Boolean(),
+    profilePublic: Type.Boolean(),
+    activeSessions: Type.Integer(),
+    contracts: Type.Object({ asClient: Type.Integer(), asExpert: Type.Integer() }),
+  },
+  { title: 'AdminMember' },
+);
+
+export const AdminMembers = Type.Object({ members: Type.Array(AdminMember, { description: `At most ${L.membersPageMax}, newest first.` }) }, { title: 'AdminMembers' });
+
+export const AdminReason = Type.Object({ reason: Type.String({ maxLength: L.reasonMax }) }, { additionalProperties: false });
+
+const Waiting = Type.Object({ id: Type.Integer(), amountCents: Type.Integer(), memberId: Type.Integer(), since: Type.String(), reason: Nullable(Type.String()) });
+
+export const MoneyOverview = Type.Object(
+  {
+    totals: Type.Object(
+      {
+        inEscrowCents: Type.Integer({ description: 'Held for milestones now (every escrow account).' }),
+        releasedCents: Type.Integer({ description: 'Released from escrow to experts, fees included, ever.' }),
+        refundedCents: Type.Integer({ description: 'Returned to clients, ever (booked).' }),
+        feesCents: Type.Integer({ description: "The platform's fees." }),
+        waitingForPayoutCents: Type.Integer({ description: "Experts' balances not withdrawn yet." }),
+        paidOutCents: Type.Integer({ description: 'Withdrawn by experts (requested or paid).' }),
+      },
+      { description: 'From the ledger.' },
+    ),
+    refundsNotAcknowledged: Type.Array(Waiting, { description: 'Refunds booked that the provider has not acknowledged (retry asks again).' }),
+    payoutsNotAcknowledged: Type.Array(Waiting, { description: 'Withdrawals the provider has not acknowledged (retry asks again).' }),
+    failedPayouts: Type.Array(Waiting, { description: 'Payouts the bank returned: the money is back in the expert’s balance.' }),
+  },
+  { title: 'MoneyOverview' },
+);
+
+export const RetryResponse = Type.Object({ sent: Type.Boolean() }, { title: 'RetryResponse' });

@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import type { AdminMemberView } from '@sciexperts/shared/member';
+import { AdminApiError, adminApi } from './api';
+import { dateTime } from './format';
+import { useSession } from './session';
+import css from './console.module.css';
+
+const message = (err: unknown, fallback: string) => (err instanceof AdminApiError ? err.message : fallback);
+
+/** Members by name or e-mail: their state and contracts; end their sessions or resend the confirmation link. */
+export function Members() {
+  const session = useSession();
+  const mayAct = session?.operator.role !== 'finance';
+  const [q, setQ] = useState('');
+  const [members, setMembers] = useState<AdminMemberView[] | null>(null);
+  const [chosen, setChosen] = useState<AdminMemberView | null>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function search(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setDone(null);
+    try {
+      setMembers((await adminApi.members(q)).members);
+    } catch (err) {
+      setError(message(err, 'The search failed.'));
+    }
+  }
+  async function act(what: 'sessions' | 'verification') {
+    if (!chosen) return;
+    setError(null);
+    setDone(null);
+    try {
+      if (what === 'sessions') {
+        const { ended } = await adminApi.endSessions(chosen.id, reason);
+        setDone(`${ended} session(s) of ${chosen.name} ended; their open pages are signed out.`);
+        setReason('');
+      } else {
+        await adminApi.resendVerification(chosen.id);
+        setDone(`A new confirmation link was sent to ${chosen.email}.`);
+      }
+    } catch (err) {
+      setError(message(err, 'That did not work. Try again.'));
+    }
+  }
+
+  return (
+    <section aria-labelledby="members-title">
+      <h1 id="members-title">Members</h1>
+      <form className={css.form} onSubmit={(e) => void search(e)} role="search">
+        <div className={css.field}>
+          <label htmlFor="member-q">Name or e-mail</label>
+          <input id="member-q" value={q} onChange={(e) => setQ(e.target.value)} />
+        </div>
+        <button type="submit" className={css.button}>
+          Search
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className={css.error}>
+          {error}
+        </p>
+      )}
+      <p role="status">{done ?? ''}</p>
+      {members && members.length === 0 && <p>No member matches.</p>}
+      {members && members.length > 0 && (
+        <div className={css.tableWrap}>
+          <table className={css.table}>
+            <caption>Members found (newest first)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Member</th>
+                <th scope="col">Account</th>
+                <th scope="col">Contracts</th>
+                <th scope="col">Sessions</th>
+                <th scope="col">
+                  <span className={css.visuallyHidden}>Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((m) => (
+                <tr key={m.id}>
+                  <td>
+                    {m.name}
+                    <br />
+                    {m.email}
+                  </td>
+                  <td>
+                    Since {dateTime(m.createdAt)}; {m.emailVerified ? 'e-mail confirmed' : 'e-mail not confirmed'}; {m.signInWith === 'oidc' ? 'identity provider' : 'password'}
+                    {m.deleted ? '; deleted' : ''}
+                    {m.profilePublic ? '' : '; profile hidden'}
+                  </td>
+                  <td>
+                    {m.contracts.asClient} as client, {m.contracts.asExpert} as expert
+                  </td>
+                  <td>{m.activeSessions}</td>
+                  <td>
+                    {mayAct && (
+                      <button type="button" className={css.secondary} onClick={() => setChosen(m)} aria-label={`Manage ${m.name}`}>
+                        Manage
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {chosen && mayAct && (
+        <section className={css.section} aria-labelledby="manage-title">
+          <h2 id="manage-title">Manage {chosen.name}</h2>
+          <div className={css.form}>
+            <div className={css.field}>
+              <label htmlFor="manage-reason">Reason (recorded in the audit log)</label>
+              <textarea id="manage-reason" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
+            </div>
+            <button type="button" className={css.button} onClick={() => void act('sessions')}>
+              End all sessions
+            </button>
+            {!chosen.emailVerified && !chosen.deleted && (
+              <button type="button" className={css.secondary} onClick={() => void act('verification')}>
+                Resend the confirmation e-mail
+              </button>
+            )}
+          </div>
+        </section>
+      )}
+    </section>
+  );
+}

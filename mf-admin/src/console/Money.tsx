@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { MoneyOverviewView } from '@sciexperts/shared/member';
+import { AdminApiError, adminApi } from './api';
+import { dateTime, formatCents } from './format';
+import { useSession } from './session';
+import css from './console.module.css';
+
+type Waiting = MoneyOverviewView['refundsNotAcknowledged'][number];
+
+/** The money from the ledger, and the provider calls that need a push. */
+export function Money() {
+  const mayRetry = useSession()?.operator.role === 'finance';
+  const [data, setData] = useState<MoneyOverviewView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const load = useCallback(() => {
+    adminApi
+      .money()
+      .then(setData)
+      .catch((err: unknown) => setError(err instanceof AdminApiError ? err.message : 'The money could not be loaded.'));
+  }, []);
+  useEffect(load, [load]);
+
+  async function retry(kind: 'refund' | 'payout', item: Waiting) {
+    setError(null);
+    setDone(null);
+    try {
+      await (kind === 'refund' ? adminApi.retryRefund(item.id) : adminApi.retryPayout(item.id));
+      setDone(`The ${kind} of ${formatCents(item.amountCents)} was sent to the payment provider.`);
+      load();
+    } catch (err) {
+      setError(err instanceof AdminApiError ? err.message : 'The retry failed.');
+    }
+  }
+
+  const list = (title: string, items: Waiting[], kind: 'refund' | 'payout' | null) => (
+    <section className={css.section} aria-label={title}>
+      <h2>{title}</h2>
+      {items.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ul className={css.list}>
+          {items.map((item) => (
+            <li key={item.id}>
+              #{item.id}: {formatCents(item.amountCents)} (member {item.memberId}), since {dateTime(item.since)}
+              {item.reason ? ` — ${item.reason}` : ''}{' '}
+              {kind && mayRetry && (
+                <button type="button" className={css.secondary} onClick={() => void retry(kind, item)}>
+                  Retry {kind} #{item.id}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+
+  return (
+    <section aria-labelledby="money-title">
+      <h1 id="money-title">Money</h1>
+      {error && (
+        <p role="alert" className={css.error}>
+          {error}
+        </p>
+      )}
+      <p role="status">{done ?? ''}</p>
+      {!data && !error && <p>Loading…</p>}
+      {data && (
+        <>
+          <dl>
+            <dt>Held in escrow</dt>
+            <dd>{formatCents(data.totals.inEscrowCents)}</dd>
+            <dt>Released to experts (fees included)</dt>
+            <dd>{formatCents(data.totals.releasedCents)}</dd>
+            <dt>Refunded to clients</dt>
+            <dd>{formatCents(data.totals.refundedCents)}</dd>
+            <dt>Platform fees</dt>
+            <dd>{formatCents(data.totals.feesCents)}</dd>
+            <dt>Waiting for payout</dt>
+            <dd>{formatCents(data.totals.waitingForPayoutCents)}</dd>
+            <dt>Paid out</dt>
+            <dd>{formatCents(data.totals.paidOutCents)}</dd>
+          </dl>
+          {list('Refunds the provider has not acknowledged', data.refundsNotAcknowledged, 'refund')}
+          {list('Payouts the provider has not acknowledged', data.payoutsNotAcknowledged, 'payout')}
+          {list('Payouts the bank returned (the money is back in the expert’s balance)', data.failedPayouts, null)}
+        </>
+      )}
+    </section>
+  );
+}

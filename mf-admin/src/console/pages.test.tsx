@@ -1,0 +1,55 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from '@sciexperts/shared/router';
+import AdminApp from '../exposes/AdminApp';
+import { adminApi } from './api';
+import { setSession } from './session';
+
+afterEach(() => jest.restoreAllMocks());
+const signedInAs = (role: 'operator' | 'finance' | 'support') => setSession({ token: 'op_t', expiresAt: new Date(Date.now() + 3600_000).toISOString(), operator: { id: 1, email: `${role}@ops.test`, role } });
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin/*" element={<AdminApp />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+const member = { id: 7, name: 'Petra Hopper', email: 'petra@example.test', createdAt: '2026-11-01T10:00:00.000Z', signInWith: 'password' as const, emailVerified: false, deleted: false, profilePublic: true, activeSessions: 2, contracts: { asClient: 1, asExpert: 0 } };
+
+it('finds a member and ends their sessions with a reason', async () => {
+  const user = userEvent.setup();
+  signedInAs('support');
+  jest.spyOn(adminApi, 'members').mockResolvedValue({ members: [member] });
+  const end = jest.spyOn(adminApi, 'endSessions').mockResolvedValue({ ended: 2 });
+  renderAt('/admin/members');
+  // Support has no money pages.
+  expect(screen.queryByRole('link', { name: 'Money' })).toBeNull();
+  await user.type(screen.getByLabelText('Name or e-mail'), 'petra');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  expect(await screen.findByRole('cell', { name: /Petra Hopper/ })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Manage Petra Hopper' }));
+  await user.type(screen.getByLabelText('Reason (recorded in the audit log)'), 'Lost laptop.');
+  await user.click(screen.getByRole('button', { name: 'End all sessions' }));
+  expect(end).toHaveBeenCalledWith(7, 'Lost laptop.');
+  expect(await screen.findByText('2 session(s) of Petra Hopper ended; their open pages are signed out.')).toBeInTheDocument();
+});
+
+it('shows the totals and lets finance retry a refund the provider never acknowledged', async () => {
+  const user = userEvent.setup();
+  signedInAs('finance');
+  const overview = {
+    totals: { inEscrowCents: 100, releasedCents: 200, refundedCents: 300, feesCents: 20, waitingForPayoutCents: 180, paidOutCents: 0 },
+    refundsNotAcknowledged: [{ id: 4, amountCents: 25_000, memberId: 9, since: '2026-11-20T10:00:00.000Z', reason: null }],
+    payoutsNotAcknowledged: [],
+    failedPayouts: [],
+  };
+  jest.spyOn(adminApi, 'money').mockResolvedValueOnce(overview).mockResolvedValue({ ...overview, refundsNotAcknowledged: [] });
+  const retry = jest.spyOn(adminApi, 'retryRefund').mockResolvedValue({ sent: true });
+  renderAt('/admin/money');
+  expect(await screen.findByText('$3.00')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Retry refund #4' }));
+  expect(retry).toHaveBeenCalledWith(4);
+  expect(await screen.findByText('The refund of $250.00 was sent to the payment provider.')).toBeInTheDocument();
+});
