@@ -12,6 +12,7 @@ const FIELDS = [
   'services', 'serviceName', 'practiceAreaNames', 'token', '__proto__', 'constructor', 'currentPassword', 'need', 'budget', 'deadline', 'name',
   'title', 'service', 'practiceAreas', 'duration', 'visibility', 'coverLetter', 'priceType', 'priceCents', 'milestones', 'expertId', 'reason',
   'note', 'amountCents', 'dueDate', 'type', 'paymentId', 'rating', 'text',
+  'timeZone', 'weeklyHours', 'lengths', 'minNoticeMinutes', 'bufferMinutes', 'awayDates', 'startsAt', 'lengthMinutes', 'agenda', 'memberId', 'times',
 ];
 /** Bodies near the real shapes, so the checks past the schema are exercised too. */
 const shaped = fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 10 });
@@ -161,6 +162,17 @@ describe('random input never yields a 500', () => {
     ['POST', '/api/Reviews/:id/Reply'],
     ['GET', '/api/Experts/:id/Reviews'],
     ['GET', '/api/Projects/:id/ClientReviews'],
+    ['PUT', '/api/Calls/Availability'],
+    ['GET', '/api/Calls/Experts/:id/Slots'],
+    ['POST', '/api/Calls'],
+    ['POST', '/api/Calls/Propose'],
+    ['POST', '/api/Calls/:id/Accept'],
+    ['POST', '/api/Calls/:id/Reschedule'],
+    ['POST', '/api/Calls/:id/Reschedule/Accept'],
+    ['POST', '/api/Calls/:id/Cancel'],
+    ['POST', '/api/Calls/:id/NoShow'],
+    ['POST', '/api/Calls/Feed'],
+    ['GET', '/api/Calls/Feed/:id'],
   ];
 
   it.each(WRITES)('%s %s', async (method, route) => {
