@@ -250,6 +250,20 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled calls over %s', (diale
     expect((await post(client, `/api/Calls/${booked.body.id}/Cancel`, { reason: 'x'.repeat(501) })).body.message).toBe(M.reasonTooLong);
   });
 
+  it("never offers the expert's time in a call they booked with another expert", async () => {
+    const other = await member(h, { firstName: 'Otto', lastName: 'Other' });
+    expect((await h.api('PUT', '/api/Calls/Availability', { token: other.token, body: availability })).status).toBe(200);
+    const theirs = (await slotsOf(other)).slots;
+    const mine = (await slotsOf(expert)).slots;
+    const both = theirs.find((s) => mine.includes(s) && Date.parse(s) > now + 2 * DAY)!;
+    // Ada books Otto's time as a client: that time leaves her own calendar.
+    expect((await h.api<Call>('POST', '/api/Calls', { token: expert.token, body: { expertId: other.id, startsAt: both, lengthMinutes: 30, agenda: '' } })).status).toBe(201);
+    expect((await slotsOf(expert)).slots).not.toContain(both);
+    const refused = await book(client, { startsAt: both });
+    expect([refused.status, refused.body.message]).toEqual([409, M.justTaken]);
+    expect(refused.body.slots).not.toContain(both);
+  });
+
   it('the expert proposes up to three times; the member accepts one and the call is booked', async () => {
     const slots = (await slotsOf(expert, 60)).slots;
     const times = [slots[2]!, slots[10]!, slots[18]!];

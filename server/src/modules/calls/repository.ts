@@ -46,12 +46,15 @@ export async function saveAvailability(db: Db, userId: number, rules: Availabili
     .execute();
 }
 
-/** The expert's booked calls that can still matter for slots from `now` (the last day included, for buffers). */
+/**
+ * The member's booked calls that can still matter for slots from `now` (the last day included, for buffers): the
+ * calls they give as the expert and the ones they booked with someone else, since they cannot be in two calls.
+ */
 export async function busySpansOf(db: Db, expertId: number, now: Date): Promise<BusySpan[]> {
   const rows = await db
     .selectFrom('calls')
     .select(['startsAt', 'lengthMinutes'])
-    .where('expertId', '=', expertId)
+    .where((eb) => eb.or([eb('expertId', '=', expertId), eb('clientId', '=', expertId)]))
     .where('state', '=', 'booked')
     .where('startsAt', '>=', new Date(now.getTime() - 86_400_000).toISOString())
     .orderBy('startsAt')

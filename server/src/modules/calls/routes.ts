@@ -38,7 +38,7 @@ import { memberName, notify, type NewNotification } from '../notifications/notif
 import { feedOf, feedUrlOf, hashToken, meetingUrlOf, sendInvitation } from './calendar';
 import * as repo from './repository';
 import { checkAgenda, checkAvailability, checkLength, checkReason, instantOf } from './rules';
-import { freeSlots, isOffered, type AvailabilityRules } from './slots';
+import { freeSlots, isClear, isOffered, type AvailabilityRules } from './slots';
 
 const tags = ['Calls'];
 /** The OpenAPI description of the feed's answer: an iCalendar text. */
@@ -292,6 +292,12 @@ export const callsModule: Module = async (app) => {
         const lengthMinutes = checkLength(request.body.lengthMinutes, rules.lengths);
         checkOffered(rules, start, lengthMinutes);
         if (await repo.isBlocked(k, me, expertId)) throw conflict(M.blocked);
+        // A call the expert booked with someone else is not in their blocks (those are the calls they give): it is
+        // checked here. Two calls they give at once are refused by the blocks' unique index below.
+        if (!isClear(start, lengthMinutes, rules.bufferMinutes, await repo.busySpansOf(k, expertId, clock()))) {
+          reply.code(409);
+          return { message: M.justTaken, slots: await slotsFor(expertId, rules, lengthMinutes) };
+        }
         const now = clock().toISOString();
         try {
           const id = await k.transaction().execute(async (trx) => {
