@@ -190,10 +190,13 @@ export class LoginThrottle {
       // A store failure here loses one count at most; the answer the member gets must not depend on it.
       try {
         if (outcome === 'failure') {
-          await this.pending.reward(pairKey, 1);
-          const now = await this.pair.get(pairKey);
-          const failures = now?.consumedPoints ?? 0;
-          if (failures >= this.o.freeFailures) await this.wait.block(pairKey, sec(this.delayAfter(failures)));
+          // The wait is set before this attempt stops counting as in flight (one connection keeps the order), so no
+          // other attempt of the pair slips in between the two.
+          const failures = (await this.pair.get(pairKey))?.consumedPoints ?? 0;
+          await Promise.all([
+            failures >= this.o.freeFailures ? this.wait.block(pairKey, sec(this.delayAfter(failures))) : null,
+            this.pending.reward(pairKey, 1),
+          ]);
         } else if (outcome === 'success') {
           await Promise.all([
             this.pending.reward(pairKey, 1),

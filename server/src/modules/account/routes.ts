@@ -49,7 +49,8 @@ export const accountModule: Module = async (app) => {
           await attempt.fail();
           throw unauthorized(ACCOUNT_MESSAGES.invalidCredentials);
         }
-        await attempt.succeed();
+        // Not waited for: the member's answer need not wait on the bookkeeping of a right password (settling never throws).
+        void attempt.succeed();
         const oldHash = row.passwordHash;
         if (oldHash && hasher.needsRehash(oldHash)) {
           // Upgrades scrypt (or an older cost) now that the plain password is at hand. Only if the hash is still the one
