@@ -12,7 +12,8 @@ import { createStaticServer, listen } from './lib/staticServer.mjs';
 const config = JSON.parse(process.env.PAGE_SERVER_CONFIG ?? '{}');
 const dist = path.join(root, 'shell', 'dist');
 const csp = buildContentSecurityPolicy(config);
-// The API as the page server reaches it: through the proxy (any API process), never one process's own port.
+// The API as the page server reaches it: the proxy's internal listener (any API process, the visitor's address kept
+// in X-Forwarded-For), never one process's own port.
 const api = config.apiInternalUrl;
 
 const fromApi = (file) => async () => {
@@ -24,7 +25,18 @@ const fromApi = (file) => async () => {
 // Metrics on PAGE_METRICS_PORT when set (one port per page server), traces when OTEL_EXPORTER_OTLP_ENDPOINT is set.
 const observability = await startPageObservability({ log: (message) => console.log(`[${config.name}] ${message}`) });
 
+// Behind the proxy, the connection comes from the proxy: the visitor is the address it put in X-Forwarded-For (it
+// sets the header from the address it saw), believed only on a connection from one of the proxy's addresses.
+const trusted = new Set(config.trustedProxies ?? []);
+const visitorAddress = (req) => {
+  const peer = req.socket.remoteAddress;
+  const forwarded = req.headers['x-forwarded-for'];
+  if (!trusted.has(peer) || typeof forwarded !== 'string') return peer;
+  return forwarded.split(',').pop().trim() || peer;
+};
+
 const server = createStaticServer({
+  visitorAddress,
   root: dist,
   metrics: observability.metrics,
   spa: true,

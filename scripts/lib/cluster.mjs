@@ -54,6 +54,8 @@ export function resolveClusterConfig(env = process.env) {
     suite,
     sitePort,
     siteHost: env.SITE_HOST || '127.0.0.1',
+    // nginx's listener for the page servers' API calls (P+10), on loopback only.
+    internalPort: portFrom(env, 'INTERNAL_API_PORT', sitePort + 10),
     apis: apiPorts.map((port, i) => ({ name: `api-${i + 1}`, port })),
     pages: pagePorts.map((port, i) => ({ name: `page-${i + 1}`, port })),
     // DATABASE_URL is the operator's database as it is; otherwise a database of its own on the machine's PostgreSQL.
@@ -120,6 +122,7 @@ export function renderNginxConfig(cluster) {
   const serverName = suite.host;
   const site = fill(fs.readFileSync(path.join(deployDir, 'sciexperts.conf'), 'utf8'), {
     SITE_LISTEN: `${cluster.siteHost}:${cluster.sitePort}`,
+    INTERNAL_LISTEN: `127.0.0.1:${cluster.internalPort}`,
     SERVER_NAME: serverName,
     API_SERVERS: cluster.apis.map((api) => `  server 127.0.0.1:${api.port} max_fails=1 fail_timeout=5s;`).join('\n'),
     PAGE_SERVERS: cluster.pages.map((page) => `  server 127.0.0.1:${page.port} max_fails=1 fail_timeout=5s;`).join('\n'),
@@ -231,7 +234,9 @@ export async function startCluster(cluster, { log = console.log, env = process.e
           runtimeConfig: cluster.suite.runtimeConfig,
           siteOrigin: cluster.suite.siteOrigin,
           apiOrigin: cluster.suite.siteOrigin,
-          apiInternalUrl: `http://127.0.0.1:${cluster.sitePort}`,
+          apiInternalUrl: `http://127.0.0.1:${cluster.internalPort}`,
+          // nginx reaches the page servers from this machine.
+          trustedProxies: ['127.0.0.1', '::1', '::ffff:127.0.0.1'],
         };
         const child = spawnNode(page.name, path.join(root, 'scripts', 'page-server.mjs'), { PAGE_SERVER_CONFIG: JSON.stringify(pageConfig) });
         return untilUp(child, `http://127.0.0.1:${page.port}/remotes.json`);

@@ -68,8 +68,10 @@ async function isFile(file) {
  * @param {{ observe(kind: string, status: number, seconds: number): void } | null} [options.metrics]  records each
  *   request's duration by kind and status (pageObservability.mjs); every request is also a trace span (a no-op
  *   while tracing is off)
+ * @param {(req: import('node:http').IncomingMessage) => string | undefined} [options.visitorAddress]  the visitor's
+ *   address for a render's API calls: the connection's own by default; a page server behind a proxy reads the proxy's
  */
-export function createStaticServer({ root, spa = false, generated = {}, pageHeaders = () => ({}), cors = false, proxy = null, renderPage = null, metrics = null }) {
+export function createStaticServer({ root, spa = false, generated = {}, pageHeaders = () => ({}), cors = false, proxy = null, renderPage = null, metrics = null, visitorAddress = (req) => req.socket.remoteAddress }) {
   const rootDir = path.resolve(root);
   const proxied = (rawUrl) => proxy !== null && proxy.prefixes.some((prefix) => (rawUrl ?? '/').startsWith(prefix));
 
@@ -182,7 +184,7 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
   async function serveRendered(req, res, url, headers) {
     let page;
     try {
-      page = await renderPage(url.pathname + url.search, { address: req.socket.remoteAddress });
+      page = await renderPage(url.pathname + url.search, { address: visitorAddress(req) });
     } catch (error) {
       console.error('[static] server rendering failed; sending the page to render in the browser:', error);
       return false;
