@@ -19,9 +19,11 @@ import { totpCode } from '../src/auth/secondFactor';
 import { runOperatorCommand } from '../src/modules/admin/command';
 import { openOperatorSession } from '../src/modules/admin/operators';
 import { ACCOUNTS, balance } from '../src/modules/payments/ledger';
+import { refreshExpertSearch } from '../src/modules/directory/searchIndex';
+import { chatClients, connected, disconnected } from './chatClient';
 import { RecordingMailer, eventually, member, startAppOn, unverifiedMember, type Harness } from './helpers';
 import { FakeProvider, PAYMENTS_CONFIG, caller, deliver, hiredContract, ledgerProblems, paid, type Member } from './paymentsFixtures';
-import { SAMPLES } from './projectsFixtures';
+import { SAMPLES, fixedProposal, projectBody } from './projectsFixtures';
 
 type Body = { message?: string; details?: Array<{ field?: string; message: string }> };
 interface Op {
@@ -48,6 +50,7 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
   let now = Date.now();
   const mailer = new RecordingMailer();
 
+  const { socket, closeAll } = chatClients(() => h.base);
   const admin = <T = unknown>(method: string, url: string, token: string | null, body?: unknown) =>
     h.api<T & Body>(method, url, { token, ...(body === undefined ? {} : { body }) });
 
@@ -96,6 +99,7 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
     helpdesk = await makeOperator('support');
   });
   afterAll(() => h?.close());
+  afterEach(closeAll);
   afterEach(async () => expect(await ledgerProblems(h.db)).toEqual([]));
 
   it('makes operators only with the command, and signs them in with password and the second factor', async () => {
@@ -150,6 +154,8 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
       { method: 'GET', url: `${ADMIN_PATHS.members}?q=ol`, allowed: ['operator', 'finance', 'support'] },
       { method: 'POST', url: ADMIN_PATHS.memberEndSessions.replace(':memberId', String(client.id)), body: { reason: 'Asked by the member.' }, allowed: ['operator', 'support'] },
       { method: 'POST', url: ADMIN_PATHS.memberResendVerification.replace(':memberId', String(client.id)), allowed: ['operator', 'support'] },
+      { method: 'POST', url: ADMIN_PATHS.memberSuspend.replace(':memberId', String(client.id)), body: { reason: 'Fraud.' }, allowed: ['operator'] },
+      { method: 'POST', url: ADMIN_PATHS.memberLift.replace(':memberId', String(client.id)), body: { reason: 'Cleared.' }, allowed: ['operator'] },
       { method: 'GET', url: ADMIN_PATHS.money, allowed: ['operator', 'finance'] },
       { method: 'POST', url: ADMIN_PATHS.refundRetry.replace(':paymentId', '1'), allowed: ['finance'] },
       { method: 'POST', url: ADMIN_PATHS.payoutRetry.replace(':withdrawalId', '1'), allowed: ['finance'] },
@@ -348,6 +354,56 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
     expect((await retry(waiting!.id)).status).toBe(409);
     expect((await overview()).refundsNotAcknowledged.map((x) => x.id)).not.toContain(waiting!.id);
     expect((await audit()).filter((e) => e.action === 'refund.retry' && e.objectId === String(waiting!.id))).toHaveLength(1);
+  });
+
+  it('suspends a member (no sign-in, sockets closed, profile and open projects gone, proposals withdrawn, escrow still resolvable) and lifts it', async () => {
+    const suspect = await member(h, { firstName: 'Mallory' });
+    const buyer = await member(h, { firstName: 'Bianca' });
+    // Mallory is a listed expert with a live proposal, and the client of a contract whose milestone is disputed.
+    await h.db.kysely.updateTable('users').set({ headline: 'Statistician' }).where('id', '=', suspect.id).execute();
+    await refreshExpertSearch(h.db.kysely, h.db.dialect, suspect.id);
+    expect((await h.api('GET', `/api/Experts/${suspect.id}`)).status).toBe(200);
+    const { contractId, milestoneIds } = await hiredContract(h, suspect, expert, [20_000]);
+    const started = await call<{ paymentId: number }>('POST', `/api/Milestones/${milestoneIds[0]}/Fund`, suspect);
+    await deliver(h, paid(started.body.paymentId, 20_000));
+    await call('POST', `/api/Milestones/${milestoneIds[0]}/Submit`, expert, { body: { note: 'Delivered.' } });
+    await call('POST', `/api/Milestones/${milestoneIds[0]}/Dispute`, suspect, { body: { note: 'Not what I asked.' } });
+    const openProject = await h.api<{ id: number }>('POST', '/api/Projects', { token: suspect.token, body: projectBody() });
+    await h.api('POST', `/api/Projects/${openProject.body.id}/Publish`, { token: suspect.token });
+    const buyersProject = await h.api<{ id: number }>('POST', '/api/Projects', { token: buyer.token, body: projectBody() });
+    await h.api('POST', `/api/Projects/${buyersProject.body.id}/Publish`, { token: buyer.token });
+    const proposal = await h.api<{ id: number }>('POST', `/api/Projects/${buyersProject.body.id}/Proposals`, { token: suspect.token, body: fixedProposal() });
+    expect(proposal.status).toBe(201);
+    const live = socket(suspect);
+    await connected(live);
+    const gone = disconnected(live, 10_000);
+
+    const suspend = (body: unknown, op: Op = lead) => admin('POST', ADMIN_PATHS.memberSuspend.replace(':memberId', String(suspect.id)), op.token, body);
+    expect((await suspend({ reason: '' })).status).toBe(400);
+    expect((await suspend({ reason: 'Fraudulent project reported by three members.' })).status).toBe(204);
+    expect((await suspend({ reason: 'Again.' })).body.message).toBe(M.alreadySuspended);
+    expect(await gone).toBe('io server disconnect');
+    expect((await h.api('GET', '/api/Notifications', { token: suspect.token })).status).toBe(401);
+    const login = await h.api<Body>('POST', '/api/Account/Login', { body: { email: suspect.email, password: suspect.password } });
+    expect([login.status, login.body.message]).toEqual([401, M.accountSuspended]);
+    expect((await h.api('GET', `/api/Experts/${suspect.id}`)).status).toBe(404);
+    expect((await h.api('GET', `/api/Projects/${openProject.body.id}`, { token: buyer.token })).status).toBe(404);
+    const list = await h.api<{ results: Array<{ id: number }> }>('GET', '/api/Projects', { token: buyer.token });
+    expect(list.body.results.map((p) => p.id)).not.toContain(openProject.body.id);
+    const row = await h.db.kysely.selectFrom('proposals').select('status').where('id', '=', proposal.body.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('withdrawn');
+    await eventually(() => mailer.sent.some((x) => x.to === suspect.email && x.text.includes('Reason: Fraudulent project reported by three members.')), 'the suspension e-mail');
+    // Escrow stays where it is and is still resolvable.
+    expect(await balance(h.db, ACCOUNTS.escrow(contractId))).toBe(20_000);
+    expect((await resolve(milestoneIds[0]!, lead, { outcome: 'refund', reason: 'Refund to the client.' })).status).toBe(200);
+
+    expect((await admin('POST', ADMIN_PATHS.memberLift.replace(':memberId', String(suspect.id)), lead.token, { reason: 'Appeal accepted.' })).status).toBe(204);
+    expect((await h.api('POST', '/api/Account/Login', { body: { email: suspect.email, password: suspect.password } })).status).toBe(200);
+    expect((await h.api('GET', `/api/Experts/${suspect.id}`)).status).toBe(200);
+    expect((await admin('POST', ADMIN_PATHS.memberLift.replace(':memberId', String(suspect.id)), lead.token, { reason: 'x' })).body.message).toBe(M.notSuspended);
+    const entries = await audit();
+    expect(entries.find((e) => e.action === 'member.suspend' && e.objectId === String(suspect.id))).toMatchObject({ reason: 'Fraudulent project reported by three members.', details: '1 proposals withdrawn' });
+    expect(entries.some((e) => e.action === 'member.lift' && e.objectId === String(suspect.id))).toBe(true);
   });
 
   it('signs an operator out at once', async () => {

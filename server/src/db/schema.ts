@@ -26,6 +26,9 @@ export interface UsersTable {
   isDemo: Generated<number>;
   /** When the member confirmed the address (the link in an e-mail, or the identity provider's word); null: not yet. */
   emailVerifiedAt: string | null;
+  /** While set, an operator has suspended the member (migration 0038): no sign-in, profile and open projects hidden. */
+  suspendedAt: Optional<string | null>;
+  suspensionReason: Optional<string | null>;
   /** When the member deleted the account: the row stays, emptied of personal data. */
   deletedAt: string | null;
 }

@@ -18,6 +18,8 @@ export const ADMIN_PATHS = {
   members: `${ADMIN_API_PREFIX}/Members`,
   memberEndSessions: `${ADMIN_API_PREFIX}/Members/:memberId/EndSessions`,
   memberResendVerification: `${ADMIN_API_PREFIX}/Members/:memberId/ResendVerification`,
+  memberSuspend: `${ADMIN_API_PREFIX}/Members/:memberId/Suspend`,
+  memberLift: `${ADMIN_API_PREFIX}/Members/:memberId/Lift`,
   money: `${ADMIN_API_PREFIX}/Money`,
   refundRetry: `${ADMIN_API_PREFIX}/Money/Refunds/:paymentId/Retry`,
   payoutRetry: `${ADMIN_API_PREFIX}/Money/Payouts/:withdrawalId/Retry`,
@@ -43,6 +45,7 @@ export const ADMIN_PERMISSIONS = {
   'disputes.resolve': ['operator', 'finance'],
   'members.read': ['operator', 'finance', 'support'],
   'members.act': ['operator', 'support'],
+  'members.suspend': ['operator'],
   'money.read': ['operator', 'finance'],
   'money.retry': ['finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
@@ -65,6 +68,8 @@ export const AUDIT_ACTIONS = [
   'dispute.split',
   'member.end-sessions',
   'member.resend-verification',
+  'member.suspend',
+  'member.lift',
   'refund.retry',
   'payout.retry',
 ] as const;
@@ -101,6 +106,9 @@ export const ADMIN_MESSAGES = {
   alreadyVerified: 'This member has confirmed their e-mail address already.',
   nothingToRetry: 'Nothing to retry: the provider has acknowledged it, or it is not waiting.',
   providerDown: 'The payment provider could not be reached; the retry job asks again.',
+  accountSuspended: 'Your account is suspended. We sent you an e-mail with the reason; write to support to appeal.',
+  alreadySuspended: 'This member is suspended already.',
+  notSuspended: 'This member is not suspended.',
 } as const;
 
 /** The 409 of a stale action: someone else (or you, differently) resolved it first. */

@@ -27,6 +27,7 @@ import { savedCards } from './0023_saved_cards';
 import { secondFactor } from './0035_second_factor';
 import { accountSecurity } from './0036_account_security';
 import { operators } from './0037_operators';
+import { memberSuspension } from './0038_member_suspension';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -62,6 +63,7 @@ class InCodeProvider implements MigrationProvider {
       '0035_second_factor': secondFactor(this.dialect),
       '0036_account_security': accountSecurity(this.dialect),
       '0037_operators': operators(this.dialect),
+      '0038_member_suspension': memberSuspension(this.dialect),
     };
   }
 }

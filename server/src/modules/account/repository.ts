@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { ADMIN_MESSAGES } from '@sciexperts/shared/contracts';
 import type { Db } from '../../db/connect';
+import { HttpError } from '../../http/errors';
 
 export async function createSession(db: Db, userId: number, ttlSeconds: number, now = new Date(), userAgent: string | null = null): Promise<{ id: string; expiresAt: Date }> {
+  // Every way in (password, identity provider, second factor) ends here: a suspended member gets no session.
+  const member = await db.kysely.selectFrom('users').select('suspendedAt').where('id', '=', userId).executeTakeFirst();
+  if (member?.suspendedAt) throw new HttpError(401, ADMIN_MESSAGES.accountSuspended);
   const id = randomBytes(24).toString('base64url');
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
   await db.kysely

@@ -39,7 +39,7 @@ import { api, type Module } from '../../http/api';
 import { IdParams, bearer, errors, open } from '../../http/schemas';
 import { sendPayout, sendRefund } from '../payments/settlement';
 import { sendVerificationLink } from '../account/verification';
-import { findMember, searchMembers } from './members';
+import { findMember, liftSuspension, searchMembers, suspendMember } from './members';
 import { moneyOverview } from './money';
 import { readAudit, writeAudit } from './audit';
 import { disputeDetail, disputeQueue, resolveDisputeAsOperator } from './disputes';
@@ -423,5 +423,41 @@ export function adminModule(): Module {
       },
       retry('payout'),
     );
+
+    const memberAction = (path: string, operationId: string, summary: string, lift: boolean) =>
+      r.post(
+        path,
+        {
+          config: { adminPermission: 'members.suspend' },
+          schema: { tags, operationId, summary, security: bearer, params: IdParams('memberId'), body: AdminReason, response: { 204: Type.Null(), ...errors(400, ...guarded, 409) } },
+        },
+        async (request, reply) => {
+          const me = operatorOf(request);
+          const reason = checkReason(request.body.reason);
+          const id = Number(request.params.memberId);
+          const member = await findMember(db, id);
+          if (!member || member.deletedAt) throw notFound(M.noMember);
+          const now = clock();
+          const entry = (action: 'member.suspend' | 'member.lift') => (trx: Parameters<typeof writeAudit>[0], details?: string) =>
+            writeAudit(trx, { operator: me, action, objectType: 'member', objectId: id, reason, details: details ?? null, address: request.ip, at: now });
+          if (lift) {
+            if ((await liftSuspension(db, id, entry('member.lift'))) === 'not-suspended') throw new HttpError(409, M.notSuspended);
+          } else {
+            if ((await suspendMember(db, id, reason, now, entry('member.suspend'))) === 'already') throw new HttpError(409, M.alreadySuspended);
+            // Sessions are gone with the suspension; this ends their open sockets in every process.
+            await tokens.revokeUserSessions(id);
+          }
+          const text = lift
+            ? `Hello ${member.firstName},\n\nYour SciExperts account is active again. You can sign in as before.\n\nNote from SciExperts: ${reason}\n`
+            : `Hello ${member.firstName},\n\nYour SciExperts account has been suspended.\n\nReason: ${reason}\n\nWhile it is suspended you cannot sign in, and your public profile and open projects are hidden. Money held in escrow for your contracts stays where it is and will be settled. To appeal, answer this e-mail.\n`;
+          mailer
+            .send({ to: member.email, subject: lift ? 'Your SciExperts account is active again' : 'Your SciExperts account is suspended', text })
+            .catch((err: unknown) => request.log.error({ err, id }, 'suspension mail failed'));
+          reply.code(204);
+          return null;
+        },
+      );
+    memberAction(ADMIN_PATHS.memberSuspend, 'adminSuspendMember', 'Suspend a member: no sign-in, sessions and sockets end, profile and open projects hidden, proposals withdrawn; escrow untouched', false);
+    memberAction(ADMIN_PATHS.memberLift, 'adminLiftSuspension', "Lift a member's suspension", true);
   };
 }

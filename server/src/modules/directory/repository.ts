@@ -263,10 +263,11 @@ async function cardServices(db: Db, userIds: number[]): Promise<Map<number, Expe
 export async function loadPublicExpert(db: Db, id: number, viewerId: number | undefined): Promise<PublicExpertProfile | undefined> {
   const row = await db.kysely
     .selectFrom('users')
-    .select(['id', 'firstName', 'lastName', 'headline', 'profileSummary', 'hourlyFee', 'country', 'profImgUrl', 'isProfilePublic'])
+    .select(['id', 'firstName', 'lastName', 'headline', 'profileSummary', 'hourlyFee', 'country', 'profImgUrl', 'isProfilePublic', 'suspendedAt'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) return undefined;
+  // A suspended member's profile is gone for everyone while the suspension lasts.
+  if (!row || row.suspendedAt) return undefined;
   const listed = isListed(row);
   if (!listed && row.id !== viewerId) return undefined;
   const [offeredServices, workExperiences, educations, certifications, publications, rating] = await Promise.all([
@@ -292,7 +293,7 @@ export async function loadPublicExpert(db: Db, id: number, viewerId: number | un
 
 /** Whether a member may be shown to others at all (public with a headline). */
 export async function isListedMember(db: Db, id: number): Promise<boolean> {
-  const row = await db.kysely.selectFrom('users').select(['isProfilePublic', 'headline']).where('id', '=', id).executeTakeFirst();
+  const row = await db.kysely.selectFrom('users').select(['isProfilePublic', 'headline', 'suspendedAt']).where('id', '=', id).executeTakeFirst();
   return row !== undefined && isListed(row);
 }
 
@@ -300,7 +301,7 @@ export async function isListedMember(db: Db, id: number): Promise<boolean> {
 export async function listedExpertPaths(db: Db, limit: number): Promise<string[]> {
   const rows = await db.kysely
     .selectFrom('users')
-    .select(['id', 'firstName', 'lastName', 'isProfilePublic', 'headline'])
+    .select(['id', 'firstName', 'lastName', 'isProfilePublic', 'headline', 'suspendedAt'])
     .where('isProfilePublic', '=', 1)
     .where('headline', 'is not', null)
     .where('headline', '!=', '')

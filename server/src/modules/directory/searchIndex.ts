@@ -12,9 +12,9 @@ export function foldText(text: string): string {
   return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/ß/g, 'ss');
 }
 
-/** A member appears in the directory only while public and with a headline. */
-export function isListed(row: { isProfilePublic: number; headline: string | null }): boolean {
-  return Number(row.isProfilePublic) === 1 && (row.headline ?? '').trim() !== '';
+/** A member appears in the directory only while public, with a headline, and not suspended by an operator. */
+export function isListed(row: { isProfilePublic: number; headline: string | null; suspendedAt?: string | null }): boolean {
+  return Number(row.isProfilePublic) === 1 && (row.headline ?? '').trim() !== '' && !row.suspendedAt;
 }
 
 export interface ExpertDocument {
@@ -37,7 +37,7 @@ export interface ExpertDocument {
 export async function expertDocument(db: Kysely<Database>, userId: number): Promise<ExpertDocument | undefined> {
   const user = await db
     .selectFrom('users')
-    .select(['firstName', 'lastName', 'headline', 'profileSummary', 'hourlyFee', 'profImgUrl', 'country', 'isProfilePublic'])
+    .select(['firstName', 'lastName', 'headline', 'profileSummary', 'hourlyFee', 'profImgUrl', 'country', 'isProfilePublic', 'suspendedAt'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user || !isListed(user)) return undefined;

@@ -66,6 +66,11 @@ export async function findProject(db: Db, id: number): Promise<ProjectRow | unde
 export async function canSee(db: Db, p: ProjectRow, viewerId: number): Promise<boolean> {
   if (p.ownerId === viewerId) return true;
   if (p.status === 'draft') return false;
+  // An open project of a suspended member is hidden; one in progress stays with its expert (escrow is resolvable).
+  if (p.status === 'open') {
+    const owner = await db.kysely.selectFrom('users').select('suspendedAt').where('id', '=', p.ownerId).executeTakeFirst();
+    if (owner?.suspendedAt) return false;
+  }
   if (p.visibility === 'public') return true;
   const invitation = await db.kysely
     .selectFrom('projectInvitations')
@@ -97,7 +102,12 @@ export function escapeLike(word: string): string {
 
 /** Open public projects, filtered; every word must occur (any case) in the title or the description. */
 export async function listOpenProjects(db: Db, f: ProjectFilter): Promise<{ total: number; rows: ProjectRow[] }> {
-  let q = db.kysely.selectFrom('projects').where('status', '=', 'open').where('visibility', '=', 'public');
+  let q = db.kysely
+    .selectFrom('projects')
+    .where('status', '=', 'open')
+    .where('visibility', '=', 'public')
+    // A suspended member's open projects disappear while the suspension lasts.
+    .where('ownerId', 'not in', (eb) => eb.selectFrom('users').select('id').where('suspendedAt', 'is not', null));
   if (f.service) q = q.where('service', '=', f.service);
   if (f.budgetType) q = q.where('budgetType', '=', f.budgetType);
   if (f.minBudget !== undefined) q = q.where('budgetHigh', '>=', f.minBudget);

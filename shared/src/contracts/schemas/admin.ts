@@ -180,6 +180,7 @@ export const AdminMember = Type.Object(
     signInWith: StringChoice(['password', 'oidc'] as const),
     emailVerified: Type.Boolean(),
     deleted: Type.Boolean(),
+    suspended: Nullable(Type.Object({ at: Type.String(), reason: Type.String() })),
     profilePublic: Type.Boolean(),
     activeSessions: Type.Integer(),
     contracts: Type.Object({ asClient: Type.Integer(), asExpert: Type.Integer() }),
