@@ -11,6 +11,7 @@ const message = (err: unknown, fallback: string) => (err instanceof AdminApiErro
 export function Members() {
   const session = useSession();
   const mayAct = session?.operator.role !== 'finance';
+  const maySuspend = session?.operator.role === 'operator';
   const [q, setQ] = useState('');
   const [members, setMembers] = useState<AdminMemberView[] | null>(null);
   const [chosen, setChosen] = useState<AdminMemberView | null>(null);
@@ -28,7 +29,7 @@ export function Members() {
       setError(message(err, 'The search failed.'));
     }
   }
-  async function act(what: 'sessions' | 'verification') {
+  async function act(what: 'sessions' | 'verification' | 'suspend' | 'lift') {
     if (!chosen) return;
     setError(null);
     setDone(null);
@@ -36,6 +37,11 @@ export function Members() {
       if (what === 'sessions') {
         const { ended } = await adminApi.endSessions(chosen.id, reason);
         setDone(`${ended} session(s) of ${chosen.name} ended; their open pages are signed out.`);
+        setReason('');
+      } else if (what === 'suspend' || what === 'lift') {
+        await (what === 'suspend' ? adminApi.suspend(chosen.id, reason) : adminApi.lift(chosen.id, reason));
+        setDone(what === 'suspend' ? `${chosen.name} is suspended and was told why by e-mail.` : `${chosen.name}'s suspension is lifted.`);
+        setChosen({ ...chosen, suspended: what === 'suspend' ? { at: new Date().toISOString(), reason } : null });
         setReason('');
       } else {
         await adminApi.resendVerification(chosen.id);
@@ -91,6 +97,7 @@ export function Members() {
                   <td>
                     Since {dateTime(m.createdAt)}; {m.emailVerified ? 'e-mail confirmed' : 'e-mail not confirmed'}; {m.signInWith === 'oidc' ? 'identity provider' : 'password'}
                     {m.deleted ? '; deleted' : ''}
+                    {m.suspended ? `; suspended since ${dateTime(m.suspended.at)} (${m.suspended.reason})` : ''}
                     {m.profilePublic ? '' : '; profile hidden'}
                   </td>
                   <td>
@@ -121,6 +128,11 @@ export function Members() {
             <button type="button" className={css.button} onClick={() => void act('sessions')}>
               End all sessions
             </button>
+            {maySuspend && !chosen.deleted && (
+              <button type="button" className={css.secondary} onClick={() => void act(chosen.suspended ? 'lift' : 'suspend')}>
+                {chosen.suspended ? 'Lift the suspension' : 'Suspend the member'}
+              </button>
+            )}
             {!chosen.emailVerified && !chosen.deleted && (
               <button type="button" className={css.secondary} onClick={() => void act('verification')}>
                 Resend the confirmation e-mail

@@ -58,6 +58,8 @@ export const adminApi = {
   members: (q: string) => call<AdminMembersView>('GET', `${ADMIN_PATHS.members}?q=${encodeURIComponent(q)}`),
   endSessions: (memberId: number, reason: string) => call<{ ended: number }>('POST', ADMIN_PATHS.memberEndSessions.replace(':memberId', String(memberId)), { reason }),
   resendVerification: (memberId: number) => call<null>('POST', ADMIN_PATHS.memberResendVerification.replace(':memberId', String(memberId))),
+  suspend: (memberId: number, reason: string) => call<null>('POST', ADMIN_PATHS.memberSuspend.replace(':memberId', String(memberId)), { reason }),
+  lift: (memberId: number, reason: string) => call<null>('POST', ADMIN_PATHS.memberLift.replace(':memberId', String(memberId)), { reason }),
   money: () => call<MoneyOverviewView>('GET', ADMIN_PATHS.money),
   retryRefund: (paymentId: number) => call<{ sent: boolean }>('POST', ADMIN_PATHS.refundRetry.replace(':paymentId', String(paymentId))),
   retryPayout: (withdrawalId: number) => call<{ sent: boolean }>('POST', ADMIN_PATHS.payoutRetry.replace(':withdrawalId', String(withdrawalId))),

@@ -16,7 +16,7 @@ const renderAt = (path: string) =>
     </MemoryRouter>,
   );
 
-const member = { id: 7, name: 'Petra Hopper', email: 'petra@example.test', createdAt: '2026-11-01T10:00:00.000Z', signInWith: 'password' as const, emailVerified: false, deleted: false, profilePublic: true, activeSessions: 2, contracts: { asClient: 1, asExpert: 0 } };
+const member = { id: 7, name: 'Petra Hopper', email: 'petra@example.test', createdAt: '2026-11-01T10:00:00.000Z', signInWith: 'password' as const, emailVerified: false, deleted: false, suspended: null, profilePublic: true, activeSessions: 2, contracts: { asClient: 1, asExpert: 0 } };
 
 it('finds a member and ends their sessions with a reason', async () => {
   const user = userEvent.setup();
@@ -52,4 +52,20 @@ it('shows the totals and lets finance retry a refund the provider never acknowle
   await user.click(screen.getByRole('button', { name: 'Retry refund #4' }));
   expect(retry).toHaveBeenCalledWith(4);
   expect(await screen.findByText('The refund of $250.00 was sent to the payment provider.')).toBeInTheDocument();
+});
+
+it('lets an operator suspend a member with a reason, and only an operator', async () => {
+  const user = userEvent.setup();
+  signedInAs('operator');
+  jest.spyOn(adminApi, 'members').mockResolvedValue({ members: [member] });
+  const suspend = jest.spyOn(adminApi, 'suspend').mockResolvedValue(null);
+  renderAt('/admin/members');
+  await user.type(screen.getByLabelText('Name or e-mail'), 'petra');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await user.click(await screen.findByRole('button', { name: 'Manage Petra Hopper' }));
+  await user.type(screen.getByLabelText('Reason (recorded in the audit log)'), 'Fraudulent project.');
+  await user.click(screen.getByRole('button', { name: 'Suspend the member' }));
+  expect(suspend).toHaveBeenCalledWith(7, 'Fraudulent project.');
+  expect(await screen.findByText('Petra Hopper is suspended and was told why by e-mail.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Lift the suspension' })).toBeInTheDocument();
 });
