@@ -21,6 +21,7 @@ export * from './payments';
 export * from './notifications';
 export * from './reviews';
 export * from './calls';
+export * from './blocks';
 export * from './accountSettings';
 export * from './admin';
 export * from './format';

@@ -34,6 +34,8 @@ export const API_PATHS = {
   chatMarkRead: '/api/Chat/MarkRead/:counterpartId',
   chatUnreadCount: '/api/Chat/UnreadCount',
   chatCounterpart: '/api/Chat/Counterpart/:id',
+  blocks: '/api/Blocks',
+  block: '/api/Blocks/:memberId',
   conciergeRequest: '/api/Concierge/Request',
   expertSearch: '/api/Experts/Search',
   expertProfile: '/api/Experts/:id',

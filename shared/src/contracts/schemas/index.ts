@@ -14,6 +14,7 @@ export * from './payments';
 export * from './notifications';
 export * from './reviews';
 export * from './calls';
+export * from './blocks';
 export * from './accountSettings';
 export * from './idempotency';
 export * from './files';
