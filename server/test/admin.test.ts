@@ -11,6 +11,7 @@ import {
   type DisputeStatementsView,
   type AdminMembersView,
   type MoneyOverviewView,
+  type AdminReportsView,
   type OperatorRole,
   type ResolveDisputeResult,
   type Workspace,
@@ -156,6 +157,8 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
       { method: 'POST', url: ADMIN_PATHS.memberResendVerification.replace(':memberId', String(client.id)), allowed: ['operator', 'support'] },
       { method: 'POST', url: ADMIN_PATHS.memberSuspend.replace(':memberId', String(client.id)), body: { reason: 'Fraud.' }, allowed: ['operator'] },
       { method: 'POST', url: ADMIN_PATHS.memberLift.replace(':memberId', String(client.id)), body: { reason: 'Cleared.' }, allowed: ['operator'] },
+      { method: 'GET', url: ADMIN_PATHS.reports, allowed: ['operator', 'support'] },
+      { method: 'POST', url: ADMIN_PATHS.reportClose.replace(':reportId', '1'), body: { outcome: 'dismissed', reason: 'No rule broken.' }, allowed: ['operator'] },
       { method: 'GET', url: ADMIN_PATHS.money, allowed: ['operator', 'finance'] },
       { method: 'POST', url: ADMIN_PATHS.refundRetry.replace(':paymentId', '1'), allowed: ['finance'] },
       { method: 'POST', url: ADMIN_PATHS.payoutRetry.replace(':withdrawalId', '1'), allowed: ['finance'] },
@@ -404,6 +407,35 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
     const entries = await audit();
     expect(entries.find((e) => e.action === 'member.suspend' && e.objectId === String(suspect.id))).toMatchObject({ reason: 'Fraudulent project reported by three members.', details: '1 proposals withdrawn' });
     expect(entries.some((e) => e.action === 'member.lift' && e.objectId === String(suspect.id))).toBe(true);
+  });
+
+  it('takes members’ reports of what they can see, queues them for operators, and closes them once', async () => {
+    const sender = await member(h, { firstName: 'Troll' });
+    const receiver = await member(h, { firstName: 'Rita' });
+    const at = new Date(now).toISOString();
+    const { id: messageId } = await h.db.kysely.insertInto('messages').values({ senderId: sender.id, receiverId: receiver.id, text: 'Pay me outside the site or else.', clientId: null, createdAt: at }).returning('id').executeTakeFirstOrThrow();
+    const report = (who: Member, body: unknown) => h.api<{ id: number; message: string } & Body>('POST', '/api/Reports', { token: who.token, body });
+    const first = await report(receiver, { targetType: 'message', targetId: messageId, reason: 'harassment', note: 'Threatening.' });
+    expect([first.status, first.body.message]).toEqual([201, M.reportSent]);
+    expect((await report(receiver, { targetType: 'message', targetId: messageId, reason: 'harassment' })).body.id).toBe(first.body.id);
+    // Only the receiver reports a message; nobody reports themselves; the reason is from the list.
+    expect((await report(stranger, { targetType: 'message', targetId: messageId, reason: 'spam' })).status).toBe(404);
+    expect((await report(sender, { targetType: 'profile', targetId: sender.id, reason: 'spam' })).body.message).toBe(M.reportOwn);
+    expect((await report(receiver, { targetType: 'message', targetId: messageId, reason: 'rude' })).status).toBe(400);
+    expect((await h.api('POST', '/api/Reports', { body: { targetType: 'profile', targetId: sender.id, reason: 'spam' } })).status).toBe(401);
+    expect((await report(receiver, { targetType: 'profile', targetId: sender.id, reason: 'fraud' })).status).toBe(201);
+
+    const queue = (await admin<AdminReportsView>('GET', ADMIN_PATHS.reports, helpdesk.token)).body.reports;
+    const mine = queue.find((r) => r.id === first.body.id)!;
+    expect(mine).toMatchObject({ targetType: 'message', reason: 'harassment', note: 'Threatening.', excerpt: 'Pay me outside the site or else.', reporter: { id: receiver.id }, subject: { id: sender.id, email: sender.email } });
+    const close = (body: unknown) => admin('POST', ADMIN_PATHS.reportClose.replace(':reportId', String(first.body.id)), lead.token, body);
+    expect((await close({ outcome: 'actioned', reason: '' })).status).toBe(400);
+    expect((await close({ outcome: 'actioned', reason: 'Sender suspended.' })).status).toBe(204);
+    expect((await close({ outcome: 'dismissed', reason: 'Again.' })).body.message).toBe(M.reportClosed);
+    expect((await admin<AdminReportsView>('GET', ADMIN_PATHS.reports, helpdesk.token)).body.reports.map((r) => r.id)).not.toContain(first.body.id);
+    // Closed, the same member may report the same message again.
+    expect((await report(receiver, { targetType: 'message', targetId: messageId, reason: 'harassment' })).body.id).not.toBe(first.body.id);
+    expect((await audit()).find((e) => e.action === 'report.actioned' && e.objectId === String(first.body.id))).toMatchObject({ reason: 'Sender suspended.' });
   });
 
   it('signs an operator out at once', async () => {

@@ -231,6 +231,7 @@ export interface Database extends CallTables {
   adminAudit: AdminAuditTable;
   disputeStatements: DisputeStatementsTable;
   disputeResolutions: DisputeResolutionsTable;
+  reports: ReportsTable;
 }
 
 export interface NotificationsTable {
@@ -552,4 +553,20 @@ export interface DisputeResolutionsTable {
   clientCents: number;
   reason: string;
   at: string;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  reporterId: number;
+  /** 'profile' | 'project' | 'proposal' | 'message' */
+  targetType: string;
+  targetId: number;
+  /** The member responsible for the target (the sender, the owner, the expert). */
+  subjectId: number | null;
+  reason: string;
+  note: string | null;
+  /** 'open' | 'dismissed' | 'actioned' */
+  status: string;
+  createdAt: string;
+  closedAt: string | null;
 }

@@ -20,6 +20,8 @@ export const ADMIN_PATHS = {
   memberResendVerification: `${ADMIN_API_PREFIX}/Members/:memberId/ResendVerification`,
   memberSuspend: `${ADMIN_API_PREFIX}/Members/:memberId/Suspend`,
   memberLift: `${ADMIN_API_PREFIX}/Members/:memberId/Lift`,
+  reports: `${ADMIN_API_PREFIX}/Reports`,
+  reportClose: `${ADMIN_API_PREFIX}/Reports/:reportId/Close`,
   money: `${ADMIN_API_PREFIX}/Money`,
   refundRetry: `${ADMIN_API_PREFIX}/Money/Refunds/:paymentId/Retry`,
   payoutRetry: `${ADMIN_API_PREFIX}/Money/Payouts/:withdrawalId/Retry`,
@@ -27,6 +29,23 @@ export const ADMIN_PATHS = {
 
 /** The member-side addition to the dispute flow: a party's statement (and files) on a disputed milestone. */
 export const DISPUTE_STATEMENT_PATH = '/api/Milestones/:id/DisputeStatement';
+/** A member reports a profile, a project, a proposal or a message to the operators. */
+export const REPORTS_PATH = '/api/Reports';
+export const REPORT_TARGETS = ['profile', 'project', 'proposal', 'message'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+/** The reasons a member picks from, with the words the Report dialog shows. */
+export const REPORT_REASONS = ['spam', 'harassment', 'fraud', 'inappropriate', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam or advertising',
+  harassment: 'Harassment or abuse',
+  fraud: 'Fraud or a scam',
+  inappropriate: 'Inappropriate content',
+  other: 'Something else',
+};
+export const REPORT_OUTCOMES = ['dismissed', 'actioned'] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+
 /** Both parties read the statements of a dispute (their own and the other party's). */
 export const DISPUTE_STATEMENTS_PATH = '/api/Milestones/:id/DisputeStatements';
 
@@ -46,6 +65,8 @@ export const ADMIN_PERMISSIONS = {
   'members.read': ['operator', 'finance', 'support'],
   'members.act': ['operator', 'support'],
   'members.suspend': ['operator'],
+  'reports.read': ['operator', 'support'],
+  'reports.close': ['operator'],
   'money.read': ['operator', 'finance'],
   'money.retry': ['finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
@@ -70,6 +91,8 @@ export const AUDIT_ACTIONS = [
   'member.resend-verification',
   'member.suspend',
   'member.lift',
+  'report.dismissed',
+  'report.actioned',
   'refund.retry',
   'payout.retry',
 ] as const;
@@ -77,6 +100,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const ADMIN_LIMITS = {
   reasonMax: 2000,
+  reportNoteMax: 1000,
   memberQueryMin: 2,
   memberQueryMax: 100,
   membersPageMax: 50,
@@ -109,6 +133,10 @@ export const ADMIN_MESSAGES = {
   accountSuspended: 'Your account is suspended. We sent you an e-mail with the reason; write to support to appeal.',
   alreadySuspended: 'This member is suspended already.',
   notSuspended: 'This member is not suspended.',
+  reportNotFound: 'There is nothing to report there.',
+  reportOwn: 'You cannot report yourself or your own content.',
+  reportSent: 'Thank you. The SciExperts team reviews every report.',
+  reportClosed: 'This report was closed already.',
 } as const;
 
 /** The 409 of a stale action: someone else (or you, differently) resolved it first. */
@@ -133,3 +161,6 @@ export type DisputeStatementInput = Static<typeof S.DisputeStatementBody>;
 export type AdminMemberView = Static<typeof S.AdminMember>;
 export type AdminMembersView = Static<typeof S.AdminMembers>;
 export type MoneyOverviewView = Static<typeof S.MoneyOverview>;
+export type ReportInput = Static<typeof S.ReportBody>;
+export type AdminReportView = Static<typeof S.AdminReport>;
+export type AdminReportsView = Static<typeof S.AdminReports>;

@@ -28,6 +28,7 @@ import { secondFactor } from './0035_second_factor';
 import { accountSecurity } from './0036_account_security';
 import { operators } from './0037_operators';
 import { memberSuspension } from './0038_member_suspension';
+import { reports } from './0039_reports';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -64,6 +65,7 @@ class InCodeProvider implements MigrationProvider {
       '0036_account_security': accountSecurity(this.dialect),
       '0037_operators': operators(this.dialect),
       '0038_member_suspension': memberSuspension(this.dialect),
+      '0039_reports': reports(this.dialect),
     };
   }
 }

@@ -18,6 +18,8 @@ import {
 import {
   AdminMembers,
   AdminReason,
+  AdminReports,
+  CloseReportBody,
   AdminSession,
   AdminSignInBody,
   MembersQuery,
@@ -41,6 +43,7 @@ import { sendPayout, sendRefund } from '../payments/settlement';
 import { sendVerificationLink } from '../account/verification';
 import { findMember, liftSuspension, searchMembers, suspendMember } from './members';
 import { moneyOverview } from './money';
+import { closeReport, openReports } from './reports';
 import { readAudit, writeAudit } from './audit';
 import { disputeDetail, disputeQueue, resolveDisputeAsOperator } from './disputes';
 import { closeOperatorSession, findOperatorByEmail, isOperatorRole, openOperatorSession, operatorOfToken, type OperatorIdentity } from './operators';
@@ -459,5 +462,44 @@ export function adminModule(): Module {
       );
     memberAction(ADMIN_PATHS.memberSuspend, 'adminSuspendMember', 'Suspend a member: no sign-in, sessions and sockets end, profile and open projects hidden, proposals withdrawn; escrow untouched', false);
     memberAction(ADMIN_PATHS.memberLift, 'adminLiftSuspension', "Lift a member's suspension", true);
+
+    r.get(
+      ADMIN_PATHS.reports,
+      {
+        config: { adminPermission: 'reports.read' },
+        schema: { tags, operationId: 'adminReports', summary: "Members' open reports, the oldest first, with what was reported and who is responsible", security: bearer, response: { 200: AdminReports, ...errors(...guarded) } },
+      },
+      async () => ({ reports: await openReports(db, clock()) }),
+    );
+
+    r.post(
+      ADMIN_PATHS.reportClose,
+      {
+        config: { adminPermission: 'reports.close' },
+        schema: {
+          tags,
+          operationId: 'adminCloseReport',
+          summary: 'Close a report: dismissed, or acted on (after suspending or hiding what it named)',
+          security: bearer,
+          params: IdParams('reportId'),
+          body: CloseReportBody,
+          response: { 204: Type.Null(), ...errors(400, ...guarded, 409) },
+        },
+      },
+      async (request, reply) => {
+        const me = operatorOf(request);
+        const reason = checkReason(request.body.reason);
+        const id = Number(request.params.reportId);
+        const now = clock();
+        const closed = await db.kysely.transaction().execute(async (trx) => {
+          if (!(await closeReport(trx, id, request.body.outcome, now))) return false;
+          await writeAudit(trx, { operator: me, action: `report.${request.body.outcome}`, objectType: 'report', objectId: id, reason, address: request.ip, at: now });
+          return true;
+        });
+        if (!closed) throw new HttpError(409, M.reportClosed);
+        reply.code(204);
+        return null;
+      },
+    );
   };
 }

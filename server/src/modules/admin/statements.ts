@@ -1,13 +1,14 @@
 // The parties' side of a dispute: while a milestone is disputed, the client (who opened it) and the expert (who
 // answers) each add statements, with files shared in the workspace, for the operator who settles it. Both parties
 // read them. Anyone else gets 404, as on every route of a contract.
-import { ADMIN_LIMITS, ADMIN_MESSAGES as M, DISPUTE_STATEMENT_PATH, DISPUTE_STATEMENTS_PATH } from '@sciexperts/shared/contracts';
-import { DisputeStatementBody, DisputeStatements } from '@sciexperts/shared/contracts/schemas';
+import { ADMIN_LIMITS, ADMIN_MESSAGES as M, DISPUTE_STATEMENT_PATH, DISPUTE_STATEMENTS_PATH, REPORTS_PATH } from '@sciexperts/shared/contracts';
+import { DisputeStatementBody, DisputeStatements, ReportBody, ReportReceipt } from '@sciexperts/shared/contracts/schemas';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { api, requireSession, type Module } from '../../http/api';
 import { IdParams, auth, bearer, errors } from '../../http/schemas';
 import { findMilestone } from '../payments/repository';
 import { statementsOf } from './disputes';
+import { fileReport } from './reports';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -23,6 +24,31 @@ export function disputeStatementsModule(): Module {
       if (!found || (found.contract.clientId !== me && found.contract.expertId !== me)) throw notFound('No such milestone.');
       return found;
     }
+
+    r.post(
+      REPORTS_PATH,
+      {
+        schema: {
+          tags: ['Reports'],
+          operationId: 'report',
+          summary: "Report a profile, a project, a proposal or a message to SciExperts' operators (a reason from the list, an optional note)",
+          security: bearer,
+          body: ReportBody,
+          response: { 201: ReportReceipt, ...errors(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const me = auth(request).userId;
+        const note = request.body.note;
+        // eslint-disable-next-line no-control-regex
+        if (note !== undefined && /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(note)) throw badRequest([{ field: 'note', message: 'The note must be plain text.' }]);
+        const made = await fileReport(db, me, request.body, clock());
+        if (made.kind === 'not-found') throw notFound(M.reportNotFound);
+        if (made.kind === 'own') throw badRequest([{ field: 'targetId', message: M.reportOwn }]);
+        reply.code(201);
+        return { id: made.id, message: M.reportSent };
+      },
+    );
 
     r.get(
       DISPUTE_STATEMENTS_PATH,

@@ -1,7 +1,7 @@
 // The operators' console API (/api/admin) and the parties' dispute statements. Server-only at run time; mf-admin
 // and mf-projects read the Static<> types with `import type`.
 import { Type } from 'typebox';
-import { ADMIN_LIMITS as L, AUDIT_ACTIONS, DISPUTE_OUTCOMES, OPERATOR_ROLES } from '../admin';
+import { ADMIN_LIMITS as L, AUDIT_ACTIONS, DISPUTE_OUTCOMES, OPERATOR_ROLES, REPORT_OUTCOMES, REPORT_REASONS, REPORT_TARGETS } from '../admin';
 import { MILESTONE_EVENT_KINDS, MILESTONE_STATUSES, PAYMENT_LIMITS } from '../payments';
 import { BUDGET_TYPES, CONTRACT_STATUSES } from '../projects';
 import { Nullable, StringChoice } from './common';
@@ -215,3 +215,35 @@ export const MoneyOverview = Type.Object(
 );
 
 export const RetryResponse = Type.Object({ sent: Type.Boolean() }, { title: 'RetryResponse' });
+
+export const ReportBody = Type.Object(
+  {
+    targetType: StringChoice(REPORT_TARGETS),
+    targetId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    reason: StringChoice(REPORT_REASONS),
+    note: Type.Optional(Type.String({ maxLength: L.reportNoteMax, description: 'What happened, in the member’s words (optional).' })),
+  },
+  { additionalProperties: false },
+);
+
+export const ReportReceipt = Type.Object({ id: Type.Integer(), message: Type.String() }, { title: 'ReportReceipt' });
+
+export const AdminReport = Type.Object(
+  {
+    id: Type.Integer(),
+    targetType: StringChoice(REPORT_TARGETS),
+    targetId: Type.Integer(),
+    reason: StringChoice(REPORT_REASONS),
+    note: Nullable(Type.String()),
+    reporter: Type.Object({ id: Type.Integer(), name: Type.String() }),
+    subject: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String() }, { description: 'The member responsible for what was reported.' })),
+    excerpt: Type.String({ description: 'What was reported: the message, the project’s title, the proposal’s letter, the profile’s headline.' }),
+    createdAt: Type.String(),
+    waitingSeconds: Type.Integer(),
+  },
+  { title: 'AdminReport' },
+);
+
+export const AdminReports = Type.Object({ reports: Type.Array(AdminReport, { description: 'Open reports, the oldest first.' }) }, { title: 'AdminReports' });
+
+export const CloseReportBody = Type.Object({ outcome: StringChoice(REPORT_OUTCOMES), reason: Type.String({ maxLength: L.reasonMax }) }, { additionalProperties: false });

@@ -1,0 +1,118 @@
+// Members' reports and the operators' queue. A report names its target by type and id; the server checks the
+// reporter may see it (404 otherwise, as everywhere) and records who is responsible for it (the subject), so an
+// operator can act on that member (suspend) from the queue.
+import type { AdminReportView, ReportInput, ReportOutcome, ReportReason, ReportTarget } from '@sciexperts/shared/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../../db/connect';
+import type { Database } from '../../db/schema';
+import { canSee, findProject } from '../projects/repository';
+
+const excerptOf = (text: string) => (text.length <= 280 ? text : `${text.slice(0, 279).trimEnd()}…`);
+
+/** The member responsible for the target and a short excerpt, or undefined when the reporter cannot see it. */
+async function subjectOf(db: Db, reporterId: number, type: ReportTarget, id: number): Promise<{ subjectId: number; excerpt: string } | undefined> {
+  const k = db.kysely;
+  switch (type) {
+    case 'message': {
+      // Only the receiver reports a message (the sender may delete their own words elsewhere).
+      const m = await k.selectFrom('messages').select(['senderId', 'receiverId', 'text']).where('id', '=', id).executeTakeFirst();
+      return m && m.receiverId === reporterId ? { subjectId: m.senderId, excerpt: m.text } : undefined;
+    }
+    case 'profile': {
+      const u = await k.selectFrom('users').select(['id', 'firstName', 'lastName', 'headline', 'deletedAt']).where('id', '=', id).executeTakeFirst();
+      return u && !u.deletedAt ? { subjectId: u.id, excerpt: `${u.firstName} ${u.lastName}: ${u.headline ?? ''}`.trim() } : undefined;
+    }
+    case 'project': {
+      const p = await findProject(db, id);
+      return p && (await canSee(db, p, reporterId)) ? { subjectId: p.ownerId, excerpt: `${p.title}: ${p.description}` } : undefined;
+    }
+    case 'proposal': {
+      // The project's owner reads the proposals sent to it.
+      const row = await k
+        .selectFrom('proposals as pr')
+        .innerJoin('projects as p', 'p.id', 'pr.projectId')
+        .select(['pr.expertId', 'pr.coverLetter', 'p.ownerId'])
+        .where('pr.id', '=', id)
+        .executeTakeFirst();
+      return row && row.ownerId === reporterId ? { subjectId: row.expertId, excerpt: row.coverLetter } : undefined;
+    }
+  }
+}
+
+export type ReportResult = { kind: 'made'; id: number } | { kind: 'not-found' } | { kind: 'own' };
+
+/** Files a report; the same member reporting the same target while it is open gets that report back. */
+export async function fileReport(db: Db, reporterId: number, input: ReportInput, now: Date): Promise<ReportResult> {
+  const subject = await subjectOf(db, reporterId, input.targetType, input.targetId);
+  if (!subject) return { kind: 'not-found' };
+  if (subject.subjectId === reporterId) return { kind: 'own' };
+  const note = input.note?.trim() || null;
+  const inserted = await db.kysely
+    .insertInto('reports')
+    .values({ reporterId, targetType: input.targetType, targetId: input.targetId, subjectId: subject.subjectId, reason: input.reason, note, status: 'open', createdAt: now.toISOString(), closedAt: null })
+    .onConflict((oc) => oc.columns(['reporterId', 'targetType', 'targetId']).where(sql<boolean>`"status" = 'open'`).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { kind: 'made', id: inserted.id };
+  const open = await db.kysely
+    .selectFrom('reports')
+    .select('id')
+    .where('reporterId', '=', reporterId)
+    .where('targetType', '=', input.targetType)
+    .where('targetId', '=', input.targetId)
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  return { kind: 'made', id: open.id };
+}
+
+/** Open reports, the oldest first, with what was reported. */
+export async function openReports(db: Db, now: Date): Promise<AdminReportView[]> {
+  const rows = await db.kysely
+    .selectFrom('reports as r')
+    .innerJoin('users as rep', 'rep.id', 'r.reporterId')
+    .leftJoin('users as sub', 'sub.id', 'r.subjectId')
+    .select(['r.id', 'r.targetType', 'r.targetId', 'r.reason', 'r.note', 'r.createdAt', 'r.reporterId', 'rep.firstName as repFirst', 'rep.lastName as repLast', 'r.subjectId', 'sub.firstName as subFirst', 'sub.lastName as subLast', 'sub.email as subEmail'])
+    .where('r.status', '=', 'open')
+    .orderBy('r.createdAt')
+    .orderBy('r.id')
+    .limit(200)
+    .execute();
+  const out: AdminReportView[] = [];
+  for (const r of rows) {
+    const target = await excerptFor(db.kysely, r.targetType as ReportTarget, r.targetId);
+    out.push({
+      id: r.id,
+      targetType: r.targetType as ReportTarget,
+      targetId: r.targetId,
+      reason: r.reason as ReportReason,
+      note: r.note,
+      reporter: { id: r.reporterId, name: `${r.repFirst} ${r.repLast}`.trim() },
+      subject: r.subjectId !== null && r.subEmail !== null ? { id: r.subjectId, name: `${r.subFirst ?? ''} ${r.subLast ?? ''}`.trim(), email: r.subEmail } : null,
+      excerpt: excerptOf(target),
+      createdAt: r.createdAt,
+      waitingSeconds: Math.max(0, Math.floor((now.getTime() - Date.parse(r.createdAt)) / 1000)),
+    });
+  }
+  return out;
+}
+
+async function excerptFor(k: Kysely<Database>, type: ReportTarget, id: number): Promise<string> {
+  switch (type) {
+    case 'message':
+      return (await k.selectFrom('messages').select('text').where('id', '=', id).executeTakeFirst())?.text ?? '(removed)';
+    case 'profile': {
+      const u = await k.selectFrom('users').select(['firstName', 'lastName', 'headline']).where('id', '=', id).executeTakeFirst();
+      return u ? `${u.firstName} ${u.lastName}: ${u.headline ?? ''}`.trim() : '(removed)';
+    }
+    case 'project':
+      return (await k.selectFrom('projects').select('title').where('id', '=', id).executeTakeFirst())?.title ?? '(removed)';
+    case 'proposal':
+      return (await k.selectFrom('proposals').select('coverLetter').where('id', '=', id).executeTakeFirst())?.coverLetter ?? '(removed)';
+  }
+}
+
+/** Closes an open report in the caller's transaction; false when it was not open. */
+export async function closeReport(trx: Kysely<Database>, id: number, outcome: ReportOutcome, at: Date): Promise<boolean> {
+  const done = await trx.updateTable('reports').set({ status: outcome, closedAt: at.toISOString() }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
