@@ -3,6 +3,8 @@
 import { ADMIN_PATHS } from '@sciexperts/shared/member';
 import type {
   AdminMembersView,
+  AdminReportsView,
+  ReportOutcome,
   AdminSessionView,
   MoneyOverviewView,
   AdminSignInInput,
@@ -60,6 +62,8 @@ export const adminApi = {
   resendVerification: (memberId: number) => call<null>('POST', ADMIN_PATHS.memberResendVerification.replace(':memberId', String(memberId))),
   suspend: (memberId: number, reason: string) => call<null>('POST', ADMIN_PATHS.memberSuspend.replace(':memberId', String(memberId)), { reason }),
   lift: (memberId: number, reason: string) => call<null>('POST', ADMIN_PATHS.memberLift.replace(':memberId', String(memberId)), { reason }),
+  reports: () => call<AdminReportsView>('GET', ADMIN_PATHS.reports),
+  closeReport: (reportId: number, outcome: ReportOutcome, reason: string) => call<null>('POST', ADMIN_PATHS.reportClose.replace(':reportId', String(reportId)), { outcome, reason }),
   money: () => call<MoneyOverviewView>('GET', ADMIN_PATHS.money),
   retryRefund: (paymentId: number) => call<{ sent: boolean }>('POST', ADMIN_PATHS.refundRetry.replace(':paymentId', String(paymentId))),
   retryPayout: (withdrawalId: number) => call<{ sent: boolean }>('POST', ADMIN_PATHS.payoutRetry.replace(':withdrawalId', String(withdrawalId))),

@@ -8,6 +8,7 @@ import { DisputePage } from '../console/DisputePage';
 import { DisputeQueue } from '../console/DisputeQueue';
 import { Members } from '../console/Members';
 import { Money } from '../console/Money';
+import { Reports } from '../console/Reports';
 import { SignIn } from '../console/SignIn';
 import { adminApi } from '../console/api';
 import { setSession, useSession } from '../console/session';
@@ -40,6 +41,11 @@ function AdminApp() {
             <li>
               <NavLink to="/admin/members">Members</NavLink>
             </li>
+            {session.operator.role !== 'finance' && (
+              <li>
+                <NavLink to="/admin/reports">Reports</NavLink>
+              </li>
+            )}
             {session.operator.role !== 'support' && (
               <>
                 <li>
@@ -62,6 +68,7 @@ function AdminApp() {
           <Route path="disputes" element={<DisputeQueue />} />
           <Route path="disputes/:milestoneId" element={<DisputePage />} />
           <Route path="members" element={<Members />} />
+          <Route path="reports" element={<Reports />} />
           <Route path="money" element={<Money />} />
           <Route path="audit" element={<AuditLog />} />
           <Route path="*" element={<Navigate to="/admin/disputes" replace />} />

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { ReportDialog } from './ReportDialog';
 import styles from './MessageItem.module.css';
 
 export interface MessageItemProps {
@@ -7,13 +9,16 @@ export interface MessageItemProps {
   status: 'sent' | 'pending' | 'failed';
   error?: string | null;
   onRetry?: () => void;
+  /** A message received (stored, with its id) can be reported to SciExperts' operators. */
+  reportId?: number;
 }
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** One message. The text is a React text node: markup a member types is shown, never interpreted. */
-export function MessageItem({ text, timestamp, mine, status, error, onRetry }: MessageItemProps) {
+export function MessageItem({ text, timestamp, mine, status, error, onRetry, reportId }: MessageItemProps) {
   const date = new Date(timestamp);
+  const [reporting, setReporting] = useState(false);
   return (
     <li className={`${styles.message} ${mine ? styles.mine : styles.theirs} ${status !== 'sent' ? styles[status] : ''}`} data-status={status}>
       <span className={styles.visuallyHidden}>{mine ? 'You: ' : 'Them: '}</span>
@@ -30,6 +35,12 @@ export function MessageItem({ text, timestamp, mine, status, error, onRetry }: M
           </>
         )}
       </span>
+      {reportId !== undefined && !mine && (
+        <button type="button" className={styles.report} onClick={() => setReporting(true)}>
+          Report<span className={styles.visuallyHidden}> this message</span>
+        </button>
+      )}
+      {reporting && reportId !== undefined && <ReportDialog messageId={reportId} onClose={() => setReporting(false)} />}
     </li>
   );
 }
