@@ -173,6 +173,9 @@ describe('random input never yields a 500', () => {
     ['POST', '/api/Calls/:id/NoShow'],
     ['POST', '/api/Calls/Feed'],
     ['GET', '/api/Calls/Feed/:id'],
+    ['PUT', '/api/Blocks/:id'],
+    ['DELETE', '/api/Blocks/:id'],
+    ['GET', '/api/Blocks/:id'],
   ];
 
   it.each(WRITES)('%s %s', async (method, route) => {

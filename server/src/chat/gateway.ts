@@ -10,14 +10,20 @@ import type { Database } from '../db/schema';
 import { bearerToken, type TokenService, type VerifiedSession } from '../auth/tokens';
 import { activeSessionIds } from '../modules/account/repository';
 import { isForeignKeyViolation } from '../db/errors';
-import { ClientIdConflict, insertMessage, openedSinceUnlessConversed, type SenderName } from '../modules/chat/repository';
+import { BLOCK_MESSAGES } from '@sciexperts/shared/contracts';
+import { ClientIdConflict, MessageBlocked, insertMessage, openedSinceUnlessConversed, type SenderName } from '../modules/chat/repository';
 import { CHAT_LIMITS, NEW_CONVERSATIONS_LIMITED_MESSAGE, RATE_LIMITED_MESSAGE, memberLimiter } from './limits';
 import { memoryLimiters, type LimiterStore } from '../redis/limiters';
 import { BoundedSet } from './boundedSet';
 
 type SocketData = VerifiedSession;
 
-export type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Between API processes (through the Redis adapter): a block between two members was made or lifted. */
+interface InterServerEvents {
+  blockChanged: (a: number, b: number) => void;
+}
+
+export type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const userRoom = (userId: number) => `user:${userId}`;
 /** Every socket of one session: logout ends exactly these, in every process (the adapter relays disconnectSockets). */
@@ -28,6 +34,13 @@ export const NO_SUCH_RECIPIENT_MESSAGE = 'The recipient does not exist.';
 /** Safety net for sessions ended without TokenService (rows deleted directly, another process without Redis). */
 const SESSION_SWEEP_MS = 60_000;
 const HOUR_MS = 3600_000;
+/**
+ * How long a process trusts what it learned of a pair's block for relaying typing. A change is announced to every
+ * process (blockChanged); this bounds the hint's staleness where no announcement can arrive (several processes
+ * without Redis). Messages never rely on it: their insert checks the block itself.
+ */
+const TYPING_BLOCK_TTL_MS = 60_000;
+const TYPING_BLOCK_PAIRS = 50_000;
 /** setTimeout fires at once beyond this (about 24.8 days); longer waits are re-armed. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -117,6 +130,36 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
     while (storing.activeCount > 0) await new Promise((resolve) => setTimeout(resolve, 10));
   });
   const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+  // Typing is relayed without a database query per event: whether a pair is blocked is asked once and remembered.
+  // A change forgets the pair here and, through the adapter, in every other process; `generation` keeps an answer
+  // read before a change from being remembered after it.
+  const typingBlocked = new Map<string, { blocked: boolean; until: number }>();
+  let generation = 0;
+  const forgetPair = (a: number, b: number) => {
+    generation++;
+    typingBlocked.delete(pairKey(a, b));
+  };
+  blockListeners.set(io, forgetPair);
+  io.on('blockChanged', (a, b) => {
+    if (Number.isSafeInteger(a) && Number.isSafeInteger(b)) forgetPair(a, b);
+  });
+  const isTypingBlocked = async (a: number, b: number): Promise<boolean> => {
+    const key = pairKey(a, b);
+    const known = typingBlocked.get(key);
+    if (known && known.until > Date.now()) return known.blocked;
+    const asked = generation;
+    const blocked = (await db.kysely
+      .selectFrom('memberBlocks')
+      .select('blockerId')
+      .where((eb) => eb.or([eb.and([eb('blockerId', '=', a), eb('blockedId', '=', b)]), eb.and([eb('blockerId', '=', b), eb('blockedId', '=', a)])]))
+      .executeTakeFirst()) !== undefined;
+    if (asked === generation) {
+      if (typingBlocked.size >= TYPING_BLOCK_PAIRS) typingBlocked.clear();
+      typingBlocked.set(key, { blocked, until: Date.now() + TYPING_BLOCK_TTL_MS });
+    }
+    return blocked;
+  };
 
   const unsubscribe = tokens.onRevoked((revocation) => {
     const room = 'sessionId' in revocation ? sessionRoom(revocation.sessionId) : userRoom(revocation.userId);
@@ -220,6 +263,7 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
         } catch (err) {
           if (err instanceof ClientIdConflict) return reply({ ok: false, message: err.message });
           if (isForeignKeyViolation(err)) return reply({ ok: false, message: NO_SUCH_RECIPIENT_MESSAGE });
+          if (err instanceof MessageBlocked) return reply({ ok: false, message: err.by === 'bySender' ? BLOCK_MESSAGES.youBlocked : BLOCK_MESSAGES.notAccepting });
           throw err;
         }
         conversedPairs.add(pair);
@@ -238,7 +282,12 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
     socket.on('typing', (payload) => {
       const receiverId = (payload as { receiverId?: unknown } | null)?.receiverId;
       if (typeof receiverId === 'number' && Number.isSafeInteger(receiverId) && receiverId > 0 && receiverId !== me) {
-        io.to(userRoom(receiverId)).emit('typing', { senderId: me });
+        isTypingBlocked(me, receiverId).then(
+          (blocked) => {
+            if (!blocked) io.to(userRoom(receiverId)).emit('typing', { senderId: me });
+          },
+          (err: unknown) => log.error({ err }, 'typing block check failed'),
+        );
       }
     });
   });
@@ -247,6 +296,23 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
 }
 
 const drainers = new WeakMap<ChatServer, () => Promise<void>>();
+const blockListeners = new WeakMap<ChatServer, (a: number, b: number) => void>();
+
+/**
+ * A block between a and b was made or lifted: this process and (with the Redis adapter) every other one forget what
+ * they remembered of the pair. Messages need nothing: their insert reads the block table itself.
+ */
+export function blockChanged(io: ChatServer, a: number, b: number): void {
+  blockListeners.get(io)?.(a, b);
+  // The in-memory adapter (one process) has no other process to tell.
+  if (clustered.has(io)) io.serverSideEmit('blockChanged', a, b);
+}
+
+const clustered = new WeakSet<ChatServer>();
+/** The gateway now shares events with other processes (the Redis adapter): block changes are announced to them. */
+export function markClustered(io: ChatServer): void {
+  clustered.add(io);
+}
 
 /** Stops taking messages and waits for those being stored; the app calls it as it closes, before the database. */
 export async function drainChatGateway(io: ChatServer): Promise<void> {

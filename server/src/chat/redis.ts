@@ -1,6 +1,6 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
-import type { ChatServer } from './gateway';
+import { markClustered, type ChatServer } from './gateway';
 
 export interface RedisAdapterHandle {
   close(): Promise<void>;
@@ -28,6 +28,7 @@ export async function attachRedisAdapter(io: ChatServer, url: string, streamName
   }
   // A short block keeps shutdown quick: the reading connection closes after its current XREAD returns.
   io.adapter(createAdapter(client, { streamName, blockTimeInMs: 1000 }));
+  markClustered(io);
   return {
     async close() {
       await Promise.resolve(io.of('/').adapter.close());

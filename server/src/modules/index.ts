@@ -17,6 +17,7 @@ import { securityModule } from './security/routes';
 import { registerStepUp } from './security/stepUp';
 import { callsModule } from './calls/routes';
 import { adminModule } from './admin/routes';
+import { blocksModule } from './blocks/routes';
 import { disputeStatementsModule } from './admin/statements';
 
 /**
@@ -45,4 +46,5 @@ export async function registerModules(app: FastifyInstance, overrides: { users?:
   await app.register(disputeStatementsModule());
   await app.register(securityModule);
   await app.register(callsModule);
+  await app.register(blocksModule);
 }

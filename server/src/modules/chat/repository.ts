@@ -132,8 +132,25 @@ export class ClientIdConflict extends Error {
   }
 }
 
+/** A message between two members one of whom blocked the other: nothing was stored. */
+export class MessageBlocked extends Error {
+  constructor(readonly by: 'bySender' | 'byReceiver') {
+    super(`Message refused: blocked ${by}.`);
+    this.name = 'MessageBlocked';
+  }
+}
+
+function blockBetweenFilter(eb: ExpressionBuilder<Database, 'memberBlocks'>, a: number, b: number) {
+  return eb.or([eb.and([eb('memberBlocks.blockerId', '=', a), eb('memberBlocks.blockedId', '=', b)]), eb.and([eb('memberBlocks.blockerId', '=', b), eb('memberBlocks.blockedId', '=', a)])]);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any outer scope: the subquery names its own table
+function blockBetweenQuery(eb: ExpressionBuilder<any, any>, a: number, b: number) {
+  return (eb as ExpressionBuilder<Database, never>).selectFrom('memberBlocks').select('memberBlocks.blockerId').where((w) => blockBetweenFilter(w, a, b));
+}
+
 /**
- * Stores once per (sender, clientId), the unique index: an exact retry (same receiver and text) answers the first
+ * Stores once per (sender, clientId), the unique index, and never between a blocked pair (MessageBlocked, nothing stored): an exact retry (same receiver and text) answers the first
  * copy instead of a duplicate, and a reuse for another message throws ClientIdConflict with nothing stored.
  * `createdAt` is the caller's "now" (the app's clock), the wall clock when not given.
  */
@@ -148,9 +165,23 @@ export async function insertMessage<Told = void>(
 ): Promise<{ message: ChatMessage; created: true; told: Told | undefined } | { message: ChatMessage; created: false }> {
   const stored = await db.kysely.transaction().execute(async (trx) => {
     // ON CONFLICT DO NOTHING rather than look-up-then-insert: concurrent retries need no error path, on both dialects.
+    // INSERT … SELECT … WHERE NOT EXISTS: a block between the two (either way) stores nothing, checked by the insert
+    // itself, so a block holds at once in every process without a query of its own per message (decision 0039).
+    const createdAt = m.createdAt ?? new Date().toISOString();
     const inserted = await trx
       .insertInto('messages')
-      .values({ ...m, createdAt: m.createdAt ?? new Date().toISOString() })
+      .columns(['senderId', 'receiverId', 'text', 'clientId', 'createdAt'])
+      .expression(
+        trx
+          .selectNoFrom((eb) => [
+            eb.val(m.senderId).as('senderId'),
+            eb.val(m.receiverId).as('receiverId'),
+            eb.val(m.text).as('text'),
+            eb.val(m.clientId).as('clientId'),
+            eb.val(createdAt).as('createdAt'),
+          ])
+          .where((w) => w.not(w.exists(blockBetweenQuery(w, m.senderId, m.receiverId)))),
+      )
       .onConflict((oc) => oc.columns(['senderId', 'clientId']).doNothing())
       .returningAll()
       .returning((eb) => [
@@ -166,7 +197,12 @@ export async function insertMessage<Told = void>(
   });
   if (stored) return { message: stored.message, created: true, told: stored.told };
   const existing = m.clientId === null ? undefined : await findByClientId(db, m.senderId, m.clientId);
-  if (!existing) throw new Error('Message insert stored nothing and no message holds its clientId.');
+  if (!existing) {
+    // Only now, on the rare refusal, is it worth a query to say which of the two blocked.
+    const by = await db.kysely.selectFrom('memberBlocks').select('blockerId').where((eb) => blockBetweenFilter(eb, m.senderId, m.receiverId)).execute();
+    if (by.length > 0) throw new MessageBlocked(by.some((r) => r.blockerId === m.senderId) ? 'bySender' : 'byReceiver');
+    throw new Error('Message insert stored nothing and no message holds its clientId.');
+  }
   if (existing.receiverId !== m.receiverId || existing.text !== m.text) throw new ClientIdConflict(existing);
   return { message: existing, created: false };
 }
