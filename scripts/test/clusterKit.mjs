@@ -13,7 +13,8 @@ export async function startTestCluster(sitePort, name, extraEnv = {}) {
   const env = {
     ...process.env,
     SITE_PORT: String(sitePort),
-    CLUSTER_DATABASE: `sciexperts_test_${name}`,
+    // A database of this run's own: two runs on one machine (a CI run beside a developer's) never drop each other's.
+    CLUSTER_DATABASE: `sciexperts_test_${name}_${process.pid}`,
     CLUSTER_FRESH_DATABASE: 'true',
     DATA_DIR: dataDir,
     DEV_STAND_INS: 'false',
@@ -40,8 +41,19 @@ export async function startTestCluster(sitePort, name, extraEnv = {}) {
       await running.stop();
       await db.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase(running.databaseUrl);
     },
   };
+}
+
+async function dropDatabase(url) {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/test';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.end();
 }
 
 let counter = 0;

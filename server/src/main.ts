@@ -9,8 +9,8 @@ import { fileClock } from './dev/testClock';
 import { startDraining } from './modules/health/readiness';
 import { startMetricsServer } from './observability/metricsServer';
 
-/** How long a connection accepted just before the listener closed has to deliver its request. */
-const CONNECTIONS_SETTLE_MS = 250;
+/** At most this long, a connection accepted just before the listener closed may take to deliver its request. */
+const CONNECTIONS_SETTLE_MS = 3000;
 
 async function start(): Promise<void> {
   let config: Config;
@@ -40,6 +40,21 @@ async function start(): Promise<void> {
     });
   }
 
+  // Connections accepted whose first request has not arrived yet. nginx opens one connection per request: once the
+  // listener is closed, each of these still carries a request nginx has passed on (and will not send elsewhere if it
+  // is a POST), so closing waits for them, not for a fixed time that a busy machine can outlast.
+  const awaitingRequest = new Set<net.Socket>();
+  app.server.on('connection', (socket: net.Socket) => {
+    awaitingRequest.add(socket);
+    socket.once('close', () => awaitingRequest.delete(socket));
+  });
+  app.server.on('request', (request: { socket: net.Socket }) => awaitingRequest.delete(request.socket));
+  app.server.on('upgrade', (request: { socket: net.Socket }) => awaitingRequest.delete(request.socket));
+  const untilRequestsArrived = async (limitMs: number) => {
+    const deadline = Date.now() + limitMs;
+    while (awaitingRequest.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -61,7 +76,7 @@ async function start(): Promise<void> {
         // The listening socket only: http.Server.close() would also drop the connections just accepted whose request
         // has not been read yet, and nginx cannot send a POST it already passed on to another process.
         net.Server.prototype.close.call(app.server);
-        return wait(CONNECTIONS_SETTLE_MS);
+        return untilRequestsArrived(CONNECTIONS_SETTLE_MS);
       })
       .then(() => app.close())
       .then(() => jobs.stop())
