@@ -56,7 +56,8 @@ export function resolveClusterConfig(env = process.env) {
     siteHost: env.SITE_HOST || '127.0.0.1',
     // nginx's listener for the page servers' API calls (P+10), on loopback only.
     internalPort: portFrom(env, 'INTERNAL_API_PORT', sitePort + 10),
-    apis: apiPorts.map((port, i) => ({ name: `api-${i + 1}`, port })),
+    // Each API process serves Prometheus's GET /metrics on a port of its own (P+41, P+42…).
+    apis: apiPorts.map((port, i) => ({ name: `api-${i + 1}`, port, metricsPort: portFrom(env, `API_${i + 1}_METRICS_PORT`, sitePort + 41 + i) })),
     pages: pagePorts.map((port, i) => ({ name: `page-${i + 1}`, port })),
     // DATABASE_URL is the operator's database as it is; otherwise a database of its own on the machine's PostgreSQL.
     databaseUrl: env.DATABASE_URL || null,
@@ -194,6 +195,7 @@ export function clusterApiEnv(cluster, api, shared, env = process.env) {
     // X-Forwarded-For is believed only from the proxy in front (nginx on this machine).
     TRUST_PROXY: cluster.trustProxy,
     INSTANCE_NAME: api.name,
+    METRICS_PORT: String(api.metricsPort),
   };
 }
 
@@ -278,7 +280,7 @@ export function clusterBanner(cluster, { databaseUrl, nginxConf }) {
     'SciExperts is running on several processes:',
     `  ${pad('website')}${suite.siteOrigin}  (nginx; configuration ${path.relative(root, nginxConf)}, from deploy/nginx/)`,
     ...suite.remotes.map((r) => `  ${pad(r.dir)}${suite.originOf(r.port)}  (nginx serves ${r.dir}/dist)`),
-    ...cluster.apis.map((api) => `  ${pad(api.name)}http://127.0.0.1:${api.port}  (API + chat; health at /api/health, readiness at /api/health/ready)`),
+    ...cluster.apis.map((api) => `  ${pad(api.name)}http://127.0.0.1:${api.port}  (API + chat; readiness at /api/health/ready; metrics at http://127.0.0.1:${api.metricsPort}/metrics)`),
     ...cluster.pages.map((page) => `  ${pad(page.name)}http://127.0.0.1:${page.port}  (page server: the shell's pages, rendered)`),
     `  ${pad('database')}PostgreSQL ${safeUrl(databaseUrl)}`,
     `  ${pad('Redis')}${safeUrl(cluster.redisUrl)}  (chat delivery between the API processes)`,
