@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { e2eOrigins } from '../playwright.config';
-import { contextSignedInAs, createExpert, expect, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
+import { E2E_PASSWORD, contextSignedInAs, createExpert, expect, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
@@ -194,6 +194,72 @@ test.describe('the operators console', () => {
     await expect(op.getByRole('cell', { name: `Olga Owner ${client.email}` })).toBeVisible();
     await axeClean(op, 'members');
     expect([...c.problems, ...e.problems], 'CSP violations or page errors').toEqual([]);
+  });
+
+  test('a member reports a message, the operator suspends the sender: their socket closes and their profile leaves the directory', async ({ browser, request: api }) => {
+    test.setTimeout(180_000);
+    const word = uniqueWord();
+    const sender = await createExpert(api, {
+      firstName: 'Sly',
+      lastName: `Sender${word.slice(2, 6)}`,
+      headline: `Consultant for ${word} studies`,
+      summary: `I consult on ${word} studies.`,
+      fee: 80,
+      country: 'DE',
+      services: [{ serviceName: 'Statistical Analysis', practiceAreaNames: ['Biostatistics'] }],
+    });
+    const receiver = await signUp(api, 'Rita', 'Receiver');
+    const s = await contextSignedInAs(browser, sessionOf(sender));
+    const r = await contextSignedInAs(browser, sessionOf(receiver));
+    contexts.push(s.context, r.context);
+    const search = async () => (await (await api.get(`${e2eOrigins.api}/api/Experts/Search?q=${word}`)).json()) as { results?: Array<{ id: number }>; total?: number };
+    expect(JSON.stringify(await search())).toContain(`"id":${sender.id}`);
+
+    await s.page.goto(`/chat?with=${receiver.id}`);
+    await r.page.goto(`/chat?with=${sender.id}`);
+    const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
+    await s.page.getByPlaceholder('Type a message...').fill(`Pay me outside the site for ${word}.`);
+    await s.page.getByPlaceholder('Type a message...').press('Enter');
+    const received = log(r.page).getByRole('listitem').filter({ hasText: `Pay me outside the site for ${word}.` });
+    await expect(received).toBeVisible();
+    await received.getByRole('button', { name: 'Report this message' }).click();
+    const dialog = r.page.getByRole('dialog', { name: 'Report this message' });
+    await dialog.getByRole('radio', { name: 'Fraud or a scam' }).check();
+    await dialog.getByLabel('Anything we should know (optional)').fill('Asks for payment off the platform.');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Thank you. The SciExperts team reviews every report.');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // The operator (second factor on) finds the report and suspends the sender.
+    const email = `mod.${word}@ops.sciexperts.test`;
+    const password = createOperator(email, 'operator');
+    const o = await browser.newContext({ baseURL: e2eOrigins.site, bypassCSP: true });
+    contexts.push(o);
+    const op = await o.newPage();
+    await op.goto('/admin');
+    await op.getByLabel('E-mail').fill(email);
+    await op.getByLabel('Password').fill(password);
+    await op.getByRole('button', { name: 'Continue' }).click();
+    const secret = (await op.getByTestId('totp-secret').textContent())!.trim();
+    await op.getByLabel(/Code from your authenticator app/).fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate());
+    await op.getByRole('button', { name: 'Sign in' }).click();
+    await op.getByRole('button', { name: /continue/ }).click();
+    await op.getByRole('link', { name: 'Reports' }).click();
+    const item = op.getByRole('article').filter({ hasText: `Pay me outside the site for ${word}.` });
+    await expect(item).toContainText('Fraud or a scam');
+    await axeClean(op, 'reports');
+    await item.getByLabel(/Reason/).fill('Asking members to pay outside SciExperts.');
+    await item.getByRole('button', { name: /^Suspend/ }).click();
+    await expect(op.getByRole('status').filter({ hasText: 'is suspended' })).toBeVisible();
+
+    // The sender's open chat is closed by the server, their profile and search entry are gone, and they are told why.
+    await expect(s.page.getByText('The chat server closed the connection. Please sign in again.')).toBeVisible();
+    expect((await api.get(`${e2eOrigins.api}/api/Experts/${sender.id}`)).status()).toBe(404);
+    expect(JSON.stringify(await search())).not.toContain(`"id":${sender.id}`);
+    const login = await api.post(`${e2eOrigins.api}/api/Account/Login`, { data: { email: sender.email, password: E2E_PASSWORD } });
+    expect(login.status()).toBe(401);
+    await op.getByRole('link', { name: 'Audit log' }).click();
+    await expect(op.getByRole('table')).toContainText('Asking members to pay outside SciExperts.');
   });
 
   test('the console fits a phone and is used with the keyboard', async ({ browser }) => {
