@@ -9,6 +9,7 @@ export * from './contracts/notifications';
 export * from './contracts/accountSettings';
 // The operators' console (mf-admin) loads this entry too: its contract and types.
 export * from './contracts/admin';
+export * from './contracts/blocks';
 export { userApi } from './api/userApi';
 export { workExperienceApi, educationApi, certificationApi, type RecordsClient } from './api/recordsApi';
 export { publicationsApi, orcidAuthorizeUrl, type OrcidSettings } from './api/publicationsApi';
@@ -17,6 +18,7 @@ export { paymentsApi, type PaymentsApi } from './api/paymentsApi';
 export { notificationsApi, type NotificationsApi } from './api/notificationsApi';
 export { accountSettingsApi } from './api/accountSettingsApi';
 export { callsApi, type CallsApi } from './api/callsApi';
+export { blocksApi } from './api/blocksApi';
 export { chatApi, createChatApi, type ChatApi, type ChatApiTarget, type MessagePageQuery } from './api/chatApi';
 export { unreadCountStore, refreshUnreadCount, announceUnreadChange, watchUnreadCount, UNREAD_POLL_MS, type UnreadCountState } from './chat/unreadCountStore';
 export { useUnreadMessageCount } from './chat/useUnreadMessageCount';

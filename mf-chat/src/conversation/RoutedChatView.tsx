@@ -3,6 +3,7 @@ import { ChatProvider } from '../chat/ChatProvider';
 import { ChatView } from './ChatView';
 import { parseCounterpart } from '../chat/ids';
 import { ChatCallAction } from './ChatCallAction';
+import { BlockAction } from './BlockAction';
 
 export interface RoutedChatViewProps {
   userId: number;
@@ -24,7 +25,14 @@ export function RoutedChatView(props: RoutedChatViewProps) {
     });
   return (
     <ChatProvider {...props} initialCounterpartId={counterpartId}>
-      <ChatView counterpartId={counterpartId} onSelect={select} counterpartAction={counterpartId === null ? null : <ChatCallAction key={counterpartId} counterpartId={counterpartId} />} />
+      <ChatView counterpartId={counterpartId} onSelect={select} counterpartAction={
+          counterpartId === null ? null : (
+            <>
+              <ChatCallAction key={counterpartId} counterpartId={counterpartId} />
+              <BlockAction key={`block-${counterpartId}`} counterpartId={counterpartId} />
+            </>
+          )
+        } />
     </ChatProvider>
   );
 }
