@@ -4,6 +4,7 @@ import { ApiError, authStore, FIELD_MESSAGES, securityApi, signIn } from '@sciex
 import {
   ACCOUNT_SETTINGS_MESSAGES as M,
   accountSettingsApi,
+  blocksApi,
   DEFAULT_EMAIL_MODES,
   NOTIFICATION_TYPES,
   notificationsApi,
@@ -27,6 +28,7 @@ beforeEach(() => {
   signIn('token', makeUser({ email: 'ada@example.test', phoneNumber: '+44 20 7946 0000' }));
   jest.spyOn(notificationsApi, 'preferences').mockResolvedValue({ preferences: NOTIFICATION_TYPES.map((type) => ({ type, email: DEFAULT_EMAIL_MODES[type] })) });
   jest.spyOn(accountSettingsApi, 'sessions').mockResolvedValue({ results: [session(), phone] });
+  jest.spyOn(blocksApi, 'list').mockResolvedValue([]);
   // The security sections have their own tests (SecuritySection.test.tsx).
   jest.spyOn(securityApi, 'overview').mockResolvedValue({ hasPassword: true, secondFactor: { enabled: false, enabledAt: null, recoveryCodesLeft: 0 }, passkeys: [], stepUpMethods: ['password'], recentActivity: [] });
 });
@@ -36,7 +38,7 @@ describe('the Account Setting page', () => {
   it('has a section for each setting, with the notifications among them', async () => {
     render(<AccountSettingsPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Account Setting' })).toBeInTheDocument();
-    for (const name of ['E-mail address', 'Phone number', 'Password', 'Where you are signed in', 'Notifications']) expect(region(name)).toBeInTheDocument();
+    for (const name of ['E-mail address', 'Phone number', 'Password', 'Where you are signed in', 'Notifications', 'Blocked members']) expect(region(name)).toBeInTheDocument();
     expect(region('E-mail address')).toHaveTextContent('You sign in with ada@example.test.');
     expect(within(region('Phone number')).getByRole('textbox', { name: 'Phone number' })).toHaveValue('+44 20 7946 0000');
     expect(await screen.findByRole('combobox', { name: 'New messages' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useAuth } from '@sciexperts/shared';
 import { ACCOUNT_SETTINGS_MESSAGES } from '@sciexperts/shared/member';
+import { BlockedMembersSection } from './BlockedMembersSection';
 import { DataSection } from './DataSection';
 import { EmailSection } from './EmailSection';
 import { NotificationPreferencesSection } from './NotificationPreferencesSection';
@@ -39,6 +40,7 @@ export function AccountSettingsPage() {
       <SecuritySection />
       <SessionsSection key={sessionsVersion} />
       <NotificationPreferencesSection />
+      <BlockedMembersSection />
       <DataSection />
     </div>
   );
