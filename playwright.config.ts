@@ -10,7 +10,8 @@ const port = (base: number) => String(base + offset);
  * after the main suite. The API is then reached through the site's origin only.
  */
 export const clusterTopology = process.env.E2E_TOPOLOGY === 'cluster';
-const clusterSite = 19080 + offset;
+// 18580…18622 + offset: between the main suite's ports, so no two runs at offsets a multiple of 1000 apart collide.
+const clusterSite = 18580 + offset;
 /** The cluster's API processes, each on its own port (tests reach one directly to show where a socket sits). */
 export const clusterApiPorts = [clusterSite + 11, clusterSite + 12];
 /** Milliseconds added to the API's clock while a spec writes a number here (server/src/dev/testClock.ts); 0 after it. */
