@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ChatMessage, ClientToServerEvents, LoginResponse, SendMessageAck, ServerToClientEvents } from '@sciexperts/shared/contracts';
+import { BLOCK_MESSAGES, type ChatMessage, type ClientToServerEvents, type LoginResponse, type SendMessageAck, type ServerToClientEvents } from '@sciexperts/shared/contracts';
 import { buildApp, prepareDatabase } from '../src/app';
 import { openDatabase, type Db } from '../src/db/connect';
 import { signupBody, testConfig } from './helpers';
@@ -145,5 +145,40 @@ describe('chat across two server processes sharing Redis and PostgreSQL', () => 
     const logout = await fetch(`${baseB}/api/Account/Logout`, { method: 'POST', headers: { authorization: `Bearer ${carol.token}` } });
     expect(logout.status).toBe(200);
     expect(await gone).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+
+  it('a block made on one process holds on the other at once: the message is refused, typing stops, and unblocking restores both', async () => {
+    const [baseA, baseB] = bases as [string, string];
+    const ada = await signup(baseA);
+    const bob = await signup(baseB);
+    const a = await open(baseB, ada);
+    const b = await open(baseB, bob);
+    const typing: number[] = [];
+    a.on('typing', (t) => typing.push(t.senderId));
+    // Process B learns the pair is not blocked (its typing map remembers it).
+    const firstTyping = new Promise<void>((resolve) => a.once('typing', () => resolve()));
+    b.emit('typing', { receiverId: ada.id });
+    await firstTyping;
+    const announced = () => new Promise<void>((resolve) => apps[1]!.io.once('blockChanged', () => resolve()));
+
+    // Ada blocks Bob through process A; process B is told and forgets the pair.
+    let told = announced();
+    const block = await fetch(`${baseA}/api/Blocks/${bob.id}`, { method: 'PUT', headers: { authorization: `Bearer ${ada.token}` } });
+    expect(block.status).toBe(200);
+    await told;
+    // The message is refused by the insert itself, whatever any process remembers.
+    expect(await send(b, { receiverId: ada.id, text: 'blocked?', clientId: 'blk-1' })).toEqual({ ok: false, message: BLOCK_MESSAGES.notAccepting });
+    b.emit('typing', { receiverId: ada.id });
+
+    told = announced();
+    const unblock = await fetch(`${baseA}/api/Blocks/${bob.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${ada.token}` } });
+    expect(unblock.status).toBe(200);
+    await told;
+    // Had process B kept "not blocked", the typing above would have been relayed at once, before this one.
+    const secondTyping = new Promise<void>((resolve) => a.once('typing', () => resolve()));
+    b.emit('typing', { receiverId: ada.id });
+    await secondTyping;
+    expect(typing).toEqual([bob.id, bob.id]);
+    expect((await send(b, { receiverId: ada.id, text: 'unblocked', clientId: 'blk-2' })).ok).toBe(true);
   });
 });
