@@ -50,7 +50,7 @@ export class SoftAuthenticator {
     counter.writeUInt32BE(this.counter);
     // User present (0x01) and verified (0x04); attested credential data (0x40) at registration.
     const flags = Buffer.from([0x01 | 0x04 | (attested ? 0x40 : 0)]);
-    const parts = [sha256(rpId), flags, counter];
+    const parts: Buffer[] = [sha256(rpId), flags, counter];
     if (attested) {
       const length = Buffer.alloc(2);
       length.writeUInt16BE(this.credentialId.length);
