@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { e2eOrigins } from '../playwright.config';
-import { E2E_PASSWORD, contextSignedInAs, createExpert, expect, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
+import { E2E_PASSWORD, contextSignedInAs, createExpert, expect, mailTo, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
@@ -193,6 +193,23 @@ test.describe('the operators console', () => {
     await op.getByRole('button', { name: 'Search' }).click();
     await expect(op.getByRole('cell', { name: `Olga Owner ${client.email}` })).toBeVisible();
     await axeClean(op, 'members');
+
+    // A concierge request gets a shortlist picked with the site's own search; the requester is mailed it.
+    const asked = await api.post(`${e2eOrigins.api}/api/Concierge/Request`, {
+      data: { name: 'Cora Concierge', email: `cora.${word}@example.test`, need: `We need a survival analysis of our ${word} cohort within a month.`, budget: 'under-1000', deadline: inDays(30) },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+    await op.getByRole('link', { name: 'Concierge' }).click();
+    await op.getByRole('button', { name: 'Answer Cora Concierge' }).last().click();
+    await op.getByLabel('Search the directory').fill(word);
+    await op.getByRole('button', { name: 'Search', exact: true }).click();
+    await op.getByRole('checkbox', { name: new RegExp(`^Edda ${expert.lastName}`) }).check();
+    await op.getByLabel('A few words to Cora Concierge about the choice').fill('Edda analyses registries like yours.');
+    await axeClean(op, 'concierge');
+    await op.getByRole('button', { name: 'Send the shortlist' }).click();
+    await expect(op.getByRole('status').filter({ hasText: 'shortlist' })).toContainText(`cora.${word}@example.test`);
+    const mail = await mailTo(`cora.${word}@example.test`, 'Your SciExperts shortlist');
+    expect(mail.text).toContain(`/experts/${expert.id}-`);
     expect([...c.problems, ...e.problems], 'CSP violations or page errors').toEqual([]);
   });
 

@@ -12,6 +12,7 @@ import {
   type AdminMembersView,
   type MoneyOverviewView,
   type AdminReportsView,
+  type ConciergeQueueView,
   type OperatorRole,
   type ResolveDisputeResult,
   type Workspace,
@@ -159,6 +160,8 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
       { method: 'POST', url: ADMIN_PATHS.memberLift.replace(':memberId', String(client.id)), body: { reason: 'Cleared.' }, allowed: ['operator'] },
       { method: 'GET', url: ADMIN_PATHS.reports, allowed: ['operator', 'support'] },
       { method: 'POST', url: ADMIN_PATHS.reportClose.replace(':reportId', '1'), body: { outcome: 'dismissed', reason: 'No rule broken.' }, allowed: ['operator'] },
+      { method: 'GET', url: ADMIN_PATHS.concierge, allowed: ['operator', 'support'] },
+      { method: 'POST', url: ADMIN_PATHS.conciergeShortlist.replace(':requestId', '1'), body: { expertIds: [expert.id], note: 'Our pick.' }, allowed: ['operator', 'support'] },
       { method: 'GET', url: ADMIN_PATHS.money, allowed: ['operator', 'finance'] },
       { method: 'POST', url: ADMIN_PATHS.refundRetry.replace(':paymentId', '1'), allowed: ['finance'] },
       { method: 'POST', url: ADMIN_PATHS.payoutRetry.replace(':withdrawalId', '1'), allowed: ['finance'] },
@@ -436,6 +439,34 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
     // Closed, the same member may report the same message again.
     expect((await report(receiver, { targetType: 'message', targetId: messageId, reason: 'harassment' })).body.id).not.toBe(first.body.id);
     expect((await audit()).find((e) => e.action === 'report.actioned' && e.objectId === String(first.body.id))).toMatchObject({ reason: 'Sender suspended.' });
+  });
+
+  it('queues concierge requests with their 24-hour clock and sends a shortlist of listed experts once', async () => {
+    const insert = (hoursAgo: number, email: string) =>
+      h.db.kysely
+        .insertInto('conciergeRequests')
+        .values({ name: 'Cora Client', email, need: 'A survival analysis of a cohort.', budget: '1k-5k', deadline: '2099-01-01', createdAt: new Date(now - hoursAgo * 3_600_000).toISOString(), mailedAt: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const late = await insert(21, 'late@example.test');
+    const fresh = await insert(2, 'fresh@example.test');
+    const queue = (await admin<ConciergeQueueView>('GET', ADMIN_PATHS.concierge, helpdesk.token)).body.requests;
+    const ids = queue.map((q) => q.id);
+    expect(ids.indexOf(late.id)).toBeLessThan(ids.indexOf(fresh.id));
+    expect(queue.find((q) => q.id === late.id)).toMatchObject({ hoursWaiting: 21, nearingDeadline: true });
+    expect(queue.find((q) => q.id === fresh.id)).toMatchObject({ hoursWaiting: 2, nearingDeadline: false });
+
+    const pick = await member(h, { firstName: 'Pia' });
+    await h.db.kysely.updateTable('users').set({ headline: 'Survival analyst' }).where('id', '=', pick.id).execute();
+    const send = (body: unknown) => admin('POST', ADMIN_PATHS.conciergeShortlist.replace(':requestId', String(late.id)), helpdesk.token, body);
+    // Only experts listed in the directory (stranger has no headline, so is not listed).
+    expect((await send({ expertIds: [stranger.id], note: 'Our pick.' })).body.message).toBe(M.shortlistExperts);
+    expect((await send({ expertIds: [], note: 'Our pick.' })).status).toBe(400);
+    expect((await send({ expertIds: [pick.id], note: 'Pia has analysed three cohorts like yours.' })).status).toBe(204);
+    expect((await send({ expertIds: [pick.id], note: 'Again.' })).body.message).toBe(M.shortlistSent);
+    await eventually(() => mailer.sent.some((x) => x.to === 'late@example.test' && x.text.includes(`/experts/${pick.id}-pia-hopper`) && x.text.includes('Pia has analysed')), 'the shortlist e-mail');
+    expect((await admin<ConciergeQueueView>('GET', ADMIN_PATHS.concierge, helpdesk.token)).body.requests.map((q) => q.id)).not.toContain(late.id);
+    expect((await audit()).find((e) => e.action === 'concierge.shortlist' && e.objectId === String(late.id))).toMatchObject({ operatorEmail: helpdesk.email, details: `experts ${pick.id}` });
   });
 
   it('signs an operator out at once', async () => {

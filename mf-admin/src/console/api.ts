@@ -4,6 +4,7 @@ import { ADMIN_PATHS } from '@sciexperts/shared/member';
 import type {
   AdminMembersView,
   AdminReportsView,
+  ConciergeQueueView,
   ReportOutcome,
   AdminSessionView,
   MoneyOverviewView,
@@ -14,7 +15,7 @@ import type {
   ResolveDisputeInput,
   ResolveDisputeResult,
 } from '@sciexperts/shared/member';
-import { apiUrl } from '@sciexperts/shared';
+import { API_PATHS, apiUrl, type ExpertSearchResponse } from '@sciexperts/shared';
 import { sessionStore, setSession } from './session';
 
 export class AdminApiError extends Error {
@@ -64,6 +65,10 @@ export const adminApi = {
   lift: (memberId: number, reason: string) => call<null>('POST', ADMIN_PATHS.memberLift.replace(':memberId', String(memberId)), { reason }),
   reports: () => call<AdminReportsView>('GET', ADMIN_PATHS.reports),
   closeReport: (reportId: number, outcome: ReportOutcome, reason: string) => call<null>('POST', ADMIN_PATHS.reportClose.replace(':reportId', String(reportId)), { outcome, reason }),
+  concierge: () => call<ConciergeQueueView>('GET', ADMIN_PATHS.concierge),
+  shortlist: (requestId: number, expertIds: number[], note: string) => call<null>('POST', ADMIN_PATHS.conciergeShortlist.replace(':requestId', String(requestId)), { expertIds, note }),
+  /** The site's own directory search (public), as the visitor would search it. */
+  searchExperts: (q: string) => call<ExpertSearchResponse>('GET', `${API_PATHS.expertSearch}?q=${encodeURIComponent(q)}`, undefined, false),
   money: () => call<MoneyOverviewView>('GET', ADMIN_PATHS.money),
   retryRefund: (paymentId: number) => call<{ sent: boolean }>('POST', ADMIN_PATHS.refundRetry.replace(':paymentId', String(paymentId))),
   retryPayout: (withdrawalId: number) => call<{ sent: boolean }>('POST', ADMIN_PATHS.payoutRetry.replace(':withdrawalId', String(withdrawalId))),

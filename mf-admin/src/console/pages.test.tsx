@@ -69,3 +69,27 @@ it('lets an operator suspend a member with a reason, and only an operator', asyn
   expect(await screen.findByText('Petra Hopper is suspended and was told why by e-mail.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Lift the suspension' })).toBeInTheDocument();
 });
+
+it('flags a concierge request near its 24 hours and sends a shortlist picked from the directory search', async () => {
+  const user = userEvent.setup();
+  signedInAs('support');
+  const request = { id: 5, name: 'Cora Client', email: 'cora@example.test', need: 'A survival analysis.', budget: '1k-5k', deadline: '2099-01-01', createdAt: '2026-11-26T10:00:00.000Z', hoursWaiting: 21, nearingDeadline: true };
+  jest.spyOn(adminApi, 'concierge').mockResolvedValueOnce({ requests: [request] }).mockResolvedValue({ requests: [] });
+  jest.spyOn(adminApi, 'searchExperts').mockResolvedValue({
+    total: 1,
+    page: 1,
+    pageSize: 20,
+    results: [{ id: 12, slug: 'pia-hopper', firstName: 'Pia', lastName: 'Hopper', headline: 'Survival analyst', profImgUrl: null, hourlyFee: 90, country: 'DE', services: [], snippet: '', highlights: [] } as never],
+  });
+  const send = jest.spyOn(adminApi, 'shortlist').mockResolvedValue(null);
+  renderAt('/admin/concierge');
+  expect(await screen.findByText('· nearly 24 hours: answer now')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Answer Cora Client' }));
+  await user.type(screen.getByLabelText('Search the directory'), 'survival');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await user.click(await screen.findByRole('checkbox', { name: 'Pia Hopper, Survival analyst' }));
+  await user.type(screen.getByLabelText('A few words to Cora Client about the choice'), 'Pia knows cohorts.');
+  await user.click(screen.getByRole('button', { name: 'Send the shortlist' }));
+  expect(send).toHaveBeenCalledWith(5, [12], 'Pia knows cohorts.');
+  expect(await screen.findByText('The shortlist of 1 expert(s) was sent to cora@example.test.')).toBeInTheDocument();
+});

@@ -9,6 +9,7 @@ import { DisputeQueue } from '../console/DisputeQueue';
 import { Members } from '../console/Members';
 import { Money } from '../console/Money';
 import { Reports } from '../console/Reports';
+import { Concierge } from '../console/Concierge';
 import { SignIn } from '../console/SignIn';
 import { adminApi } from '../console/api';
 import { setSession, useSession } from '../console/session';
@@ -42,9 +43,14 @@ function AdminApp() {
               <NavLink to="/admin/members">Members</NavLink>
             </li>
             {session.operator.role !== 'finance' && (
-              <li>
-                <NavLink to="/admin/reports">Reports</NavLink>
-              </li>
+              <>
+                <li>
+                  <NavLink to="/admin/reports">Reports</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/admin/concierge">Concierge</NavLink>
+                </li>
+              </>
             )}
             {session.operator.role !== 'support' && (
               <>
@@ -69,6 +75,7 @@ function AdminApp() {
           <Route path="disputes/:milestoneId" element={<DisputePage />} />
           <Route path="members" element={<Members />} />
           <Route path="reports" element={<Reports />} />
+          <Route path="concierge" element={<Concierge />} />
           <Route path="money" element={<Money />} />
           <Route path="audit" element={<AuditLog />} />
           <Route path="*" element={<Navigate to="/admin/disputes" replace />} />

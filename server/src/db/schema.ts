@@ -163,6 +163,10 @@ export interface ConciergeRequestsTable {
   deadline: string;
   createdAt: string;
   mailedAt: string | null;
+  /** The operator's answer (migration 0040): when the shortlist was sent, by whom, and the experts' ids (JSON). */
+  answeredAt: Optional<string | null>;
+  answeredBy: Optional<string | null>;
+  shortlist: Optional<string | null>;
 }
 
 /** PostgreSQL's search index (SQLite's is an FTS5 virtual table of the same name, queried with raw SQL). */

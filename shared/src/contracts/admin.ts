@@ -22,6 +22,8 @@ export const ADMIN_PATHS = {
   memberLift: `${ADMIN_API_PREFIX}/Members/:memberId/Lift`,
   reports: `${ADMIN_API_PREFIX}/Reports`,
   reportClose: `${ADMIN_API_PREFIX}/Reports/:reportId/Close`,
+  concierge: `${ADMIN_API_PREFIX}/Concierge`,
+  conciergeShortlist: `${ADMIN_API_PREFIX}/Concierge/:requestId/Shortlist`,
   money: `${ADMIN_API_PREFIX}/Money`,
   refundRetry: `${ADMIN_API_PREFIX}/Money/Refunds/:paymentId/Retry`,
   payoutRetry: `${ADMIN_API_PREFIX}/Money/Payouts/:withdrawalId/Retry`,
@@ -67,6 +69,8 @@ export const ADMIN_PERMISSIONS = {
   'members.suspend': ['operator'],
   'reports.read': ['operator', 'support'],
   'reports.close': ['operator'],
+  'concierge.read': ['operator', 'support'],
+  'concierge.answer': ['operator', 'support'],
   'money.read': ['operator', 'finance'],
   'money.retry': ['finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
@@ -93,6 +97,7 @@ export const AUDIT_ACTIONS = [
   'member.lift',
   'report.dismissed',
   'report.actioned',
+  'concierge.shortlist',
   'refund.retry',
   'payout.retry',
 ] as const;
@@ -101,6 +106,10 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const ADMIN_LIMITS = {
   reasonMax: 2000,
   reportNoteMax: 1000,
+  /** The concierge promises matching within a day; a request this old unanswered is flagged. */
+  conciergePromiseHours: 24,
+  conciergeFlagHours: 20,
+  shortlistMax: 10,
   memberQueryMin: 2,
   memberQueryMax: 100,
   membersPageMax: 50,
@@ -137,6 +146,8 @@ export const ADMIN_MESSAGES = {
   reportOwn: 'You cannot report yourself or your own content.',
   reportSent: 'Thank you. The SciExperts team reviews every report.',
   reportClosed: 'This report was closed already.',
+  shortlistExperts: 'Pick 1 to 10 experts listed in the directory.',
+  shortlistSent: 'This request was answered already.',
 } as const;
 
 /** The 409 of a stale action: someone else (or you, differently) resolved it first. */
@@ -164,3 +175,5 @@ export type MoneyOverviewView = Static<typeof S.MoneyOverview>;
 export type ReportInput = Static<typeof S.ReportBody>;
 export type AdminReportView = Static<typeof S.AdminReport>;
 export type AdminReportsView = Static<typeof S.AdminReports>;
+export type ConciergeQueueView = Static<typeof S.ConciergeQueue>;
+export type ConciergeQueueItemView = Static<typeof S.ConciergeQueueItem>;

@@ -29,6 +29,7 @@ import { accountSecurity } from './0036_account_security';
 import { operators } from './0037_operators';
 import { memberSuspension } from './0038_member_suspension';
 import { reports } from './0039_reports';
+import { conciergeShortlists } from './0040_concierge_shortlists';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -66,6 +67,7 @@ class InCodeProvider implements MigrationProvider {
       '0037_operators': operators(this.dialect),
       '0038_member_suspension': memberSuspension(this.dialect),
       '0039_reports': reports(this.dialect),
+      '0040_concierge_shortlists': conciergeShortlists(this.dialect),
     };
   }
 }

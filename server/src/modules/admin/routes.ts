@@ -8,6 +8,7 @@ import {
   ADMIN_PATHS,
   PAYMENT_MESSAGES,
   disputeResolvedMessage,
+  expertSlug,
   mayDo,
   type AdminPermission,
   type AdminSessionView,
@@ -20,6 +21,8 @@ import {
   AdminReason,
   AdminReports,
   CloseReportBody,
+  ConciergeQueue,
+  ShortlistBody,
   AdminSession,
   AdminSignInBody,
   MembersQuery,
@@ -44,6 +47,7 @@ import { sendVerificationLink } from '../account/verification';
 import { findMember, liftSuspension, searchMembers, suspendMember } from './members';
 import { moneyOverview } from './money';
 import { closeReport, openReports } from './reports';
+import { conciergeQueue, listedExperts, recordShortlist } from './concierge';
 import { readAudit, writeAudit } from './audit';
 import { disputeDetail, disputeQueue, resolveDisputeAsOperator } from './disputes';
 import { closeOperatorSession, findOperatorByEmail, isOperatorRole, openOperatorSession, operatorOfToken, type OperatorIdentity } from './operators';
@@ -497,6 +501,55 @@ export function adminModule(): Module {
           return true;
         });
         if (!closed) throw new HttpError(409, M.reportClosed);
+        reply.code(204);
+        return null;
+      },
+    );
+
+    r.get(
+      ADMIN_PATHS.concierge,
+      {
+        config: { adminPermission: 'concierge.read' },
+        schema: { tags, operationId: 'adminConcierge', summary: 'Concierge requests not answered yet, the oldest first, with the hours each has waited (flagged from 20)', security: bearer, response: { 200: ConciergeQueue, ...errors(...guarded) } },
+      },
+      async () => ({ requests: await conciergeQueue(db, clock()) }),
+    );
+
+    r.post(
+      ADMIN_PATHS.conciergeShortlist,
+      {
+        config: { adminPermission: 'concierge.answer' },
+        schema: {
+          tags,
+          operationId: 'adminConciergeShortlist',
+          summary: 'Send the requester a shortlist of listed experts (once); it is mailed with their profile links',
+          security: bearer,
+          params: IdParams('requestId'),
+          body: ShortlistBody,
+          response: { 204: Type.Null(), ...errors(400, ...guarded, 409) },
+        },
+      },
+      async (request, reply) => {
+        const me = operatorOf(request);
+        const note = checkReason(request.body.note);
+        const experts = await listedExperts(db, request.body.expertIds);
+        if (!experts) throw badRequest([{ field: 'expertIds', message: M.shortlistExperts }]);
+        const id = Number(request.params.requestId);
+        const now = clock();
+        const answered = await db.kysely.transaction().execute(async (trx) => {
+          const req = await recordShortlist(trx, id, me.email, request.body.expertIds, now);
+          if (req) await writeAudit(trx, { operator: me, action: 'concierge.shortlist', objectType: 'concierge-request', objectId: id, reason: note, details: `experts ${request.body.expertIds.join(', ')}`, address: request.ip, at: now });
+          return req;
+        });
+        if (!answered) throw new HttpError(409, M.shortlistSent);
+        const lines = experts.map((e) => `- ${e.firstName} ${e.lastName}${e.headline ? `, ${e.headline}` : ''}: ${config.siteUrl}/experts/${e.id}-${expertSlug(e.firstName, e.lastName)}`);
+        mailer
+          .send({
+            to: answered.email,
+            subject: 'Your SciExperts shortlist',
+            text: `Hello ${answered.name},\n\nHere are the experts we picked for your request:\n\n${lines.join('\n')}\n\n${note}\n\nSign up or sign in to post your project and invite them.\n`,
+          })
+          .catch((err: unknown) => request.log.error({ err, id }, 'shortlist mail failed'));
         reply.code(204);
         return null;
       },

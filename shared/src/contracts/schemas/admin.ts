@@ -247,3 +247,28 @@ export const AdminReport = Type.Object(
 export const AdminReports = Type.Object({ reports: Type.Array(AdminReport, { description: 'Open reports, the oldest first.' }) }, { title: 'AdminReports' });
 
 export const CloseReportBody = Type.Object({ outcome: StringChoice(REPORT_OUTCOMES), reason: Type.String({ maxLength: L.reasonMax }) }, { additionalProperties: false });
+
+export const ConciergeQueueItem = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    email: Type.String(),
+    need: Type.String(),
+    budget: Type.String(),
+    deadline: Type.String(),
+    createdAt: Type.String(),
+    hoursWaiting: Type.Integer(),
+    nearingDeadline: Type.Boolean({ description: 'Unanswered for 20 hours or more: the 24-hour promise is close.' }),
+  },
+  { title: 'ConciergeQueueItem' },
+);
+
+export const ConciergeQueue = Type.Object({ requests: Type.Array(ConciergeQueueItem, { description: 'Unanswered requests, the oldest first.' }) }, { title: 'ConciergeQueue' });
+
+export const ShortlistBody = Type.Object(
+  {
+    expertIds: Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { minItems: 1, maxItems: L.shortlistMax, uniqueItems: true }),
+    note: Type.String({ maxLength: L.reasonMax, description: 'A few words to the requester about the choice.' }),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,46 @@
+// The concierge queue: requests from the public /concierge page, waiting for an operator to send a shortlist of
+// experts within 24 hours. The shortlist is recorded with the request (once) and mailed to the requester.
+import { ADMIN_LIMITS, type ConciergeQueueItemView } from '@sciexperts/shared/contracts';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/connect';
+import type { Database } from '../../db/schema';
+import { isListed } from '../directory/searchIndex';
+
+const HOUR_MS = 3_600_000;
+
+export async function conciergeQueue(db: Db, now: Date): Promise<ConciergeQueueItemView[]> {
+  const rows = await db.kysely.selectFrom('conciergeRequests').selectAll().where('answeredAt', 'is', null).orderBy('createdAt').orderBy('id').limit(200).execute();
+  return rows.map((r) => {
+    const hoursWaiting = Math.max(0, Math.floor((now.getTime() - Date.parse(r.createdAt)) / HOUR_MS));
+    return {
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      need: r.need,
+      budget: r.budget,
+      deadline: r.deadline,
+      createdAt: r.createdAt,
+      hoursWaiting,
+      nearingDeadline: hoursWaiting >= ADMIN_LIMITS.conciergeFlagHours,
+    };
+  });
+}
+
+/** The listed experts among `ids`, in the order given; undefined when any is not listed (suspended, hidden, unknown). */
+export async function listedExperts(db: Db, ids: number[]): Promise<Array<{ id: number; firstName: string; lastName: string; headline: string | null }> | undefined> {
+  const rows = await db.kysely.selectFrom('users').select(['id', 'firstName', 'lastName', 'headline', 'isProfilePublic', 'suspendedAt']).where('id', 'in', ids).execute();
+  const byId = new Map(rows.filter(isListed).map((r) => [r.id, r]));
+  const picked = ids.map((id) => byId.get(id));
+  return picked.every((p) => p !== undefined) ? (picked as Array<NonNullable<(typeof picked)[number]>>) : undefined;
+}
+
+/** Records the answer in the caller's transaction; false when the request is unknown or was answered already. */
+export async function recordShortlist(trx: Kysely<Database>, id: number, by: string, expertIds: number[], at: Date): Promise<{ name: string; email: string } | undefined> {
+  return trx
+    .updateTable('conciergeRequests')
+    .set({ answeredAt: at.toISOString(), answeredBy: by, shortlist: JSON.stringify(expertIds) })
+    .where('id', '=', id)
+    .where('answeredAt', 'is', null)
+    .returning(['name', 'email'])
+    .executeTakeFirst();
+}
