@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { e2eOrigins } from '../playwright.config';
-import { contextSignedInAs, createExpert, expect, signUp, test, uniqueWord, type Account } from './fixtures';
+import { SECURITY_MESSAGES } from '@sciexperts/shared/contracts';
+import { E2E_PASSWORD, contextSignedInAs, createExpert, expect, mailTo, signUp, test, uniqueWord, type Account } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -159,12 +160,31 @@ test.describe('escrow: fund, deliver, approve, withdraw', () => {
     const account = e.page.getByRole('region', { name: 'Payout account' });
     await expect(e.page.getByRole('region', { name: 'Withdraw', exact: true })).toContainText('Connect a payout account before you withdraw.');
     await account.getByRole('button', { name: 'Connect a payout account' }).click();
-    await expect(e.page.getByRole('heading', { level: 1, name: 'Connect your payout account' })).toBeVisible();
-    await e.page.getByLabel('Account holder name').fill('Ada Lovelace');
-    await e.page.getByLabel('Routing number').fill('110000000');
-    await e.page.getByLabel('Account number').fill('000123456789');
-    await e.page.getByRole('button', { name: 'Connect this account' }).click();
-    await expect(account).toContainText('Payouts go to Stand-in Bank •••• 6789.');
+    // Where money goes is asked for only after the member confirms it is them (decision 0034): with neither passkey
+    // nor second factor, the password; the answer holds five minutes.
+    const confirmIt = e.page.getByRole('dialog', { name: 'Confirm it is you' });
+    await confirmIt.getByLabel('Password').fill(E2E_PASSWORD);
+    await confirmIt.getByRole('button', { name: 'Confirm' }).click();
+    const connect = async () => {
+      await expect(e.page.getByRole('heading', { level: 1, name: 'Connect your payout account' })).toBeVisible();
+      await e.page.getByLabel('Account holder name').fill('Ada Lovelace');
+      await e.page.getByLabel('Routing number').fill('110000000');
+      await e.page.getByLabel('Account number').fill('000123456789');
+      await e.page.getByRole('button', { name: 'Connect this account' }).click();
+      await expect(account).toContainText('Payouts go to Stand-in Bank •••• 6789.');
+    };
+    await connect();
+    // Changing a payout account that can receive money holds withdrawals, unless confirmed from the e-mail sent then.
+    await account.getByRole('button', { name: 'Change payout account' }).click();
+    await connect();
+    await e.page.getByRole('button', { name: /^Withdraw \$540/ }).click();
+    await expect(e.page.getByText(SECURITY_MESSAGES.payoutHeld)).toBeVisible();
+    const changed = await mailTo(expert.email, 'payout account was changed');
+    const confirmLink = new URL(/https?:\/\/\S+confirm-payout-change\?token=\S+/.exec(changed.text)![0]);
+    await e.page.goto(`${confirmLink.pathname}${confirmLink.search}`);
+    await e.page.getByRole('button', { name: 'Confirm the change' }).click();
+    await expect(e.page.getByText(SECURITY_MESSAGES.payoutChangeConfirmed)).toBeVisible();
+    await e.page.goto('/profile/payment');
     await e.page.getByRole('button', { name: /^Withdraw \$540/ }).click();
     await expect(e.page.getByText('$540 is on its way to your account.')).toBeVisible();
 
