@@ -49,7 +49,7 @@ it('marks the document hydrated and replays a search typed and sent before hydra
   expect(sent).toEqual([]);
   await hydrate(container, page);
   expect(document.documentElement).toHaveAttribute('data-hydrated');
-  expect(sent).toEqual(['food science']);
+  await waitFor(() => expect(sent).toEqual(['food science']));
 });
 
 it('replays it into a part React hydrates after the page (a remote page is a Suspense boundary)', async () => {

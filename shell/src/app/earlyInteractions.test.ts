@@ -1,7 +1,7 @@
 import { holdEarlyInteractions, releaseEarlyInteractions } from './earlyInteractions';
 
-/** The replays run in a microtask after the release. */
-const replayed = () => Promise.resolve();
+/** The replays run in a task of their own after the release. */
+const replayed = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
   releaseEarlyInteractions();
