@@ -29,7 +29,7 @@ import { HttpError, errorHandler } from './http/errors';
 import { hasPoisonKey } from './http/poison';
 import { API_SECURITY_HEADERS, addSecurityHeaders } from './http/securityHeaders';
 import { documentCommonAnswers } from './http/commonAnswers';
-import { PROFILE_IMAGE_MAX_BYTES } from '@sciexperts/shared/contracts';
+import { PROFILE_IMAGE_MAX_BYTES, loadCommonPasswords } from '@sciexperts/shared/contracts';
 import { registerModules } from './modules';
 import { isAdminPath } from './modules/admin/paths';
 import { createJobQueue } from './jobs';
@@ -83,6 +83,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   const clock = deps.clock ?? (() => new Date());
+  // The password rule's list of common passwords is loaded apart from the contracts (the browser's pages need it
+  // only in the forms that choose a password); the server refuses nothing until it has it.
+  await loadCommonPasswords();
   // With REDIS_URL, what must hold across API processes is counted there (docs/decisions/0032-shared-stores.md).
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisKeyPrefix ?? 'sciexperts') : null;
   const limiters = redis ? redisLimiters(redis) : memoryLimiters();

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from '@sciexperts/shared/router';
-import { ACCOUNT_MESSAGES, PASSWORD_RULES_TEXT, accountApi, openLoginModal, passwordProblem } from '@sciexperts/shared';
+import { ACCOUNT_MESSAGES, PASSWORD_RULES_TEXT, accountApi, openLoginModal, loadCommonPasswords, passwordProblem } from '@sciexperts/shared';
 import { FormMessages } from '../forms/FormMessages';
 import { useSubmitGuard } from '../forms/useSubmitGuard';
 import formStyles from '../forms/Form.module.css';
@@ -16,6 +16,10 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const headingId = useId();
+  // The common-password list is fetched when the form opens, not with every page (the server checks it too).
+  useEffect(() => {
+    void loadCommonPasswords();
+  }, []);
   const passwordId = useId();
   const rulesId = useId();
   const [password, setPassword] = useState('');

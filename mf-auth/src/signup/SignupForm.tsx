@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES, COUNTRY_CODES, HEARD_ABOUT_OPTIONS, PASSWORD_RULES_TEXT, accountApi, passwordProblem, showStatusNotice } from '@sciexperts/shared';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES, COUNTRY_CODES, HEARD_ABOUT_OPTIONS, PASSWORD_RULES_TEXT, accountApi, loadCommonPasswords, passwordProblem, showStatusNotice } from '@sciexperts/shared';
 import { FormMessages } from '../forms/FormMessages';
 import { useSubmitGuard } from '../forms/useSubmitGuard';
 import { describeLoginFailure, signInWithPassword } from '../login/signInWithPassword';
@@ -26,6 +26,10 @@ const isFilled = (value: string) => value.trim() !== '';
 
 export function SignupForm({ onSignedIn }: Props) {
   const passwordId = useId();
+  // The common-password list is fetched when the form opens, not with every page (the server checks it too).
+  useEffect(() => {
+    void loadCommonPasswords();
+  }, []);
   const passwordHintId = useId();
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');

@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { PASSWORD_RULES_TEXT, passwordProblem, useAuth } from '@sciexperts/shared';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { PASSWORD_RULES_TEXT, loadCommonPasswords, passwordProblem, useAuth } from '@sciexperts/shared';
 import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi } from '@sciexperts/shared/member';
 import { StatusMessage } from '../ui/StatusMessage';
 import { TextField } from './TextField';
@@ -9,6 +9,10 @@ import styles from './Settings.module.css';
 /** Change the password: the current one first; every other session ends (this one stays signed in). */
 export function PasswordSection({ onChanged }: { onChanged: () => void }) {
   const headingId = useId();
+  // The common-password list is fetched when the form opens, not with every page (the server checks it too).
+  useEffect(() => {
+    void loadCommonPasswords();
+  }, []);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const form = useFieldForm();

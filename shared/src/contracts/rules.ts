@@ -1,6 +1,5 @@
 // Rules a schema cannot express, as pure functions the server and the forms both call.
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, YEAR_MONTH_MIN_YEAR } from './limits';
-import { COMMON_PASSWORDS } from './commonPasswords';
 
 /** One refused field: the server's `details` item and the forms' inline error. */
 export interface FieldProblem {
@@ -13,11 +12,25 @@ export const PASSWORD_RULES_TEXT = `Use ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX
 export const PASSWORD_COMMON_MESSAGE = 'This password is one of the most common passwords. Choose one that is harder to guess.';
 export const PASSWORD_PERSONAL_MESSAGE = 'Your password must not contain your e-mail address or your name.';
 
-let common: Set<string> | null = null;
-/** One of the 10,000 most common passwords (any case)? The list is read once, on first use. */
+let common: ReadonlySet<string> | null = null;
+let loading: Promise<void> | null = null;
+
+/**
+ * Fetches the list of the most common passwords (18 KB gzip) into the rule. It is not part of the contracts' bundle,
+ * which every page loads: the forms that choose a password start it when they open, and the server before it
+ * answers anything (server/src/modules/account/rules.ts). Until it is in, isCommonPassword answers false and the
+ * server, which always has it, refuses with the same message.
+ */
+export function loadCommonPasswords(): Promise<void> {
+  loading ??= import('./commonPasswords').then(({ COMMON_PASSWORDS }) => {
+    common = new Set(COMMON_PASSWORDS.split('\n'));
+  });
+  return loading;
+}
+
+/** One of the 10,000 most common passwords (any case)? Only once loadCommonPasswords has finished. */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(COMMON_PASSWORDS.split('\n'));
-  return common.has(password.toLowerCase());
+  return common?.has(password.toLowerCase()) ?? false;
 }
 
 /** Who the password is for: a password containing their e-mail's name part or their name is refused. */
