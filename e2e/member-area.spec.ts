@@ -48,7 +48,7 @@ test.describe('the member area frame', () => {
   test('a manifest or a chunk that fails once is fetched again by the federation runtime: no error region', async ({ page, request }) => {
     const tries = { manifest: 0, chunk: 0 };
     await page.route(`${e2eOrigins.profile}/mf-manifest.json`, (route) => (++tries.manifest === 1 ? route.abort('connectionreset') : route.continue()));
-    await page.route(`${e2eOrigins.profile}/__federation_expose_PlaceholderPage*.js`, (route) => (++tries.chunk === 1 ? route.abort('connectionreset') : route.continue()));
+    await page.route(`${e2eOrigins.profile}/__federation_expose_CallsPage*.js`, (route) => (++tries.chunk === 1 ? route.abort('connectionreset') : route.continue()));
     await signUpMember(request, page, 'Grace', 'Hopper');
     await page.goto('/profile/calls');
     await expect(page.getByRole('heading', { level: 1, name: 'Scheduled Calls' })).toBeVisible();

@@ -169,7 +169,7 @@ test.describe('projects: a visitor', () => {
     const email = `e2e-visitor-${Date.now()}@sciexperts.test`;
     await panel.getByRole('textbox', { name: 'Email' }).fill(email);
     await panel.getByRole('textbox', { name: 'Contact number' }).fill('20 7946 0000');
-    await panel.getByLabel('Password').fill('Visitor-E2E-Password-1!');
+    await panel.getByLabel('Password').fill('Kettle-Quasar-E2E-41!');
     await panel.getByRole('combobox', { name: 'How did you hear about us?' }).selectOption('conference');
     await panel.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
     await panel.getByRole('button', { name: 'Create Account' }).click();

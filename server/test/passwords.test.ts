@@ -236,6 +236,14 @@ describe('login throttle on Redis', () => {
 
   it('spray and distributed layers, with known addresses spared', async () => {
     const t = throttle();
+    /** Refused for the window, less what has passed of it (at most a minute on a busy machine). */
+    const expectRefusedFor = (admission: Awaited<ReturnType<typeof t.admit>>, seconds: number) => {
+      expect(admission.ok).toBe(false);
+      if (!admission.ok) {
+        expect(admission.retryAfterSeconds).toBeLessThanOrEqual(seconds);
+        expect(admission.retryAfterSeconds).toBeGreaterThan(seconds - 60);
+      }
+    };
     const settle = async (account: string, address: string, outcome: 'fail' | 'succeed') => {
       const a = await t.admit(account, address);
       if (!a.ok) throw new Error(`refused ${account} at ${address}`);
@@ -243,11 +251,12 @@ describe('login throttle on Redis', () => {
     };
     await settle('owner', 'NAT', 'succeed');
     for (let i = 0; i < 20; i += 1) await settle(`x${i}`, 'NAT', 'fail');
-    expect(await t.admit('x20', 'NAT')).toEqual({ ok: false, retryAfterSeconds: 900 });
+    // Real time on Redis: the windows' clocks run while a busy machine settles a hundred attempts.
+    expectRefusedFor(await t.admit('x20', 'NAT'), 900);
     expect((await t.admit('owner', 'NAT')).ok).toBe(true);
     await settle('v', 'home', 'succeed');
     for (let i = 0; i < 100; i += 1) await settle('v', `bot${i}`, 'fail');
-    expect(await t.admit('v', 'bot-new')).toEqual({ ok: false, retryAfterSeconds: 3600 });
+    expectRefusedFor(await t.admit('v', 'bot-new'), 3600);
     expect((await t.admit('v', 'home')).ok).toBe(true);
   });
 });
