@@ -86,6 +86,9 @@ test.describe('serving like production', () => {
 
     // Release a changed mf-marketing the way a team would: a new hashed chunk, then a new entry and manifest.
     const backup = fs.mkdtempSync(path.join(path.dirname(marketingDist), '.release-backup-'));
+    // mkdtemp makes it 0700, and it becomes the dist folder again below: nginx's unprivileged workers (the suite's
+    // cluster part, which runs next) could not read the remote's files any more.
+    fs.chmodSync(backup, 0o755);
     fs.cpSync(marketingDist, backup, { recursive: true });
     try {
       const copy = 'Share your knowledge and help others grow.';
