@@ -1,6 +1,10 @@
 // What the API benchmarks share: a free port for their own server process, waiting until it is healthy, and
 // the one-JSON-line-per-figure output `npm run bench` collects.
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import type { LoginResponse } from '@sciexperts/shared/contracts';
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -33,4 +37,78 @@ export async function waitHealthy(base: string, child: ChildProcess, timeoutMs =
 export function figureWriter(group: string) {
   return (metric: string, value: number | string, unit: string, goal = '', met: boolean | null = null) =>
     process.stdout.write(`${JSON.stringify({ group, metric, value, unit, goal, met })}\n`);
+}
+
+/** A throw-away schema on the PostgreSQL server the tests use (postgres or root user, trust auth). */
+export async function createPgSchema(name = 'bench'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `${name}_${randomBytes(5).toString('hex')}`;
+  const errors: string[] = [];
+  for (const user of ['postgres', 'root']) {
+    const base = process.env.TEST_DATABASE_URL ?? `postgres://${user}@127.0.0.1:5432/test`;
+    const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      await client.query(`create schema ${schema}`);
+      await client.end();
+      const url = new URL(base);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      return {
+        url: url.toString(),
+        drop: async () => {
+          const c = new pg.Client({ connectionString: base });
+          await c.connect();
+          await c.query(`drop schema if exists ${schema} cascade`);
+          await c.end();
+        },
+      };
+    } catch (err) {
+      errors.push(`${base}: ${(err as Error).message}`);
+      await client.end().catch(() => undefined);
+    }
+  }
+  throw new Error(`PostgreSQL is unreachable:\n${errors.join('\n')}`);
+}
+
+export function processCpuMs(pid: number): number | null {
+  try {
+    // Fields after the command name (which may hold spaces, hence the last ')'): utime and stime are the 12th and
+    // 13th, in clock ticks (100 a second on Linux).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(/\s+/);
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** Signs a member up and in through the API (a password the password rules accept, a name it does not contain). */
+export async function createMember(base: string, i: number): Promise<{ id: number; token: string }> {
+  const email = `bench-${process.pid}-${Date.now()}-${i}@bench.test`;
+  const password = 'kettle-quasar-7491';
+  const post = (url: string, body: unknown) => fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const created = await post('/api/User/AddNewUser', { email, firstName: 'Load', lastName: `Tester ${i}`, phoneNumber: '+1 5550000000', password });
+  if (created.status !== 201) throw new Error(`signup failed: ${created.status} ${await created.text()}`);
+  const login = await post('/api/Account/Login', { email, password });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const body = (await login.json()) as LoginResponse;
+  return { id: body.user.id, token: body.token };
+}
+
+/** Runs fn for 0…count-1, `width` at a time. */
+export async function inBatches<T>(count: number, width: number, fn: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array<T>(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) {
+        const i = next++;
+        out[i] = await fn(i);
+      }
+    }),
+  );
+  return out;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }

@@ -19,15 +19,13 @@
 // for none), BENCH_CHAT_STEP_SECONDS (10), BENCH_CHAT_NODE_ARGS (node flags for the server, e.g.
 // "--cpu-prof --cpu-prof-dir=/tmp/chat-prof"), TEST_DATABASE_URL (the PostgreSQL server, as for the tests).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ChatMessage, ClientToServerEvents, LoginResponse, SendMessageAck, ServerToClientEvents } from '@sciexperts/shared/contracts';
-import { freePort, waitHealthy } from './benchKit';
+import type { ChatMessage, ClientToServerEvents, SendMessageAck, ServerToClientEvents } from '@sciexperts/shared/contracts';
+import { createMember, createPgSchema, freePort, inBatches, percentile, processCpuMs, waitHealthy } from './benchKit';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Member = { id: number; token: string };
@@ -57,51 +55,10 @@ interface Server {
   stop: () => Promise<void>;
 }
 
-/** A throw-away schema on the PostgreSQL server the tests use (postgres or root user, trust auth). */
-async function createPgSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const schema = `chat_bench_${randomBytes(5).toString('hex')}`;
-  const errors: string[] = [];
-  for (const user of ['postgres', 'root']) {
-    const base = process.env.TEST_DATABASE_URL ?? `postgres://${user}@127.0.0.1:5432/test`;
-    const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
-    try {
-      await client.connect();
-      await client.query(`create schema ${schema}`);
-      await client.end();
-      const url = new URL(base);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      return {
-        url: url.toString(),
-        drop: async () => {
-          const c = new pg.Client({ connectionString: base });
-          await c.connect();
-          await c.query(`drop schema if exists ${schema} cascade`);
-          await c.end();
-        },
-      };
-    } catch (err) {
-      errors.push(`${base}: ${(err as Error).message}`);
-      await client.end().catch(() => undefined);
-    }
-  }
-  throw new Error(`PostgreSQL is unreachable:\n${errors.join('\n')}`);
-}
-
-function processCpuMs(pid: number): number | null {
-  try {
-    // Fields after the command name (which may hold spaces, hence the last ')'): utime and stime are the 12th and
-    // 13th, in clock ticks (100 a second on Linux).
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(/\s+/);
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
-
 async function startOwnServer(database: string): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sciexperts-chat-bench-'));
-  const pgSchema = database === 'postgres' ? await createPgSchema() : null;
+  const pgSchema = database === 'postgres' ? await createPgSchema('chat_bench') : null;
   // tsx as a loader (not its relaunching CLI), so BENCH_CHAT_NODE_ARGS reaches the server process itself.
   const nodeArgs = (process.env.BENCH_CHAT_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
@@ -148,36 +105,7 @@ async function startOwnServer(database: string): Promise<Server> {
   };
 }
 
-async function createMember(base: string, i: number): Promise<Member> {
-  const email = `bench-${process.pid}-${Date.now()}-${i}@bench.test`;
-  const password = 'kettle-quasar-7491';
-  const post = (url: string, body: unknown) => fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const created = await post('/api/User/AddNewUser', { email, firstName: 'Load', lastName: `Tester ${i}`, phoneNumber: '+1 5550000000', password });
-  if (created.status !== 201) throw new Error(`signup failed: ${created.status} ${await created.text()}`);
-  const login = await post('/api/Account/Login', { email, password });
-  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const body = (await login.json()) as LoginResponse;
-  return { id: body.user.id, token: body.token };
-}
 
-async function inBatches<T>(count: number, width: number, fn: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array<T>(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < count) {
-        const i = next++;
-        out[i] = await fn(i);
-      }
-    }),
-  );
-  return out;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
 
 interface LoadResult {
   offeredPerSecond: number;

@@ -13,14 +13,13 @@
 // TEST_DATABASE_URL (the PostgreSQL server, as for the tests), REDIS_URL (redis://127.0.0.1:6379).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ChatMessage, ClientToServerEvents, LoginResponse, SendMessageAck, ServerToClientEvents } from '@sciexperts/shared/contracts';
-import { figureWriter, freePort, waitHealthy } from './benchKit';
+import type { ChatMessage, ClientToServerEvents, SendMessageAck, ServerToClientEvents } from '@sciexperts/shared/contracts';
+import { createMember, createPgSchema, figureWriter, freePort, inBatches, percentile, processCpuMs, waitHealthy } from './benchKit';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 interface Member {
@@ -112,45 +111,6 @@ function runGenerator(): void {
 
 // ——— coordinator side ———
 
-function processCpuMs(pid: number | undefined): number {
-  if (pid === undefined) return 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(/\s+/);
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
-async function createPgSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const schema = `chat_cluster_bench_${randomBytes(5).toString('hex')}`;
-  const errors: string[] = [];
-  for (const user of ['postgres', 'root']) {
-    const base = process.env.TEST_DATABASE_URL ?? `postgres://${user}@127.0.0.1:5432/test`;
-    const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
-    try {
-      await client.connect();
-      await client.query(`create schema ${schema}`);
-      await client.end();
-      const url = new URL(base);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      return {
-        url: url.toString(),
-        drop: async () => {
-          const c = new pg.Client({ connectionString: base });
-          await c.connect();
-          await c.query(`drop schema if exists ${schema} cascade`);
-          await c.end();
-        },
-      };
-    } catch (err) {
-      errors.push(`${base}: ${(err as Error).message}`);
-      await client.end().catch(() => undefined);
-    }
-  }
-  throw new Error(`PostgreSQL is unreachable:\n${errors.join('\n')}`);
-}
-
 async function startApi(name: string, env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
@@ -161,29 +121,6 @@ async function startApi(name: string, env: Record<string, string>): Promise<{ ba
   const base = `http://127.0.0.1:${port}`;
   await waitHealthy(base, child, 120_000);
   return { base, child };
-}
-
-async function createMember(base: string, i: number): Promise<{ id: number; token: string }> {
-  const email = `cluster-bench-${process.pid}-${i}@bench.test`;
-  const password = 'kettle-quasar-7491';
-  const post = (url: string, body: unknown) => fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const created = await post('/api/User/AddNewUser', { email, firstName: 'Load', lastName: `Tester ${i}`, phoneNumber: '+1 5550000000', password });
-  if (created.status !== 201) throw new Error(`signup failed: ${created.status} ${await created.text()}`);
-  const login = await post('/api/Account/Login', { email, password });
-  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const body = (await login.json()) as LoginResponse;
-  return { id: body.user.id, token: body.token };
-}
-
-async function inBatches<T>(n: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < n; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, k) => make(i + k)))));
-  return out;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 function ask(child: ChildProcess, msg: ToGenerator, answer: FromGenerator['type']): Promise<FromGenerator> {
@@ -203,7 +140,7 @@ function ask(child: ChildProcess, msg: ToGenerator, answer: FromGenerator['type'
 
 async function main(): Promise<void> {
   const emit = figureWriter('chat · two API processes (PostgreSQL + Redis)');
-  const pgSchema = await createPgSchema();
+  const pgSchema = await createPgSchema('chat_cluster_bench');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sciexperts-chat-cluster-bench-'));
   const prefix = `cluster-bench-${randomBytes(4).toString('hex')}`;
   const env = {
@@ -242,12 +179,12 @@ async function main(): Promise<void> {
     emit('authenticated sockets open', open, 'sockets', `${SOCKETS}`, open === SOCKETS);
 
     const intervalMs = (SOCKETS * 1000) / RATE;
-    const cpuBefore = apis.reduce((sum, a) => sum + processCpuMs(a.child.pid), 0);
+    const cpuBefore = apis.reduce((sum, a) => sum + (a.child.pid === undefined ? 0 : (processCpuMs(a.child.pid) ?? 0)), 0);
     const startAt = now() + 1000;
     log(`sending for ${SECONDS} s (${RATE} messages/s offered, each across the two processes)…`);
     for (const g of generators) g.send({ type: 'send', startAt, seconds: SECONDS, intervalMs, tag: 'cluster' } satisfies ToGenerator);
     await new Promise((resolve) => setTimeout(resolve, 1000 + SECONDS * 1000 + DRAIN_MS));
-    const cpuAfter = apis.reduce((sum, a) => sum + processCpuMs(a.child.pid), 0);
+    const cpuAfter = apis.reduce((sum, a) => sum + (a.child.pid === undefined ? 0 : (processCpuMs(a.child.pid) ?? 0)), 0);
     const reports = (await Promise.all(generators.map((g) => ask(g, { type: 'report' }, 'report')))) as Array<Extract<FromGenerator, { type: 'report' }>>;
 
     const sent = reports.flatMap((r) => r.sent);
