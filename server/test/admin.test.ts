@@ -119,6 +119,17 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
     expect((await admin('POST', ADMIN_PATHS.session, null, { email: client.email, password: client.password })).status).toBe(401);
   });
 
+  it('makes an operator e-mail wait after five wrong passwords, even for the right one', async () => {
+    const lines: string[] = [];
+    const email = `guessed.${Date.now()}@sciexperts.test`;
+    await runOperatorCommand(['create-operator', email, 'support'], { db: h.db, hasher: h.app.ctx.hasher, out: (l) => lines.push(l) });
+    const password = /One-time password.*: (\S+)$/m.exec(lines.join('\n'))![1]!;
+    for (let i = 0; i < 5; i += 1) expect((await admin('POST', ADMIN_PATHS.session, null, { email, password: `guess-${i}` })).status).toBe(401);
+    const waiting = await admin('POST', ADMIN_PATHS.session, null, { email, password });
+    expect(waiting.status).toBe(429);
+    expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('asks for the code once the second factor is on, and refuses a wrong or reused one', async () => {
     const lines: string[] = [];
     const email = `second.${Date.now()}@sciexperts.test`;

@@ -39,6 +39,7 @@ import {
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { bearerToken } from '../../auth/tokens';
+import { FailureThrottle } from '../../auth/throttle';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { api, type Module } from '../../http/api';
 import { IdParams, bearer, errors, open } from '../../http/schemas';
@@ -81,38 +82,15 @@ function checkReason(reason: string): string {
   return text;
 }
 
-/** Failed sign-ins per key within a window; a key with `limit` of them waits until the oldest leaves it. */
-class SignInFailures {
-  private readonly times = new Map<string, number[]>();
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
-  private recent(key: string, now: number): number[] {
-    const list = (this.times.get(key) ?? []).filter((t) => t > now - this.windowMs);
-    if (list.length === 0) this.times.delete(key);
-    else this.times.set(key, list);
-    return list;
-  }
-  waitSeconds(key: string, now: number): number {
-    const list = this.recent(key, now);
-    return list.length >= this.limit ? Math.max(1, Math.ceil(((list[0] ?? now) + this.windowMs - now) / 1000)) : 0;
-  }
-  fail(key: string, now: number): void {
-    const list = this.recent(key, now);
-    list.push(now);
-    this.times.set(key, list);
-    // Bounded: a flood of invented e-mails must not grow this without end.
-    if (this.times.size > 10_000) this.times.delete(this.times.keys().next().value as string);
-  }
-}
-
 export function adminModule(): Module {
   return async (app) => {
     const { db, hasher, clock, config, secondFactors, tokens, mailer } = app.ctx;
-    // Wrong passwords or codes per e-mail and per address: an operator account is worth guessing at. Kept in this
-    // process (operators are few and sign in rarely); the members' shared throttle store is the next step.
-    const failures = { account: new SignInFailures(5, FIFTEEN_MINUTES), address: new SignInFailures(20, FIFTEEN_MINUTES) };
+    // Wrong passwords or codes per e-mail and per address: an operator account is worth guessing at. Counted in the
+    // members' limiter store, so with Redis one budget holds across every API process.
+    const failures = {
+      account: new FailureThrottle(app.ctx.limiters, 'operator-sign-in-account', 5, FIFTEEN_MINUTES),
+      address: new FailureThrottle(app.ctx.limiters, 'operator-sign-in-address', 20, FIFTEEN_MINUTES),
+    };
     app.decorateRequest('operator', null);
 
     app.addHook('onRequest', async (request) => {
@@ -145,16 +123,16 @@ export function adminModule(): Module {
       async (request): Promise<AdminSessionView> => {
         const email = request.body.email.trim().toLowerCase();
         const now = clock();
-        const wait = Math.max(failures.account.waitSeconds(email, now.getTime()), failures.address.waitSeconds(request.ip, now.getTime()));
+        const waits = await Promise.all([failures.account.check(email), failures.address.check(request.ip)]);
+        const wait = Math.max(...waits.map((w) => w ?? 0));
         if (wait > 0) throw new HttpError(429, 'Too many failed sign-ins. Try again later.', undefined, { 'retry-after': String(wait) });
         const operator = email ? await findOperatorByEmail(db, email) : undefined;
         const ok = await hasher.verify(request.body.password, operator?.passwordHash);
-        const refuse = () => {
-          failures.account.fail(email, now.getTime());
-          failures.address.fail(request.ip, now.getTime());
+        const refuse = async () => {
+          await Promise.all([failures.account.fail(email), failures.address.fail(request.ip)]);
           return new HttpError(401, M.signInFailed);
         };
-        if (!ok || !operator || !isOperatorRole(operator.role)) throw refuse();
+        if (!ok || !operator || !isOperatorRole(operator.role)) throw await refuse();
         const who = { id: operator.id, email: operator.email, role: operator.role };
         const owner = { kind: 'operator' as const, id: operator.id };
         const code = request.body.code?.trim();
@@ -162,7 +140,7 @@ export function adminModule(): Module {
         if (await secondFactors.isEnabled(owner)) {
           if (!code) return { status: 'code-required' };
           const verified = await secondFactors.verify(owner, code);
-          if (!verified.ok) throw refuse();
+          if (!verified.ok) throw await refuse();
         } else if (!code) {
           // The first sign-in (with the one-time password from create-operator): set up the authenticator first.
           const begun = await secondFactors.begin(owner, operator.email);
@@ -170,7 +148,7 @@ export function adminModule(): Module {
           return { status: 'setup-required', enrolment: begun.enrolment };
         } else {
           const confirmed = await secondFactors.confirm(owner, code);
-          if (!confirmed.ok) throw refuse();
+          if (!confirmed.ok) throw await refuse();
           recoveryCodes = confirmed.recoveryCodes;
         }
         const session = await openOperatorSession(db, operator.id, request.ip, now);
