@@ -285,6 +285,7 @@ describe('the receipt document', () => {
     amountCents: 5,
     chargeId: null,
     refundedAt: null,
+    refundedPartCents: null,
   };
   const names = { chinese: '王小明', arabic: 'محمد عبد الله', polish: 'Łukasz Żółć-Wąsowicz' };
 
@@ -352,6 +353,13 @@ describe('the receipt document', () => {
     const fonts = [...objects.values()].filter((o) => /\/Type \/FontDescriptor/.test(o.dict));
     expect(fonts.length).toBeGreaterThan(0);
     for (const font of fonts) expect(font.dict).toMatch(/\/FontName \/[A-Z]{6}\+Noto\w*[\s\S]*\/FontFile[23]? /);
+  });
+
+  it('says how much came back when a dispute was split, and that the rest went to the expert', async () => {
+    const split = pdfText(await renderReceipt({ ...receipt, amountCents: 60_000, refundedAt: '2026-03-07T10:00:00.000Z', refundedPartCents: 24_000 })).split('\n');
+    expect(split).toContain('$240.00 (USD) refunded on March 7, 2026; the rest released to the expert');
+    const whole = pdfText(await renderReceipt({ ...receipt, refundedAt: '2026-03-07T10:00:00.000Z' })).split('\n');
+    expect(whole).toContain('Refunded on March 7, 2026');
   });
 
   it('is the same file for the same payment', async () => {

@@ -21,6 +21,8 @@ export interface Receipt {
   /** The provider's id of the charge, for the payer's bank or the provider's support. */
   chargeId: string | null;
   refundedAt: string | null;
+  /** The part returned when a dispute was split; null: the whole payment (or nothing, when refundedAt is null). */
+  refundedPartCents: number | null;
 }
 
 const TEXT = {
@@ -37,6 +39,7 @@ const TEXT = {
   status: 'Status',
   paid: 'Paid',
   refundedOn: (date: string) => `Refunded on ${date}`,
+  partRefundedOn: (amount: string, date: string) => `${amount} (USD) refunded on ${date}; the rest released to the expert`,
   escrow:
     'SciExperts holds this payment in escrow until the client releases the milestone to the expert. ' +
     'A milestone refunded before it is released returns the payment to the client.',
@@ -70,6 +73,7 @@ export async function receiptFor(db: Db, paymentId: number, memberId: number): P
       'payments.status',
       'payments.providerChargeId',
       'payments.refundBookedAt',
+      'payments.refundCents',
       'payments.updatedAt',
       'projects.title as projectTitle',
       'contractMilestones.title as milestoneTitle',
@@ -97,12 +101,20 @@ export async function receiptFor(db: Db, paymentId: number, memberId: number): P
     chargeId: row.providerChargeId,
     // Booked back by us (a refund, or a second payment returned at once), or returned at the provider's own dashboard.
     refundedAt: row.refundBookedAt ?? (row.status === 'refunded' ? row.updatedAt : null),
+    refundedPartCents: row.refundCents ?? null,
   };
 }
 
 // Receipts are dated as the ledger is, in UTC, so the same payment always prints the same date.
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const dateOf = (iso: string) => longDate.format(new Date(iso));
+
+/** Paid, refunded, or (a split dispute) the part refunded, so the client's receipt agrees with the billing page. */
+function statusOf(receipt: Receipt): string {
+  if (!receipt.refundedAt) return TEXT.paid;
+  if (receipt.refundedPartCents === null) return TEXT.refundedOn(dateOf(receipt.refundedAt));
+  return TEXT.partRefundedOn(formatCents(receipt.refundedPartCents), dateOf(receipt.refundedAt));
+}
 
 const PAGE_MARGIN = 72;
 const LABEL_WIDTH = 150;
@@ -180,7 +192,7 @@ export function renderReceipt(receipt: Receipt): Promise<Buffer> {
     [TEXT.expert, receipt.expertName],
     [TEXT.amount, `${formatCents(receipt.amountCents)} (USD)`, true],
     [TEXT.charge, receipt.chargeId ?? '-'],
-    [TEXT.status, receipt.refundedAt ? TEXT.refundedOn(dateOf(receipt.refundedAt)) : TEXT.paid],
+    [TEXT.status, statusOf(receipt)],
   ];
   let y = doc.y;
   doc.fontSize(11);
