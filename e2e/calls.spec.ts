@@ -142,8 +142,16 @@ test.describe('scheduled calls', () => {
     // The expert asks to move it; the client accepts the new time.
     await call.getByRole('button', { name: 'Reschedule' }).click();
     const newTime = call.getByRole('combobox', { name: 'New time' });
-    const options = await newTime.locator('option').evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value));
-    const target = options.find((value) => value !== slot)!;
+    // The free times load after the click: wait for one other than the booked slot (a busy machine is slower).
+    let found: string | undefined;
+    await expect
+      .poll(async () => {
+        const options = await newTime.locator('option').evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value));
+        found = options.find((value) => value !== '' && value !== slot);
+        return found !== undefined;
+      }, { message: 'a free time other than the booked one', timeout: 20_000 })
+      .toBe(true);
+    const target = found!;
     await newTime.selectOption(target);
     await call.getByRole('button', { name: 'Ask to move the call' }).click();
     await expect(call.getByRole('status')).toContainText('is asked to accept the new time');
