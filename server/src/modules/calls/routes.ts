@@ -72,6 +72,20 @@ const REMINDERS: Array<{ kind: ReminderPayload['kind']; before: number }> = [
  */
 export const callsModule: Module = async (app) => {
   const { db, jobs, mailer, config } = app.ctx;
+  const host = new URL(config.publicUrl).hostname;
+  /** What every new call starts with, booked or proposed: its own calendar UID and room, nothing moved or ended. */
+  const freshCall = (now: string) => ({
+    rescheduleStartsAt: null,
+    rescheduleById: null,
+    uid: repo.newUid(host),
+    sequence: 0,
+    room: repo.newRoom(),
+    cancelReason: null,
+    cancelledById: null,
+    noShowById: null,
+    createdAt: now,
+    updatedAt: now,
+  });
   const k = db.kysely as Kysely<Database>;
   const clock = () => app.ctx.clock();
 
@@ -311,16 +325,7 @@ export const callsModule: Module = async (app) => {
                 lengthMinutes,
                 agenda,
                 proposedTimes: '[]',
-                rescheduleStartsAt: null,
-                rescheduleById: null,
-                uid: repo.newUid(new URL(config.publicUrl).hostname),
-                sequence: 0,
-                room: repo.newRoom(),
-                cancelReason: null,
-                cancelledById: null,
-                noShowById: null,
-                createdAt: now,
-                updatedAt: now,
+                ...freshCall(now),
               })
               .returning(['id', 'sequence', 'startsAt', 'state'])
               .executeTakeFirstOrThrow();
@@ -380,16 +385,7 @@ export const callsModule: Module = async (app) => {
               lengthMinutes,
               agenda,
               proposedTimes: JSON.stringify(starts.map((s) => new Date(s).toISOString())),
-              rescheduleStartsAt: null,
-              rescheduleById: null,
-              uid: repo.newUid(new URL(config.publicUrl).hostname),
-              sequence: 0,
-              room: repo.newRoom(),
-              cancelReason: null,
-              cancelledById: null,
-              noShowById: null,
-              createdAt: now,
-              updatedAt: now,
+              ...freshCall(now),
             })
             .returning('id')
             .executeTakeFirstOrThrow();
