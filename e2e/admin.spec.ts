@@ -5,10 +5,11 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { e2eOrigins } from '../playwright.config';
 import { E2E_PASSWORD, contextSignedInAs, createExpert, expect, mailTo, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
+import { hiredContract } from './hiring';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
@@ -25,34 +26,6 @@ function createOperator(email: string, role: string): string {
   });
   expect(run.status, run.stderr + run.stdout).toBe(0);
   return /One-time password.*: (\S+)$/m.exec(run.stdout)![1]!;
-}
-
-/** A project of `client`, the expert's one-milestone ($600) proposal and the hire, through the API. */
-async function hiredContract(api: APIRequestContext, client: Account, expert: Account, title: string): Promise<{ contractId: number; milestoneId: number }> {
-  const project = await api.post(`${e2eOrigins.api}/api/Projects`, {
-    headers: as(client),
-    data: {
-      title,
-      description: 'Ten years of follow-up data from a cohort of 2,000 patients need survival curves, Cox models and a report.',
-      service: 'Statistical Analysis',
-      practiceAreas: ['Biostatistics'],
-      budget: { type: 'fixed', amountCents: 60_000 },
-      duration: '1-4-weeks',
-      visibility: 'public',
-    },
-  });
-  expect(project.ok(), await project.text()).toBe(true);
-  const { id: projectId } = (await project.json()) as { id: number };
-  expect((await api.post(`${e2eOrigins.api}/api/Projects/${projectId}/Publish`, { headers: as(client) })).ok()).toBe(true);
-  const proposal = await api.post(`${e2eOrigins.api}/api/Projects/${projectId}/Proposals`, {
-    headers: as(expert),
-    data: { coverLetter: 'I have analysed registries like yours.', priceType: 'fixed', priceCents: 60_000, duration: '1-4-weeks', milestones: [{ title: 'Survival models', amountCents: 60_000, dueDate: inDays(10) }] },
-  });
-  expect(proposal.ok(), await proposal.text()).toBe(true);
-  const hired = await api.post(`${e2eOrigins.api}/api/Proposals/${((await proposal.json()) as { id: number }).id}/Hire`, { headers: as(client) });
-  expect(hired.ok(), await hired.text()).toBe(true);
-  const contract = (await hired.json()) as { id: number; milestones: Array<{ id: number }> };
-  return { contractId: contract.id, milestoneId: contract.milestones[0]!.id };
 }
 
 const milestone = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
@@ -92,7 +65,10 @@ test.describe('the operators console', () => {
     });
     const client = await signUp(api, 'Olga', 'Owner');
     const title = `Registry survival ${word}`;
-    const { contractId, milestoneId } = await hiredContract(api, client, expert, title);
+    const {
+      contractId,
+      milestoneIds: [milestoneId],
+    } = await hiredContract(api, client, expert, title, [{ title: 'Survival models', amountCents: 60_000, dueInDays: 10 }]);
     const c = await contextSignedInAs(browser, sessionOf(client));
     const e = await contextSignedInAs(browser, sessionOf(expert));
     contexts.push(c.context, e.context);

@@ -1,48 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { e2eOrigins } from '../playwright.config';
 import { SECURITY_MESSAGES } from '@sciexperts/shared/contracts';
-import { E2E_PASSWORD, contextSignedInAs, createExpert, expect, mailTo, signUp, test, uniqueWord, type Account } from './fixtures';
+import { E2E_PASSWORD, contextSignedInAs, createExpert, expect, mailTo, sessionOf, signUp, test, uniqueWord } from './fixtures';
+import { hiredContract, type PlannedMilestone } from './hiring';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** A project of `client`, the expert's two-milestone proposal ($600 + $900) and the hire, through the API. */
-async function hiredContract(api: APIRequestContext, client: Account, expert: Account, title: string): Promise<number> {
-  const as = (who: Account) => ({ Authorization: `Bearer ${who.token}` });
-  const project = await api.post(`${e2eOrigins.api}/api/Projects`, {
-    headers: as(client),
-    data: {
-      title,
-      description: 'Ten years of follow-up data from a cohort of 2,000 patients need survival curves, Cox models and a report.',
-      service: 'Statistical Analysis',
-      practiceAreas: ['Biostatistics'],
-      budget: { type: 'fixed', amountCents: 150_000 },
-      duration: '1-4-weeks',
-      visibility: 'public',
-    },
-  });
-  expect(project.ok(), await project.text()).toBe(true);
-  const { id: projectId } = (await project.json()) as { id: number };
-  expect((await api.post(`${e2eOrigins.api}/api/Projects/${projectId}/Publish`, { headers: as(client) })).ok()).toBe(true);
-  const proposal = await api.post(`${e2eOrigins.api}/api/Projects/${projectId}/Proposals`, {
-    headers: as(expert),
-    data: {
-      coverLetter: 'I have analysed three registries like yours.',
-      priceType: 'fixed',
-      priceCents: 150_000,
-      duration: '1-4-weeks',
-      milestones: [
-        { title: 'Data cleaning', amountCents: 60_000, dueDate: inDays(10) },
-        { title: 'Models and report', amountCents: 90_000, dueDate: inDays(24) },
-      ],
-    },
-  });
-  expect(proposal.ok(), await proposal.text()).toBe(true);
-  const hired = await api.post(`${e2eOrigins.api}/api/Proposals/${((await proposal.json()) as { id: number }).id}/Hire`, { headers: as(client) });
-  expect(hired.ok(), await hired.text()).toBe(true);
-  return ((await hired.json()) as { id: number }).id;
-}
+/** The expert's two milestones ($600 + $900) in every contract of this file. */
+const TWO_MILESTONES: PlannedMilestone[] = [
+  { title: 'Data cleaning', amountCents: 60_000, dueInDays: 10 },
+  { title: 'Models and report', amountCents: 90_000, dueInDays: 24 },
+];
 
 const milestone = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
 
@@ -78,10 +46,9 @@ test.describe('escrow: fund, deliver, approve, withdraw', () => {
     });
     const client = await signUp(api, 'Olga', 'Owner');
     const title = `Cohort survival study ${word}`;
-    const contractId = await hiredContract(api, client, expert, title);
-    const session = (a: Account) => ({ token: a.token, user: { id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email } });
-    const c = await contextSignedInAs(browser, session(client));
-    const e = await contextSignedInAs(browser, session(expert));
+    const { contractId } = await hiredContract(api, client, expert, title, TWO_MILESTONES);
+    const c = await contextSignedInAs(browser, sessionOf(client));
+    const e = await contextSignedInAs(browser, sessionOf(expert));
     contexts.push(c.context, e.context);
     problems.push(c.problems, e.problems);
     const visitorContext = async () => {
@@ -89,7 +56,7 @@ test.describe('escrow: fund, deliver, approve, withdraw', () => {
       return { context, page: await context.newPage() };
     };
     /** Axe (WCAG 2.2 AA) on a page as `who` sees it (a visitor when null), in a context of its own: axe needs the CSP bypassed. */
-    const axeClean = async (who: ReturnType<typeof session> | null, path: string, role: 'region' | 'article' | 'link', name: string) => {
+    const axeClean = async (who: ReturnType<typeof sessionOf> | null, path: string, role: 'region' | 'article' | 'link', name: string) => {
       const audit = who ? await contextSignedInAs(browser, who, { bypassCSP: true }) : await visitorContext();
       contexts.push(audit.context);
       const { page } = audit;
@@ -195,7 +162,7 @@ test.describe('escrow: fund, deliver, approve, withdraw', () => {
     await c.page.getByRole('alertdialog').getByRole('button', { name: 'End contract' }).click();
     const clientSide = c.page.getByRole('region', { name: 'Review Edda' });
     await expect(clientSide.getByRole('radiogroup', { name: 'Your rating of Edda (required)' })).toBeVisible();
-    await axeClean(session(client), `/profile/workspace/${contractId}`, 'region', 'Review Edda');
+    await axeClean(sessionOf(client), `/profile/workspace/${contractId}`, 'region', 'Review Edda');
     const clientText = `Edda cleaned the ${word} registry data and explained every model clearly.`;
     await clientSide.getByRole('radio', { name: /5 stars: Excellent/ }).check();
     await clientSide.getByLabel('Your review (optional)').fill(clientText);
@@ -216,7 +183,7 @@ test.describe('escrow: fund, deliver, approve, withdraw', () => {
     const aboutExpert = e.page.getByRole('article', { name: 'Olga’s review of you' });
     await expect(aboutExpert).toContainText('5 out of 5 stars');
     await expect(aboutExpert).toContainText(clientText);
-    await axeClean(session(expert), `/profile/workspace/${contractId}`, 'article', 'Olga’s review of you');
+    await axeClean(sessionOf(expert), `/profile/workspace/${contractId}`, 'article', 'Olga’s review of you');
 
     // Both appear together for the client as well; the expert answers the review of them once, in public.
     await c.page.reload();
@@ -254,7 +221,7 @@ test.describe('escrow: fund, deliver, approve, withdraw', () => {
     });
     const client = await signUp(api, 'Carla', 'Cardholder');
     const title = `Cohort card study ${word}`;
-    const contractId = await hiredContract(api, client, expert, title);
+    const { contractId } = await hiredContract(api, client, expert, title, TWO_MILESTONES);
     const c = await contextSignedInAs(browser, { token: client.token, user: { id: client.id, firstName: client.firstName, lastName: client.lastName, email: client.email } });
     contexts.push(c.context);
     problems.push(c.problems);
@@ -314,7 +281,7 @@ test.describe('escrow: fund, deliver, approve, withdraw', () => {
         services: [{ serviceName: 'Statistical Analysis', practiceAreaNames: ['Biostatistics'] }],
       });
       const client = await signUp(api, 'Cleo', 'Client');
-      const contractId = await hiredContract(api, client, expert, `Audit study ${uniqueWord()}`);
+      const { contractId } = await hiredContract(api, client, expert, `Audit study ${uniqueWord()}`, TWO_MILESTONES);
       const c = await contextSignedInAs(browser, { token: client.token, user: { id: client.id, firstName: client.firstName, lastName: client.lastName, email: client.email } }, { bypassCSP: true });
       contexts.push(c.context);
       const violations: string[] = [];

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { e2eOrigins } from '../playwright.config';
 import { createExpert, expect, liveConnected, mailTo, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
+import { proposalOn, publishedProject } from './hiring';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -20,23 +21,11 @@ test.describe('notifications', () => {
       country: 'NO',
       services: [{ serviceName: 'Statistical Analysis', practiceAreaNames: ['Biostatistics'] }],
     });
-    const as = (who: Account) => ({ Authorization: `Bearer ${who.token}` });
     const title = `Registry follow-up ${word}`;
-    const project = await api.post(`${e2eOrigins.api}/api/Projects`, {
-      headers: as(owner),
-      data: {
-        title,
-        description: 'Five years of registry data need a follow-up analysis with survival models and a short report.',
-        service: 'Statistical Analysis',
-        practiceAreas: ['Biostatistics'],
-        budget: { type: 'fixed', amountCents: 90_000 },
-        duration: '1-4-weeks',
-        visibility: 'public',
-      },
+    const projectId = await publishedProject(api, owner, title, {
+      budgetCents: 90_000,
+      description: 'Five years of registry data need a follow-up analysis with survival models and a short report.',
     });
-    expect(project.ok(), await project.text()).toBe(true);
-    const { id: projectId } = (await project.json()) as { id: number };
-    expect((await api.post(`${e2eOrigins.api}/api/Projects/${projectId}/Publish`, { headers: as(owner) })).ok()).toBe(true);
 
     // The owner has two tabs open in the member area.
     const signedIn = await people.signedIn(sessionOf(owner), { bypassCSP: true });
@@ -49,17 +38,7 @@ test.describe('notifications', () => {
     for (const tab of [first, second]) await expect(tab.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
     await live;
 
-    const proposal = await api.post(`${e2eOrigins.api}/api/Projects/${projectId}/Proposals`, {
-      headers: as(expert),
-      data: {
-        coverLetter: 'I have followed three registries like this one.',
-        priceType: 'fixed',
-        priceCents: 90_000,
-        duration: '1-4-weeks',
-        milestones: [{ title: 'Analysis and report', amountCents: 90_000, dueDate: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10) }],
-      },
-    });
-    expect(proposal.ok(), await proposal.text()).toBe(true);
+    await proposalOn(api, expert, projectId, [{ title: 'Analysis and report', amountCents: 90_000, dueInDays: 20 }], 'I have followed three registries like this one.');
 
     // Live, without a reload, in both tabs.
     for (const tab of [first, second]) await expect(tab.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible({ timeout: 15_000 });
@@ -88,7 +67,7 @@ test.describe('notifications', () => {
     expect(unsubscribeAxe.violations, JSON.stringify(unsubscribeAxe.violations, null, 2)).toEqual([]);
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'You will no longer receive these e-mails.' })).toHaveText('You will no longer receive these e-mails. You can change this in your account settings.');
-    const preferences = await api.get(`${e2eOrigins.api}/api/Notifications/Preferences`, { headers: as(owner) });
+    const preferences = await api.get(`${e2eOrigins.api}/api/Notifications/Preferences`, { headers: { Authorization: `Bearer ${owner.token}` } });
     const chosen = ((await preferences.json()) as { preferences: Array<{ type: string; email: string }> }).preferences;
     expect(chosen.find((p) => p.type === 'proposal-received')?.email).toBe('off');
     expect(chosen.find((p) => p.type === 'milestone-funded')?.email).toBe('immediately');

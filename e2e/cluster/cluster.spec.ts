@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import { clusterApiPorts, e2eOrigins } from '../../playwright.config';
 import { E2E_PASSWORD, contextSignedInAs, createExpert, expect, liveConnected, sessionOf, signUp, test, uniqueWord, type Account } from '../fixtures';
+import { hire, proposalOn, publishedProject } from '../hiring';
 
 /** The API process nginx sends a member's sockets to (it hashes the userId of the socket's query), from the handshake's X-Served-By. */
 function processFor(userId: number): Promise<string> {
@@ -46,7 +47,6 @@ const input = (page: Page) => page.getByPlaceholder('Type a message...');
 const header = (page: Page) => page.getByRole('banner');
 const milestone = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
 const as = (who: Account) => ({ Authorization: `Bearer ${who.token}` });
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test.describe('the site on several processes behind nginx', () => {
   const contexts: BrowserContext[] = [];
@@ -133,39 +133,16 @@ test.describe('the site on several processes behind nginx', () => {
     await c.goto('/profile/my-projects');
     await expect(header(c).getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
     await live;
-    const project = await api.post(`${e2eOrigins.api}/api/Projects`, {
-      headers: as(client),
-      data: {
-        title,
-        description: 'Ten years of follow-up data from a cohort of 2,000 patients need survival curves, Cox models and a report.',
-        service: 'Statistical Analysis',
-        practiceAreas: ['Biostatistics'],
-        budget: { type: 'fixed', amountCents: 60_000 },
-        duration: '1-4-weeks',
-        visibility: 'public',
-      },
-    });
-    expect(project.ok(), await project.text()).toBe(true);
-    const { id: projectId } = (await project.json()) as { id: number };
-    expect((await api.post(`${e2eOrigins.api}/api/Projects/${projectId}/Publish`, { headers: as(client) })).ok()).toBe(true);
+    const projectId = await publishedProject(api, client, title, { budgetCents: 60_000 });
 
     // The expert's proposal lights the client's bell without a reload, whichever process each of them reached.
-    const proposal = await api.post(`${e2eOrigins.api}/api/Projects/${projectId}/Proposals`, {
-      headers: as(expert),
-      data: {
-        coverLetter: 'I have analysed three registries like yours.',
-        priceType: 'fixed',
-        priceCents: 60_000,
-        duration: '1-4-weeks',
-        milestones: [{ title: 'Models and report', amountCents: 60_000, dueDate: inDays(20) }],
-      },
-    });
-    expect(proposal.ok(), await proposal.text()).toBe(true);
+    const proposalId = await proposalOn(api, expert, projectId, [{ title: 'Models and report', amountCents: 60_000, dueInDays: 20 }]);
     await expect(header(c).getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible({ timeout: 15_000 });
 
-    const hired = await api.post(`${e2eOrigins.api}/api/Proposals/${((await proposal.json()) as { id: number }).id}/Hire`, { headers: as(client) });
-    expect(hired.ok(), await hired.text()).toBe(true);
-    const contractId = ((await hired.json()) as { id: number }).id;
+    const {
+      contractId,
+      milestoneIds: [milestoneId],
+    } = await hire(api, client, proposalId);
 
     // Funding through the payment stand-in's checkout; its signed webhook reaches an API process through nginx.
     await c.goto(`/profile/workspace/${contractId}`);
@@ -179,8 +156,6 @@ test.describe('the site on several processes behind nginx', () => {
     await c.getByRole('button', { name: /^Pay \$/ }).click();
     await expect(milestone(c, 'Models and report').getByText('Funded, in escrow', { exact: true })).toBeVisible({ timeout: 20_000 });
 
-    const workspace = await api.get(`${e2eOrigins.api}/api/Contracts/${contractId}/Workspace`, { headers: as(expert) });
-    const milestoneId = ((await workspace.json()) as { milestones: Array<{ id: number }> }).milestones[0]!.id;
     const submitted = await api.post(`${e2eOrigins.api}/api/Milestones/${milestoneId}/Submit`, {
       headers: { ...as(expert), 'Idempotency-Key': `cluster-submit-${word}` },
       data: { note: 'The models and the report are in the shared folder.' },
