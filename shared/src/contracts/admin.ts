@@ -31,6 +31,10 @@ export const ADMIN_PATHS = {
   money: `${ADMIN_API_PREFIX}/Money`,
   refundRetry: `${ADMIN_API_PREFIX}/Money/Refunds/:paymentId/Retry`,
   payoutRetry: `${ADMIN_API_PREFIX}/Money/Payouts/:withdrawalId/Retry`,
+  vetting: `${ADMIN_API_PREFIX}/Vetting`,
+  vettingRequest: `${ADMIN_API_PREFIX}/Vetting/:requestId`,
+  vettingFile: `${ADMIN_API_PREFIX}/Vetting/:requestId/Files/:fileId`,
+  vettingDecide: `${ADMIN_API_PREFIX}/Vetting/:requestId/Decide`,
 } as const;
 
 /** The member-side addition to the dispute flow: a party's statement (and files) on a disputed milestone. */
@@ -79,6 +83,9 @@ export const ADMIN_PERMISSIONS = {
   'concierge.answer': ['operator', 'support'],
   'money.read': ['operator', 'finance'],
   'money.retry': ['finance'],
+  // Identity documents are personal data: only the trust-and-safety role reads them and decides.
+  'vetting.read': ['operator'],
+  'vetting.decide': ['operator'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
 
@@ -110,6 +117,8 @@ export const AUDIT_ACTIONS = [
   'concierge.shortlist',
   'refund.retry',
   'payout.retry',
+  'vetting.approve',
+  'vetting.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

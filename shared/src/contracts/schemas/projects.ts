@@ -53,6 +53,7 @@ export const MemberSummary = Type.Object(
     headline: Type.String({ description: "'' when the member has none." }),
     profImgUrl: Nullable(Type.String()),
     country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2.' })),
+    verified: Type.Boolean({ description: 'An operator approved the member’s verification as an expert (the Verified badge on proposals).' }),
   },
   { title: 'MemberSummary' },
 );
