@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ExpertCard } from '@sciexperts/shared';
 import type { ConciergeQueueItemView } from '@sciexperts/shared/member';
 import { AdminApiError, adminApi } from './api';
+import { searchWords } from './searchWords';
 import css from './console.module.css';
 
 /** Concierge requests with their 24-hour clock; the operator searches the directory and sends a shortlist. */
@@ -10,7 +11,9 @@ export function Concierge() {
   const [open, setOpen] = useState<ConciergeQueueItemView | null>(null);
   const [q, setQ] = useState('');
   const [found, setFound] = useState<ExpertCard[]>([]);
-  const [picked, setPicked] = useState<Set<number>>(new Set());
+  /** The words of the last search, to say when it found no one. */
+  const [searched, setSearched] = useState<string | null>(null);
+  const [picked, setPicked] = useState<Map<number, ExpertCard>>(new Map());
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -21,24 +24,45 @@ export function Concierge() {
       .catch((err: unknown) => setError(err instanceof AdminApiError ? err.message : 'The requests could not be loaded.'));
   }, []);
   useEffect(load, [load]);
+  // Answering moves the focus to the shortlist's heading, where the search and the picks follow.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (open) heading.current?.focus();
+  }, [open]);
 
-  async function search(event: FormEvent) {
-    event.preventDefault();
+  async function runSearch(words: string) {
     setError(null);
     try {
-      setFound((await adminApi.searchExperts(q)).results);
+      const { results } = await adminApi.searchExperts(words);
+      setFound(results);
+      setSearched(words);
     } catch (err) {
       setError(err instanceof AdminApiError ? err.message : 'The search failed.');
     }
+  }
+  function search(event: FormEvent) {
+    event.preventDefault();
+    void runSearch(q);
+  }
+  /** Opens the answer with the directory searched for the request's own words (which the operator then changes). */
+  function answer(r: ConciergeQueueItemView) {
+    const words = searchWords(r.need);
+    setOpen(r);
+    setDone(null);
+    setPicked(new Map());
+    setFound([]);
+    setSearched(null);
+    setQ(words);
+    void runSearch(words);
   }
   async function send() {
     if (!open) return;
     setError(null);
     try {
-      await adminApi.shortlist(open.id, [...picked], note);
-      setDone(`The shortlist of ${picked.size} expert(s) was sent to ${open.email}.`);
+      await adminApi.shortlist(open.id, [...picked.keys()], note);
+      setDone(`The shortlist of ${picked.size} expert(s) was sent to ${open.email}. They find it as a project draft with these experts invited once signed in with that address.`);
       setOpen(null);
-      setPicked(new Set());
+      setPicked(new Map());
       setNote('');
       setFound([]);
       load();
@@ -66,7 +90,7 @@ export function Concierge() {
                 {r.nearingDeadline ? <strong className={css.error}> · nearly 24 hours: answer now</strong> : null}
               </p>
               <p className={css.quote}>{r.need}</p>
-              <button type="button" className={css.secondary} onClick={() => setOpen(r)} aria-label={`Answer ${r.name}`}>
+              <button type="button" className={css.secondary} onClick={() => answer(r)} aria-label={`Answer ${r.name}`}>
                 Answer
               </button>
             </li>
@@ -75,7 +99,7 @@ export function Concierge() {
       )}
       {open && (
         <section className={css.section} aria-labelledby="shortlist-title">
-          <h2 id="shortlist-title">Shortlist for {open.name}</h2>
+          <h2 id="shortlist-title" ref={heading} tabIndex={-1}>Shortlist for {open.name}</h2>
           <form className={css.form} onSubmit={(e) => void search(e)} role="search">
             <div className={css.field}>
               <label htmlFor="expert-q">Search the directory</label>
@@ -85,17 +109,19 @@ export function Concierge() {
               Search
             </button>
           </form>
-          {found.length > 0 && (
+          {searched !== null && found.length === 0 && <p role="status">No listed expert matches every word of “{searched}”. Remove or change a word.</p>}
+          {/* Picked experts stay picked when the operator searches again: they are listed here as well. */}
+          {(found.length > 0 || picked.size > 0) && (
             <fieldset className={css.fieldset}>
               <legend>Experts to shortlist</legend>
-              {found.map((x) => (
+              {[...[...picked.values()].filter((x) => !found.some((f) => f.id === x.id)), ...found].map((x) => (
                 <label key={x.id} className={css.radio}>
                   <input
                     type="checkbox"
                     checked={picked.has(x.id)}
                     onChange={(e) => {
-                      const next = new Set(picked);
-                      if (e.target.checked) next.add(x.id);
+                      const next = new Map(picked);
+                      if (e.target.checked) next.set(x.id, x);
                       else next.delete(x.id);
                       setPicked(next);
                     }}

@@ -51,6 +51,7 @@ export function InviteExperts({ project }: { project: Project }) {
         Invite experts
       </h2>
       <p>Experts in {project.service} from our directory. Invite them to send you a proposal.</p>
+      {project.status === 'draft' ? <p>While the project is a draft, invitations wait: the experts receive them when you publish it.</p> : null}
 
       <div aria-busy={suggestions === null && !failed}>
         {failed?.error ? (

@@ -288,6 +288,8 @@ describe('managing the project', () => {
     expect(screen.queryByRole('heading', { name: /^Proposals/ })).toBeNull();
     expect(api.proposals).not.toHaveBeenCalled();
     expect(await screen.findByRole('region', { name: 'Invite experts' })).toBeInTheDocument();
+    // Invitations of a draft are held until it is published; the owner is told so.
+    expect(screen.getByText('While the project is a draft, invitations wait: the experts receive them when you publish it.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     expect(api.publish).toHaveBeenCalledWith(5);

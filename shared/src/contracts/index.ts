@@ -24,6 +24,5 @@ export * from './calls';
 export * from './blocks';
 export * from './accountSettings';
 export * from './admin';
-export * from './vetting';
 export * from './format';
 export * from './security';

@@ -26,6 +26,7 @@ import { describeDevice } from './device';
 import { deleteResetTokensOf, sessionsOf } from './repository';
 import { checkPassword } from './rules';
 import { consumeEmailToken, createEmailToken, spendEmailTokens } from './emailTokens';
+import { claimConciergeDraftsQuietly } from '../concierge/drafts';
 
 const tags = ['Account'];
 /** What the member's list shows of a session: a digest of its id, never the id the token carries. */
@@ -230,6 +231,8 @@ export function accountSettingsRoutes(app: FastifyInstance): void {
         if (isUniqueViolation(err)) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
         throw err;
       }
+      // The new address may be one a concierge shortlist was answered for: it becomes the member's project draft.
+      await claimConciergeDraftsQuietly(db, request.log, row.userId, app.ctx.clock());
       return { message: M.emailConfirmed };
     },
   );

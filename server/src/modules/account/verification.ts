@@ -11,6 +11,7 @@ import { api, requireSession } from '../../http/api';
 import { auth, bearer, errors, open } from '../../http/schemas';
 import type { Mailer } from '../../mail/mailer';
 import { consumeEmailToken, createEmailToken } from './emailTokens';
+import { claimConciergeDraftsQuietly } from '../concierge/drafts';
 
 const tags = ['Account'];
 
@@ -57,6 +58,9 @@ export function verificationRoutes(app: FastifyInstance): void {
       if (Number(updated.numUpdatedRows) === 0) {
         const user = await db.kysely.selectFrom('users').select(['email', 'emailVerifiedAt']).where('id', '=', row.userId).executeTakeFirst();
         if (!user || user.email !== row.address) throw badRequest(M.verifyLinkInvalid);
+      } else {
+        // The address is the member's now: a concierge shortlist answered for it becomes their project draft.
+        await claimConciergeDraftsQuietly(db, request.log, row.userId, app.ctx.clock());
       }
       return { message: M.verified };
     },

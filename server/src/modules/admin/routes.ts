@@ -8,7 +8,6 @@ import {
   ADMIN_PATHS,
   PAYMENT_MESSAGES,
   disputeResolvedMessage,
-  expertSlug,
   mayDo,
   type AdminPermission,
   type AdminSessionView,
@@ -48,16 +47,40 @@ import { sendVerificationLink } from '../account/verification';
 import { findMember, liftSuspension, searchMembers, suspendMember } from './members';
 import { moneyOverview } from './money';
 import { closeReport, openReports } from './reports';
-import { conciergeQueue, listedExperts, recordShortlist } from './concierge';
+import { conciergeQueue, listedExperts, recordShortlist, shortlistMailText } from './concierge';
+import { claimConciergeDrafts, confirmedMemberWithEmail } from '../concierge/drafts';
 import { readAudit, writeAudit } from './audit';
-import { moderationRoutes } from './moderation';
 import { disputeDetail, disputeQueue, resolveDisputeAsOperator } from './disputes';
-import { closeOperatorSession, findOperatorByEmail, isOperatorRole, openOperatorSession } from './operators';
-import { checkReason, guardAdminRoutes, operatorOf } from './guard';
+import { closeOperatorSession, findOperatorByEmail, isOperatorRole, openOperatorSession, operatorOfToken, type OperatorIdentity } from './operators';
 
-export { operatorOf };
+declare module 'fastify' {
+  interface FastifyRequest {
+    operator: OperatorIdentity | null;
+  }
+  interface FastifyContextConfig {
+    /** The permission an admin route needs; absent: the route is open (sign-in only). */
+    adminPermission?: AdminPermission | 'signed-in';
+  }
+}
 
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const FIFTEEN_MINUTES = 15 * 60_000;
+
+/** The same answer as a path that does not exist (the app's not-found handler). */
+const hidden = (request: FastifyRequest) => notFound(`No route ${request.method} ${request.url.split('?')[0]}.`);
+
+export function operatorOf(request: FastifyRequest): OperatorIdentity {
+  if (!request.operator) throw hidden(request);
+  return request.operator;
+}
+
+/** The reason an operator typed: trimmed, required, plain text (line breaks allowed). */
+function checkReason(reason: string): string {
+  const text = reason.trim();
+  if (!text || CONTROL.test(text)) throw badRequest([{ field: 'reason', message: M.reasonRequired }]);
+  return text;
+}
 
 export function adminModule(): Module {
   return async (app) => {
@@ -68,7 +91,18 @@ export function adminModule(): Module {
       account: new FailureThrottle(app.ctx.limiters, 'operator-sign-in-account', 5, FIFTEEN_MINUTES),
       address: new FailureThrottle(app.ctx.limiters, 'operator-sign-in-address', 20, FIFTEEN_MINUTES),
     };
-    guardAdminRoutes(app);
+    app.decorateRequest('operator', null);
+
+    app.addHook('onRequest', async (request) => {
+      const needed = request.routeOptions.config.adminPermission;
+      if (needed === undefined) return;
+      const token = bearerToken(request.headers.authorization);
+      const found = token ? await operatorOfToken(db, token, clock()) : null;
+      if (found === null) throw hidden(request);
+      if (found === 'expired') throw new HttpError(401, M.sessionExpired);
+      if (needed !== 'signed-in' && !mayDo(found.role, needed)) throw new HttpError(403, M.wrongRole);
+      request.operator = found;
+    });
 
     const r = api(app);
     const tags = ['Admin'];
@@ -450,8 +484,6 @@ export function adminModule(): Module {
       },
     );
 
-    moderationRoutes({ app, r, operatorOf, checkReason });
-
     r.get(
       ADMIN_PATHS.concierge,
       {
@@ -488,13 +520,11 @@ export function adminModule(): Module {
           return req;
         });
         if (!answered) throw new HttpError(409, M.shortlistSent);
-        const lines = experts.map((e) => `- ${e.firstName} ${e.lastName}${e.headline ? `, ${e.headline}` : ''}: ${config.siteUrl}/experts/${e.id}-${expertSlug(e.firstName, e.lastName)}`);
+        // A member with this confirmed address gets the draft now; anyone else when they confirm it (sign-up included).
+        const memberId = await confirmedMemberWithEmail(db, answered.email);
+        const draft = memberId === undefined ? undefined : (await claimConciergeDrafts(db, memberId, now).catch((err: unknown) => (request.log.error({ err, id }, 'concierge draft not made'), []))).find((d) => d.requestId === id);
         mailer
-          .send({
-            to: answered.email,
-            subject: 'Your SciExperts shortlist',
-            text: `Hello ${answered.name},\n\nHere are the experts we picked for your request:\n\n${lines.join('\n')}\n\n${note}\n\nSign up or sign in to post your project and invite them.\n`,
-          })
+          .send({ to: answered.email, subject: 'Your SciExperts shortlist', text: shortlistMailText(answered, experts, note, config.siteUrl, draft?.projectId ?? null) })
           .catch((err: unknown) => request.log.error({ err, id }, 'shortlist mail failed'));
         reply.code(204);
         return null;

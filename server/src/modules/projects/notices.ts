@@ -33,6 +33,12 @@ export async function tellInvited(trx: Trx, jobs: JobQueue, invitation: Invitati
   );
 }
 
+/** At publication: the invitations made while the project was a draft (held until now) reach their experts. */
+export async function tellHeldInvitations(trx: Trx, jobs: JobQueue, projectId: number, now: Date): Promise<void> {
+  const held = await trx.selectFrom('projectInvitations').selectAll().where('projectId', '=', projectId).where('status', '=', 'invited').orderBy('id').execute();
+  for (const invitation of held) await tellInvited(trx, jobs, invitation, now);
+}
+
 export async function tellOwnerOfProposal(trx: Trx, jobs: JobQueue, proposal: ProposalRow, now: Date): Promise<void> {
   const p = await projectAndOwner(trx, proposal.projectId);
   const expert = await member(trx, proposal.expertId);

@@ -66,11 +66,6 @@ export async function findProject(db: Db, id: number): Promise<ProjectRow | unde
 export async function canSee(db: Db, p: ProjectRow, viewerId: number): Promise<boolean> {
   if (p.ownerId === viewerId) return true;
   if (p.status === 'draft') return false;
-  // Hidden by an operator: gone for everyone but its owner and the expert hired on it (the contract goes on).
-  if (p.hiddenAt) {
-    const hired = await db.kysely.selectFrom('contracts').select('id').where('projectId', '=', p.id).where('expertId', '=', viewerId).executeTakeFirst();
-    return hired !== undefined;
-  }
   // An open project of a suspended member is hidden; one in progress stays with its expert (escrow is resolvable).
   if (p.status === 'open') {
     const owner = await db.kysely.selectFrom('users').select('suspendedAt').where('id', '=', p.ownerId).executeTakeFirst();
@@ -111,8 +106,6 @@ export async function listOpenProjects(db: Db, f: ProjectFilter): Promise<{ tota
     .selectFrom('projects')
     .where('status', '=', 'open')
     .where('visibility', '=', 'public')
-    // Out of the list and the search while an operator keeps it hidden.
-    .where('hiddenAt', 'is', null)
     // A suspended member's open projects disappear while the suspension lasts.
     .where('ownerId', 'not in', (eb) => eb.selectFrom('users').select('id').where('suspendedAt', 'is not', null));
   if (f.service) q = q.where('service', '=', f.service);
@@ -304,8 +297,25 @@ export async function invitationsOfProject(db: Db, projectId: number): Promise<I
   return db.kysely.selectFrom('projectInvitations').selectAll().where('projectId', '=', projectId).orderBy('id').execute();
 }
 
+/** The invitations an expert received: not those of a draft, which are held until the owner publishes it. */
 export async function invitationsOfExpert(db: Db, expertId: number): Promise<InvitationRow[]> {
-  return db.kysely.selectFrom('projectInvitations').selectAll().where('expertId', '=', expertId).orderBy('id', 'desc').execute();
+  return db.kysely
+    .selectFrom('projectInvitations')
+    .selectAll()
+    .where('expertId', '=', expertId)
+    .where('projectId', 'not in', (eb) => eb.selectFrom('projects').select('id').where('status', '=', 'draft'))
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Draft → open with its publication time, and what belongs to publishing (telling held invitations) in its transaction. */
+export async function publishDraft(db: Db, id: number, at: string, inTransaction: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const res = await trx.updateTable('projects').set({ status: 'open', updatedAt: at, publishedAt: at }).where('id', '=', id).where('status', '=', 'draft').executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return false;
+    await inTransaction(trx);
+    return true;
+  });
 }
 
 export async function findInvitation(db: Db, id: number): Promise<InvitationRow | undefined> {

@@ -41,7 +41,7 @@ import { auth, bearer, errors, open } from '../../http/schemas';
 import { isListedMember } from '../directory/repository';
 import { endContract } from '../payments/repository';
 import * as repo from './repository';
-import { tellExpertOfDecision, tellHired, tellInvited, tellOwnerOfProposal } from './notices';
+import { tellExpertOfDecision, tellHeldInvitations, tellHired, tellInvited, tellOwnerOfProposal } from './notices';
 import { checkProject, checkProposal, earliestToday, parseProjectFilter } from './rules';
 import { attachmentRoutes, attachmentsDir, sweepOrphanAttachments } from './attachments';
 import { requireVerifiedEmail } from '../account/verification';
@@ -195,7 +195,11 @@ export function projectsModule(): Module {
             if (publish && p.status === 'draft' && p.deadline !== null && p.deadline < earliestToday(now)) {
               throw badRequest([{ field: 'deadline', message: M.dateInPast }]);
             }
-            if (!(await repo.updateProjectIf(db, p.id, from, { status: to, updatedAt: at, ...(publish ? { publishedAt: at } : {}) }))) throw conflict(message);
+            const changed = publish
+              ? // Invitations made on the draft were held: the experts are told now, with the publication.
+                await repo.publishDraft(db, p.id, at, (trx) => tellHeldInvitations(trx, app.ctx.jobs, p.id, now))
+              : await repo.updateProjectIf(db, p.id, from, { status: to, updatedAt: at });
+            if (!changed) throw conflict(message);
             return reloadProject(p.id, me);
           },
         );
@@ -416,7 +420,9 @@ export function projectsModule(): Module {
           if (p.status === 'completed' || p.status === 'cancelled' || p.status === 'in-progress') throw conflict(M.notOpen);
           try {
             const now = clock();
-            const invitation = await repo.insertInvitation(db, p.id, expertId, now, (trx, made) => tellInvited(trx, app.ctx.jobs, made, now));
+            // On a draft the invitation is held: the expert could not see the project yet, and is told when it is published.
+            const tell = p.status === 'draft' ? undefined : (trx: Kysely<Database>, made: repo.InvitationRow) => tellInvited(trx, app.ctx.jobs, made, now);
+            const invitation = await repo.insertInvitation(db, p.id, expertId, now, tell);
             reply.code(201);
             return await invitationView(db, invitation);
           } catch (err) {

@@ -7,6 +7,7 @@ import { HttpError } from '../../http/errors';
 import { looksLikeRecoveryCode } from '../../auth/secondFactor/recoveryCodes';
 import { loadUser, type UserRow } from '../users/repository';
 import { recordSignIn } from './activity';
+import { claimConciergeDraftsQuietly } from '../concierge/drafts';
 import { consumeChallenge, createChallenge, peekChallenge } from './challenges';
 
 type Row = UserRow;
@@ -15,6 +16,8 @@ type Row = UserRow;
 export async function startSession(app: FastifyInstance, request: FastifyRequest, userId: number): Promise<string> {
   const token = await app.ctx.tokens.issue(userId, request.headers['user-agent'] ?? null);
   await recordSignIn(app, request, userId, token);
+  // A concierge shortlist answered for this member's confirmed address becomes their project draft.
+  await claimConciergeDraftsQuietly(app.ctx.db, request.log, userId, app.ctx.clock());
   return token;
 }
 

@@ -21,4 +21,3 @@ export * from './files';
 export * from './webhook';
 export * from './security';
 export * from './admin';
-export * from './vetting';

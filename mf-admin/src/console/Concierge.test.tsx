@@ -1,0 +1,105 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import type { ExpertCard } from '@sciexperts/shared';
+import { MemoryRouter, Route, Routes } from '@sciexperts/shared/router';
+import AdminApp from '../exposes/AdminApp';
+import { adminApi } from './api';
+import { searchWords } from './searchWords';
+import { setSession } from './session';
+
+afterEach(() => jest.restoreAllMocks());
+
+async function expectNoAxeViolations(width: number) {
+  window.innerWidth = width;
+  window.dispatchEvent(new Event('resize'));
+  const result = await axe.run(document.body, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    // jsdom computes no layout or colours; contrast is checked by the e2e in a real browser.
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const card = (id: number, firstName: string, lastName: string, headline: string) =>
+  ({ id, slug: `${firstName}-${lastName}`.toLowerCase(), firstName, lastName, headline, profImgUrl: null, hourlyFee: 90, country: 'DE', services: [], snippet: '', highlights: [] }) as unknown as ExpertCard;
+const page = (results: ExpertCard[]) => ({ total: results.length, page: 1, pageSize: 20, results });
+
+const request = {
+  id: 5,
+  name: 'Cora Client',
+  email: 'cora@example.test',
+  need: 'We need a survival analysis of our oncology cohort, with Kaplan-Meier curves.',
+  budget: '1000-5000',
+  deadline: '2099-01-01',
+  createdAt: '2026-11-26T10:00:00.000Z',
+  hoursWaiting: 3,
+  nearingDeadline: false,
+};
+
+function renderConcierge() {
+  setSession({ token: 'op_t', expiresAt: new Date(Date.now() + 3600_000).toISOString(), operator: { id: 1, email: 'support@ops.test', role: 'support' } });
+  return render(
+    <MemoryRouter initialEntries={['/admin/concierge']}>
+      <Routes>
+        <Route path="/admin/*" element={<AdminApp />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('the concierge answer', () => {
+  it('takes a few telling words of the request for the search', () => {
+    expect(searchWords(request.need)).toBe('survival oncology cohort');
+    expect(searchWords('A survival analysis.')).toBe('survival');
+    expect(searchWords('Help!')).toBe('');
+  });
+
+  it('searches the directory with the words of the request at once, keeps picks across searches, and sends the shortlist', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(adminApi, 'concierge').mockResolvedValueOnce({ requests: [request] }).mockResolvedValue({ requests: [] });
+    const search = jest
+      .spyOn(adminApi, 'searchExperts')
+      .mockResolvedValueOnce(page([card(12, 'Pia', 'Hopper', 'Survival analyst')]))
+      .mockResolvedValueOnce(page([]))
+      .mockResolvedValueOnce(page([card(14, 'Kai', 'Meier', 'Biostatistician')]));
+    const send = jest.spyOn(adminApi, 'shortlist').mockResolvedValue(null);
+    renderConcierge();
+    await user.click(await screen.findByRole('button', { name: 'Answer Cora Client' }));
+    // The directory's own search, pre-filled from the request and already run; focus on the shortlist's heading.
+    expect(screen.getByRole('heading', { name: 'Shortlist for Cora Client' })).toHaveFocus();
+    expect(search).toHaveBeenCalledWith('survival oncology cohort');
+    expect(screen.getByLabelText('Search the directory')).toHaveValue('survival oncology cohort');
+    await user.click(await screen.findByRole('checkbox', { name: 'Pia Hopper, Survival analyst' }));
+
+    // A search that finds no one says so; the expert picked before stays on the list, still picked.
+    const field = screen.getByLabelText('Search the directory');
+    await user.clear(field);
+    await user.type(field, 'kaplan meier oncology');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No listed expert matches every word of “kaplan meier oncology”. Remove or change a word.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Pia Hopper, Survival analyst' })).toBeChecked();
+
+    await user.clear(field);
+    await user.type(field, 'biostat');
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('checkbox', { name: 'Kai Meier, Biostatistician' }));
+    expect(screen.getByRole('checkbox', { name: 'Pia Hopper, Survival analyst' })).toBeChecked();
+    await user.type(screen.getByLabelText('A few words to Cora Client about the choice'), 'Both have analysed cohorts like yours.');
+    await user.click(screen.getByRole('button', { name: 'Send the shortlist' }));
+    expect(send).toHaveBeenCalledWith(5, [12, 14], 'Both have analysed cohorts like yours.');
+    expect(
+      await screen.findByText('The shortlist of 2 expert(s) was sent to cora@example.test. They find it as a project draft with these experts invited once signed in with that address.'),
+    ).toBeInTheDocument();
+  });
+
+  it.each([1280, 375])('has no axe violations at %i px with the shortlist open', async (width) => {
+    const user = userEvent.setup();
+    jest.spyOn(adminApi, 'concierge').mockResolvedValue({ requests: [{ ...request, hoursWaiting: 21, nearingDeadline: true }] });
+    jest.spyOn(adminApi, 'searchExperts').mockResolvedValue(page([card(12, 'Pia', 'Hopper', 'Survival analyst')]));
+    renderConcierge();
+    await user.click(await screen.findByRole('button', { name: 'Answer Cora Client' }));
+    await screen.findByRole('checkbox', { name: 'Pia Hopper, Survival analyst' });
+    await expectNoAxeViolations(width);
+  });
+});
