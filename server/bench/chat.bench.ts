@@ -23,6 +23,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ChatMessage, ClientToServerEvents, SendMessageAck, ServerToClientEvents } from '@sciexperts/shared/contracts';
 import { createMember, createPgSchema, freePort, inBatches, percentile, processCpuMs, waitHealthy } from './benchKit';
@@ -52,6 +53,8 @@ interface Server {
   base: string;
   /** The server process's CPU time so far in ms (user + system), when it is ours to read. */
   cpuMs: () => number | null;
+  /** CPU time so far of the PostgreSQL backends serving the server's pool (those alive now), in ms. */
+  dbCpuMs?: () => Promise<number | null>;
   stop: () => Promise<void>;
 }
 
@@ -61,6 +64,16 @@ async function startOwnServer(database: string): Promise<Server> {
   const pgSchema = database === 'postgres' ? await createPgSchema('chat_bench') : null;
   // tsx as a loader (not its relaunching CLI), so BENCH_CHAT_NODE_ARGS reaches the server process itself.
   const nodeArgs = (process.env.BENCH_CHAT_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  // The pool's backends carry a name of their own, so their CPU can be read beside the server's.
+  const appName = `chat_bench_${process.pid}`;
+  let dbUrl = '';
+  if (pgSchema) {
+    const url = new URL(pgSchema.url);
+    url.searchParams.set('application_name', appName);
+    dbUrl = url.toString();
+  }
+  const observer = pgSchema ? new pg.Client({ connectionString: pgSchema.url }) : null;
+  await observer?.connect();
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
     cwd: root,
     env: {
@@ -68,7 +81,7 @@ async function startOwnServer(database: string): Promise<Server> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: pgSchema?.url ?? '',
+      DATABASE_URL: dbUrl,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       PASSWORD_HASH_MEMORY_KIB: '1024',
@@ -83,6 +96,7 @@ async function startOwnServer(database: string): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
   const cleanUp = async () => {
     rmSync(dataDir, { recursive: true, force: true });
+    await observer?.end().catch(() => undefined);
     await pgSchema?.drop();
   };
   try {
@@ -95,6 +109,14 @@ async function startOwnServer(database: string): Promise<Server> {
   return {
     base,
     cpuMs: () => (child.pid === undefined ? null : processCpuMs(child.pid)),
+    ...(observer
+      ? {
+          dbCpuMs: async () => {
+            const { rows } = await observer.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [appName]);
+            return rows.reduce((sum, r) => sum + (processCpuMs(r.pid) ?? 0), 0);
+          },
+        }
+      : {}),
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -121,6 +143,8 @@ interface LoadResult {
   /** p99 of the messages sent after the first WARM_AFTER_MS: without a just-started process's first seconds. */
   p99Warm: number;
   cpuMsPerMessage: number | null;
+  /** The same for the PostgreSQL backends of the server's pool (a backend replaced during the run loses its share). */
+  dbCpuMsPerMessage: number | null;
 }
 
 const keptUp = (r: LoadResult) => r.p99 < P99_GOAL_MS && r.deliveredPerSecond >= 0.95 * r.offeredPerSecond && r.lost === 0 && r.failedSends === 0 && r.doubled === 0;
@@ -155,15 +179,22 @@ async function runLoad(server: Server, clients: Client[], members: Member[], int
   const cpuBefore = server.cpuMs();
   // BENCH_CHAT_TRACE=1: the server's CPU per message second by second, to tell a cold process (more CPU per message
   // in its first seconds) from a waiting one (the same CPU, more latency).
+  const dbCpuBefore = (await server.dbCpuMs?.()) ?? null;
   let traceCpu = cpuBefore;
+  let traceDbCpu = dbCpuBefore;
   let traceSent = 0;
   const trace =
     process.env.BENCH_CHAT_TRACE === '1'
       ? setInterval(() => {
           const cpu = server.cpuMs();
           const sentNow = sentAt.size;
-          if (cpu !== null && traceCpu !== null && sentNow > traceSent) log(`second: ${sentNow - traceSent} sent, server CPU ${((cpu - traceCpu) / (sentNow - traceSent)).toFixed(2)} ms/message`);
-          traceCpu = cpu;
+          const count = sentNow - traceSent;
+          void (server.dbCpuMs?.() ?? Promise.resolve(null)).then((dbCpu) => {
+            const db = dbCpu !== null && traceDbCpu !== null ? `, database CPU ${((dbCpu - traceDbCpu) / Math.max(1, count)).toFixed(2)} ms/message` : '';
+            if (cpu !== null && traceCpu !== null && count > 0) log(`second: ${count} sent, server CPU ${((cpu - traceCpu) / count).toFixed(2)} ms/message${db}`);
+            traceCpu = cpu;
+            traceDbCpu = dbCpu;
+          });
           traceSent = sentNow;
         }, 1000)
       : undefined;
@@ -212,6 +243,7 @@ async function runLoad(server: Server, clients: Client[], members: Member[], int
     await new Promise((r) => setTimeout(r, 100));
   }
   const cpuAfter = server.cpuMs();
+  const dbCpuAfter = (await server.dbCpuMs?.()) ?? null;
   clearInterval(trace);
   timers.forEach(clearInterval);
   for (const s of clients) s.off('newMessage', onMessage);
@@ -220,6 +252,12 @@ async function runLoad(server: Server, clients: Client[], members: Member[], int
   const delivered = [...sentAt.keys()].filter((k) => receivedCount.has(k)).length;
   latencies.sort((a, b) => a - b);
   const warm = timed.filter(([t0]) => t0 >= (firstSend ?? 0) + WARM_AFTER_MS).map(([, l]) => l).sort((a, b) => a - b);
+  if (process.env.BENCH_CHAT_TRACE === '1') {
+    // p99 by the second the messages were sent in: a cold process shows as its first seconds.
+    const bySecond: number[][] = [];
+    for (const [t0, l] of timed) (bySecond[Math.floor((t0 - (firstSend ?? 0)) / 1000)] ??= []).push(l);
+    log(`p99 by second sent: ${bySecond.map((ls) => round(percentile(ls.sort((a, b) => a - b), 99))).join(' · ')} ms`);
+  }
   return {
     offeredPerSecond: Math.round((clients.length * 1000) / intervalMs),
     sent,
@@ -233,6 +271,7 @@ async function runLoad(server: Server, clients: Client[], members: Member[], int
     p99: round(percentile(latencies, 99)),
     p99Warm: round(percentile(warm, 99)),
     cpuMsPerMessage: cpuBefore === null || cpuAfter === null || sent === 0 ? null : Math.round(((cpuAfter - cpuBefore) / sent) * 1000) / 1000,
+    dbCpuMsPerMessage: dbCpuBefore === null || dbCpuAfter === null || sent === 0 ? null : Math.round(((dbCpuAfter - dbCpuBefore) / sent) * 1000) / 1000,
   };
 }
 
@@ -279,6 +318,7 @@ async function benchOn(database: string): Promise<void> {
     emit('refused or unanswered sends', r.failedSends, 'messages', '0', r.failedSends === 0);
     emit('doubled messages', r.doubled, 'messages', '0', r.doubled === 0);
     if (r.cpuMsPerMessage !== null) emit('server CPU per message', r.cpuMsPerMessage, 'ms', '', null);
+    if (r.dbCpuMsPerMessage !== null) emit('database CPU per message (the pool\'s PostgreSQL backends)', r.dbCpuMsPerMessage, 'ms', '', null);
 
     // The ramp, every step whatever the one before it did: where delivery stops keeping up, and how it degrades past.
     let highestKept = keptUp(r) ? offered : 0;

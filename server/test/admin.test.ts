@@ -171,11 +171,19 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
       { method: 'POST', url: ADMIN_PATHS.memberLift.replace(':memberId', String(client.id)), body: { reason: 'Cleared.' }, allowed: ['operator'] },
       { method: 'GET', url: ADMIN_PATHS.reports, allowed: ['operator', 'support'] },
       { method: 'POST', url: ADMIN_PATHS.reportClose.replace(':reportId', '1'), body: { outcome: 'dismissed', reason: 'No rule broken.' }, allowed: ['operator'] },
+      { method: 'POST', url: ADMIN_PATHS.projectHide.replace(':projectId', '1'), body: { reason: 'Fraud.' }, allowed: ['operator'] },
+      { method: 'POST', url: ADMIN_PATHS.projectUnhide.replace(':projectId', '1'), body: { reason: 'Cleared.' }, allowed: ['operator'] },
+      { method: 'POST', url: ADMIN_PATHS.memberHideProfile.replace(':memberId', String(client.id)), body: { reason: 'Fake credentials.' }, allowed: ['operator'] },
+      { method: 'POST', url: ADMIN_PATHS.memberUnhideProfile.replace(':memberId', String(client.id)), body: { reason: 'Cleared.' }, allowed: ['operator'] },
       { method: 'GET', url: ADMIN_PATHS.concierge, allowed: ['operator', 'support'] },
       { method: 'POST', url: ADMIN_PATHS.conciergeShortlist.replace(':requestId', '1'), body: { expertIds: [expert.id], note: 'Our pick.' }, allowed: ['operator', 'support'] },
       { method: 'GET', url: ADMIN_PATHS.money, allowed: ['operator', 'finance'] },
       { method: 'POST', url: ADMIN_PATHS.refundRetry.replace(':paymentId', '1'), allowed: ['finance'] },
       { method: 'POST', url: ADMIN_PATHS.payoutRetry.replace(':withdrawalId', '1'), allowed: ['finance'] },
+      { method: 'GET', url: ADMIN_PATHS.vetting, allowed: ['operator'] },
+      { method: 'GET', url: ADMIN_PATHS.vettingRequest.replace(':requestId', '1'), allowed: ['operator'] },
+      { method: 'GET', url: ADMIN_PATHS.vettingFile.replace(':requestId', '1').replace(':fileId', '1'), allowed: ['operator'] },
+      { method: 'POST', url: ADMIN_PATHS.vettingDecide.replace(':requestId', '1'), body: { outcome: 'approve', reason: 'Documents match.' }, allowed: ['operator'] },
     ];
     // Every admin path of the contract is in the list (a new path without a refusal test fails here).
     const concrete = (url: string) => url.split('?')[0]!.replace(/\/\d+(?=\/|$)/g, '/:id');

@@ -51,6 +51,7 @@ describe.each(['sqlite', 'postgres'] as const)('project, proposal, invitation an
     headline: '',
     profImgUrl: null,
     country: null,
+    verified: false,
     ...extra,
   });
   const enriched = (body: Project) => ({ owner: body.owner, proposalCount: body.proposalCount, newProposalCount: body.newProposalCount, attachments: body.attachments, viewer: body.viewer });

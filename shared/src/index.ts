@@ -20,8 +20,10 @@ export * from './contracts/catalogue';
 export * from './contracts/reviews';
 export * from './contracts/calls';
 export * from './contracts/format';
+// The Verified badge's label and the expert's verification contract (the profile area and the directory).
+export * from './contracts/vetting';
 // What any page needs to report something to the operators (the chat's Report, for one).
-export { ADMIN_LIMITS, REPORTS_PATH, REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason, type ReportTarget, type ReportInput } from './contracts/admin';
+export { ADMIN_LIMITS, REPORTS_PATH, REPORT_REASONS, REPORT_REASON_LABELS, hiddenBySciExperts, type ReportReason, type ReportTarget, type ReportInput } from './contracts/admin';
 export * from './config/runtimeConfig';
 export * from './auth/authStore';
 export { useAuth } from './auth/useAuth';

@@ -29,6 +29,13 @@ export interface UsersTable {
   /** While set, an operator has suspended the member (migration 0038): no sign-in, profile and open projects hidden. */
   suspendedAt: Optional<string | null>;
   suspensionReason: Optional<string | null>;
+  /** While set, an operator has hidden the member's profile (migration 0042): not listed, public profile 404 to others. */
+  profileHiddenAt: Optional<string | null>;
+  profileHiddenReason: Optional<string | null>;
+  /** While set, an operator's approval of the expert holds (migration 0041): the "Verified" badge. */
+  verifiedAt: Optional<string | null>;
+  /** The iD of the ORCID record the member linked (migration 0041); null: none linked. */
+  orcidId: Optional<string | null>;
   /** When the member deleted the account: the row stays, emptied of personal data. */
   deletedAt: string | null;
 }
@@ -192,6 +199,8 @@ export interface ExpertListingTable {
   /** The expert's published reviews as the directory shows and sorts them (migration 0018): mean to one decimal, count. */
   ratingAverage: Optional<number | null>;
   reviewCount: Generated<number>;
+  /** 1 while the expert is verified (migration 0041): the directory's "Verified experts only" filter. */
+  verified: Generated<number>;
 }
 
 export interface Database extends CallTables {
@@ -239,6 +248,8 @@ export interface Database extends CallTables {
   disputeStatements: DisputeStatementsTable;
   disputeResolutions: DisputeResolutionsTable;
   reports: ReportsTable;
+  vettingFiles: VettingFilesTable;
+  vettingRequests: VettingRequestsTable;
 }
 
 export interface NotificationsTable {
@@ -300,6 +311,9 @@ export interface ProjectsTable {
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
+  /** While set, an operator has hidden the project (migration 0042): out of the list, 404 to all but its owner. */
+  hiddenAt: Optional<string | null>;
+  hiddenReason: Optional<string | null>;
 }
 
 export interface ProposalsTable {
@@ -576,4 +590,38 @@ export interface ReportsTable {
   status: string;
   createdAt: string;
   closedAt: string | null;
+}
+
+export interface VettingFilesTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  contentType: string;
+  size: number;
+  storageKey: string;
+  createdAt: string;
+}
+
+export interface VettingRequestsTable {
+  id: Generated<number>;
+  userId: number;
+  /** 'pending' | 'approved' | 'rejected' */
+  status: string;
+  legalName: string;
+  identityFileId: number;
+  degreeTitle: string;
+  degreeInstitution: string;
+  degreeYear: number;
+  degreeFileId: number | null;
+  affiliationInstitution: string;
+  affiliationRole: string;
+  /** The linked ORCID iD when the request was made. */
+  orcidId: string | null;
+  /** A re-review after a change of name: the approved request it was opened from. */
+  reviewOf: number | null;
+  createdAt: string;
+  decidedAt: string | null;
+  /** The deciding operator's e-mail. */
+  decidedBy: string | null;
+  decisionReason: string | null;
 }

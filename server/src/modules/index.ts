@@ -19,6 +19,7 @@ import { callsModule } from './calls/routes';
 import { adminModule } from './admin/routes';
 import { blocksModule } from './blocks/routes';
 import { disputeStatementsModule } from './admin/statements';
+import { vettingModule } from './vetting/routes';
 
 /**
  * The API, one Fastify plugin per domain (server/src/modules/<domain>/: routes, rules, repository). Each plugin
@@ -47,4 +48,5 @@ export async function registerModules(app: FastifyInstance, overrides: { users?:
   await app.register(securityModule);
   await app.register(callsModule);
   await app.register(blocksModule);
+  await app.register(vettingModule());
 }

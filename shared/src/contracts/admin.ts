@@ -22,11 +22,19 @@ export const ADMIN_PATHS = {
   memberLift: `${ADMIN_API_PREFIX}/Members/:memberId/Lift`,
   reports: `${ADMIN_API_PREFIX}/Reports`,
   reportClose: `${ADMIN_API_PREFIX}/Reports/:reportId/Close`,
+  projectHide: `${ADMIN_API_PREFIX}/Projects/:projectId/Hide`,
+  projectUnhide: `${ADMIN_API_PREFIX}/Projects/:projectId/Unhide`,
+  memberHideProfile: `${ADMIN_API_PREFIX}/Members/:memberId/HideProfile`,
+  memberUnhideProfile: `${ADMIN_API_PREFIX}/Members/:memberId/UnhideProfile`,
   concierge: `${ADMIN_API_PREFIX}/Concierge`,
   conciergeShortlist: `${ADMIN_API_PREFIX}/Concierge/:requestId/Shortlist`,
   money: `${ADMIN_API_PREFIX}/Money`,
   refundRetry: `${ADMIN_API_PREFIX}/Money/Refunds/:paymentId/Retry`,
   payoutRetry: `${ADMIN_API_PREFIX}/Money/Payouts/:withdrawalId/Retry`,
+  vetting: `${ADMIN_API_PREFIX}/Vetting`,
+  vettingRequest: `${ADMIN_API_PREFIX}/Vetting/:requestId`,
+  vettingFile: `${ADMIN_API_PREFIX}/Vetting/:requestId/Files/:fileId`,
+  vettingDecide: `${ADMIN_API_PREFIX}/Vetting/:requestId/Decide`,
 } as const;
 
 /** The member-side addition to the dispute flow: a party's statement (and files) on a disputed milestone. */
@@ -69,10 +77,15 @@ export const ADMIN_PERMISSIONS = {
   'members.suspend': ['operator'],
   'reports.read': ['operator', 'support'],
   'reports.close': ['operator'],
+  /** Hiding a project, or a profile from the directory (not suspending: the account keeps working). */
+  'moderation.hide': ['operator'],
   'concierge.read': ['operator', 'support'],
   'concierge.answer': ['operator', 'support'],
   'money.read': ['operator', 'finance'],
   'money.retry': ['finance'],
+  // Identity documents are personal data: only the trust-and-safety role reads them and decides.
+  'vetting.read': ['operator'],
+  'vetting.decide': ['operator'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
 
@@ -97,9 +110,15 @@ export const AUDIT_ACTIONS = [
   'member.lift',
   'report.dismissed',
   'report.actioned',
+  'project.hide',
+  'project.unhide',
+  'profile.hide',
+  'profile.unhide',
   'concierge.shortlist',
   'refund.retry',
   'payout.retry',
+  'vetting.approve',
+  'vetting.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -146,9 +165,20 @@ export const ADMIN_MESSAGES = {
   reportOwn: 'You cannot report yourself or your own content.',
   reportSent: 'Thank you. The SciExperts team reviews every report.',
   reportClosed: 'This report was closed already.',
+  noProject: 'No such project.',
+  projectHiddenAlready: 'This project is hidden already.',
+  projectNotHidden: 'This project is not hidden.',
+  profileHiddenAlready: 'This profile is hidden already.',
+  profileNotHidden: 'This profile is not hidden.',
+  reportNotAbout: 'That report is not about this project or member.',
   shortlistExperts: 'Pick 1 to 10 experts listed in the directory.',
   shortlistSent: 'This request was answered already.',
 } as const;
+
+/** What the owner of a hidden project or profile reads on it. */
+export function hiddenBySciExperts(reason: string): string {
+  return `Hidden by SciExperts: ${reason}`;
+}
 
 /** The 409 of a stale action: someone else (or you, differently) resolved it first. */
 export function disputeResolvedMessage(by: string, at: string): string {
@@ -175,5 +205,7 @@ export type MoneyOverviewView = Static<typeof S.MoneyOverview>;
 export type ReportInput = Static<typeof S.ReportBody>;
 export type AdminReportView = Static<typeof S.AdminReport>;
 export type AdminReportsView = Static<typeof S.AdminReports>;
+export type HideInput = Static<typeof S.HideBody>;
+export type AdminMemberProjectView = Static<typeof S.AdminMemberProject>;
 export type ConciergeQueueView = Static<typeof S.ConciergeQueue>;
 export type ConciergeQueueItemView = Static<typeof S.ConciergeQueueItem>;

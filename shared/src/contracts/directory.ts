@@ -29,6 +29,7 @@ export const DIRECTORY_MESSAGES = {
   feeRange: 'The lowest fee must not be higher than the highest fee.',
   sortInvalid: `Sort must be one of: ${EXPERT_SORTS.join(', ')}.`,
   pageInvalid: `Page must be a whole number from 1 to ${DIRECTORY_PAGE_MAX}.`,
+  verifiedInvalid: "Verified must be 'true' (verified experts only) or left out.",
 } as const;
 
 /** The query of GET /api/Experts/Search: every value optional and a string on the wire. */

@@ -24,5 +24,6 @@ export * from './calls';
 export * from './blocks';
 export * from './accountSettings';
 export * from './admin';
+export * from './vetting';
 export * from './format';
 export * from './security';

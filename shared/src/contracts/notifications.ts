@@ -23,6 +23,7 @@ export const NOTIFICATION_TYPES = [
   'call-booked',
   'call-changed',
   'call-reminder',
+  'verification',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -50,6 +51,7 @@ export const DEFAULT_EMAIL_MODES: Record<NotificationType, EmailMode> = {
   'call-booked': 'immediately',
   'call-changed': 'immediately',
   'call-reminder': 'immediately',
+  verification: 'immediately',
 };
 
 /** The settings page's words for each type. */
@@ -72,6 +74,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   'call-booked': 'A call booked or proposed',
   'call-changed': 'A call rescheduled or cancelled',
   'call-reminder': 'Reminders before a call',
+  verification: 'Your profile verification',
 };
 
 export const NOTIFICATION_LIMITS = {

@@ -30,7 +30,9 @@ import { operators } from './0037_operators';
 import { memberSuspension } from './0038_member_suspension';
 import { reports } from './0039_reports';
 import { conciergeShortlists } from './0040_concierge_shortlists';
+import { moderationHiding } from './0042_moderation_hiding';
 import { conciergeDrafts } from './0043_concierge_drafts';
+import { expertVetting } from './0041_expert_vetting';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -69,7 +71,9 @@ class InCodeProvider implements MigrationProvider {
       '0038_member_suspension': memberSuspension(this.dialect),
       '0039_reports': reports(this.dialect),
       '0040_concierge_shortlists': conciergeShortlists(this.dialect),
+      '0042_moderation_hiding': moderationHiding(this.dialect),
       '0043_concierge_drafts': conciergeDrafts(this.dialect),
+      '0041_expert_vetting': expertVetting(this.dialect),
     };
   }
 }

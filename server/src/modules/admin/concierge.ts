@@ -28,7 +28,7 @@ export async function conciergeQueue(db: Db, now: Date): Promise<ConciergeQueueI
 
 /** The listed experts among `ids`, in the order given; undefined when any is not listed (suspended, hidden, unknown). */
 export async function listedExperts(db: Db, ids: number[]): Promise<Array<{ id: number; firstName: string; lastName: string; headline: string | null }> | undefined> {
-  const rows = await db.kysely.selectFrom('users').select(['id', 'firstName', 'lastName', 'headline', 'isProfilePublic', 'suspendedAt']).where('id', 'in', ids).execute();
+  const rows = await db.kysely.selectFrom('users').select(['id', 'firstName', 'lastName', 'headline', 'isProfilePublic', 'suspendedAt', 'profileHiddenAt']).where('id', 'in', ids).execute();
   const byId = new Map(rows.filter(isListed).map((r) => [r.id, r]));
   const picked = ids.map((id) => byId.get(id));
   return picked.every((p) => p !== undefined) ? (picked as Array<NonNullable<(typeof picked)[number]>>) : undefined;

@@ -1,6 +1,6 @@
 // Members as operators see them: found by name or e-mail, with their account state and contracts — never a
 // password hash, a token or a session id.
-import { ADMIN_LIMITS, LIVE_PROPOSAL_STATUSES, type AdminMemberView } from '@sciexperts/shared/contracts';
+import { ADMIN_LIMITS, LIVE_PROPOSAL_STATUSES, type AdminMemberProjectView, type AdminMemberView } from '@sciexperts/shared/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -25,6 +25,8 @@ export async function searchMembers(db: Db, query: string, now: Date): Promise<A
       'u.suspendedAt',
       'u.suspensionReason',
       'u.isProfilePublic',
+      'u.profileHiddenAt',
+      'u.profileHiddenReason',
       eb.selectFrom('sessions as s').select((s) => s.fn.countAll<number | string>().as('n')).whereRef('s.userId', '=', 'u.id').where('s.expiresAt', '>', now.toISOString()).as('activeSessions'),
       eb.selectFrom('contracts as c').select((c) => c.fn.countAll<number | string>().as('n')).whereRef('c.clientId', '=', 'u.id').as('asClient'),
       eb.selectFrom('contracts as c').select((c) => c.fn.countAll<number | string>().as('n')).whereRef('c.expertId', '=', 'u.id').as('asExpert'),
@@ -38,6 +40,7 @@ export async function searchMembers(db: Db, query: string, now: Date): Promise<A
     .orderBy('u.id', 'desc')
     .limit(ADMIN_LIMITS.membersPageMax)
     .execute();
+  const projects = await projectsOf(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     name: `${r.firstName} ${r.lastName}`.trim(),
@@ -48,9 +51,32 @@ export async function searchMembers(db: Db, query: string, now: Date): Promise<A
     deleted: r.deletedAt !== null,
     suspended: r.suspendedAt ? { at: r.suspendedAt, reason: r.suspensionReason ?? '' } : null,
     profilePublic: Number(r.isProfilePublic) === 1,
+    profileHidden: r.profileHiddenAt ? { at: r.profileHiddenAt, reason: r.profileHiddenReason ?? '' } : null,
+    projects: (projects.get(r.id) ?? []).slice(0, MEMBER_PROJECTS_MAX),
     activeSessions: Number(r.activeSessions ?? 0),
     contracts: { asClient: Number(r.asClient ?? 0), asExpert: Number(r.asExpert ?? 0) },
   }));
+}
+
+const MEMBER_PROJECTS_MAX = 20;
+
+/** The members' projects (drafts left out: nobody else sees them), newest first, with the hiding an operator did. */
+async function projectsOf(db: Db, ownerIds: number[]): Promise<Map<number, AdminMemberProjectView[]>> {
+  const byOwner = new Map<number, AdminMemberProjectView[]>();
+  if (ownerIds.length === 0) return byOwner;
+  const rows = await db.kysely
+    .selectFrom('projects')
+    .select(['id', 'ownerId', 'title', 'status', 'hiddenAt', 'hiddenReason'])
+    .where('ownerId', 'in', ownerIds)
+    .where('status', '!=', 'draft')
+    .orderBy('id', 'desc')
+    .execute();
+  for (const p of rows) {
+    const list = byOwner.get(p.ownerId) ?? [];
+    list.push({ id: p.id, title: p.title, status: p.status as AdminMemberProjectView['status'], hidden: p.hiddenAt ? { at: p.hiddenAt, reason: p.hiddenReason ?? '' } : null });
+    byOwner.set(p.ownerId, list);
+  }
+  return byOwner;
 }
 
 export async function findMember(db: Db, id: number) {

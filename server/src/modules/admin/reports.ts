@@ -19,8 +19,10 @@ async function subjectOf(db: Db, reporterId: number, type: ReportTarget, id: num
       return m && m.receiverId === reporterId ? { subjectId: m.senderId, excerpt: m.text } : undefined;
     }
     case 'profile': {
-      const u = await k.selectFrom('users').select(['id', 'firstName', 'lastName', 'headline', 'deletedAt']).where('id', '=', id).executeTakeFirst();
-      return u && !u.deletedAt ? { subjectId: u.id, excerpt: `${u.firstName} ${u.lastName}: ${u.headline ?? ''}`.trim() } : undefined;
+      const u = await k.selectFrom('users').select(['id', 'firstName', 'lastName', 'headline', 'deletedAt', 'suspendedAt', 'profileHiddenAt']).where('id', '=', id).executeTakeFirst();
+      // A profile others cannot open (suspended, hidden by an operator) is not there to report; one's own still is (400).
+      const visible = u && !u.deletedAt && (u.id === reporterId || (!u.suspendedAt && !u.profileHiddenAt));
+      return visible ? { subjectId: u.id, excerpt: `${u.firstName} ${u.lastName}: ${u.headline ?? ''}`.trim() } : undefined;
     }
     case 'project': {
       const p = await findProject(db, id);

@@ -50,37 +50,14 @@ import { closeReport, openReports } from './reports';
 import { conciergeQueue, listedExperts, recordShortlist, shortlistMailText } from './concierge';
 import { claimConciergeDrafts, confirmedMemberWithEmail } from '../concierge/drafts';
 import { readAudit, writeAudit } from './audit';
+import { moderationRoutes } from './moderation';
 import { disputeDetail, disputeQueue, resolveDisputeAsOperator } from './disputes';
-import { closeOperatorSession, findOperatorByEmail, isOperatorRole, openOperatorSession, operatorOfToken, type OperatorIdentity } from './operators';
+import { closeOperatorSession, findOperatorByEmail, isOperatorRole, openOperatorSession } from './operators';
+import { checkReason, guardAdminRoutes, operatorOf } from './guard';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    operator: OperatorIdentity | null;
-  }
-  interface FastifyContextConfig {
-    /** The permission an admin route needs; absent: the route is open (sign-in only). */
-    adminPermission?: AdminPermission | 'signed-in';
-  }
-}
+export { operatorOf };
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const FIFTEEN_MINUTES = 15 * 60_000;
-
-/** The same answer as a path that does not exist (the app's not-found handler). */
-const hidden = (request: FastifyRequest) => notFound(`No route ${request.method} ${request.url.split('?')[0]}.`);
-
-export function operatorOf(request: FastifyRequest): OperatorIdentity {
-  if (!request.operator) throw hidden(request);
-  return request.operator;
-}
-
-/** The reason an operator typed: trimmed, required, plain text (line breaks allowed). */
-function checkReason(reason: string): string {
-  const text = reason.trim();
-  if (!text || CONTROL.test(text)) throw badRequest([{ field: 'reason', message: M.reasonRequired }]);
-  return text;
-}
 
 export function adminModule(): Module {
   return async (app) => {
@@ -91,18 +68,7 @@ export function adminModule(): Module {
       account: new FailureThrottle(app.ctx.limiters, 'operator-sign-in-account', 5, FIFTEEN_MINUTES),
       address: new FailureThrottle(app.ctx.limiters, 'operator-sign-in-address', 20, FIFTEEN_MINUTES),
     };
-    app.decorateRequest('operator', null);
-
-    app.addHook('onRequest', async (request) => {
-      const needed = request.routeOptions.config.adminPermission;
-      if (needed === undefined) return;
-      const token = bearerToken(request.headers.authorization);
-      const found = token ? await operatorOfToken(db, token, clock()) : null;
-      if (found === null) throw hidden(request);
-      if (found === 'expired') throw new HttpError(401, M.sessionExpired);
-      if (needed !== 'signed-in' && !mayDo(found.role, needed)) throw new HttpError(403, M.wrongRole);
-      request.operator = found;
-    });
+    guardAdminRoutes(app);
 
     const r = api(app);
     const tags = ['Admin'];
@@ -483,6 +449,8 @@ export function adminModule(): Module {
         return null;
       },
     );
+
+    moderationRoutes({ app, r, operatorOf, checkReason });
 
     r.get(
       ADMIN_PATHS.concierge,

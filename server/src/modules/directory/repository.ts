@@ -28,6 +28,7 @@ interface CardRow {
   hourlyFee: number | null;
   profImgUrl: string | null;
   country: string | null;
+  verifiedAt: string | null;
 }
 
 // eslint-disable-next-line no-control-regex -- the point is to find control characters
@@ -65,6 +66,8 @@ interface Source {
   reviews: RawBuilder<unknown>;
   country: RawBuilder<unknown>;
   completeness: RawBuilder<unknown>;
+  /** Verified experts only: the listing's copy of the mark. */
+  verified: RawBuilder<unknown>;
   offers: (serviceId: number) => RawBuilder<unknown>;
   offersArea: (areaIds: number[]) => RawBuilder<unknown>;
 }
@@ -79,6 +82,7 @@ function listingSource(from: RawBuilder<unknown>): Source {
     reviews: sql`l."reviewCount"`,
     country: sql`l."country"`,
     completeness: sql`l."completeness"`,
+    verified: sql`l."verified" = 1`,
     offers: (serviceId) => sql`EXISTS (SELECT 1 FROM "offeredServices" os WHERE os."userId" = l."userId" AND os."serviceId" = ${serviceId})`,
     offersArea: (areaIds) =>
       sql`EXISTS (SELECT 1 FROM "offeredServices" os JOIN "offeredPracticeAreas" opa ON opa."offeredServiceId" = os."id" WHERE os."userId" = l."userId" AND opa."practiceAreaId" IN (${sql.join(areaIds)}))`,
@@ -95,6 +99,7 @@ const pgTextSource: Source = {
   reviews: sql`l."reviewCount"`,
   country: sql`s."country"`,
   completeness: sql`s."completeness"`,
+  verified: sql`EXISTS (SELECT 1 FROM "expertListing" vl WHERE vl."userId" = s."userId" AND vl."verified" = 1)`,
   offers: (serviceId) => sql`s."serviceIds" @> ARRAY[${serviceId}]::integer[]`,
   offersArea: (areaIds) => sql`s."areaIds" && ARRAY[${sql.join(areaIds)}]::integer[]`,
 };
@@ -111,6 +116,7 @@ interface IdentityRow {
   profImgUrl: string | null;
   hourlyFee: number | null;
   country: string | null;
+  verifiedAt: string | null;
 }
 
 /** What a card and a public profile both show of an expert. */
@@ -124,6 +130,7 @@ function publicIdentity(row: IdentityRow) {
     profImgUrl: row.profImgUrl,
     hourlyFee: row.hourlyFee === null ? null : Number(row.hourlyFee),
     country: row.country,
+    verified: Boolean(row.verifiedAt),
   };
 }
 
@@ -152,6 +159,7 @@ export async function searchExperts(db: Db, search: ExpertSearch): Promise<Exper
   if (search.minFee !== undefined) where.push(sql`${source.fee} >= ${search.minFee}`);
   if (search.maxFee !== undefined) where.push(sql`${source.fee} <= ${search.maxFee}`);
   if (search.country !== undefined) where.push(sql`${source.country} = ${search.country}`);
+  if (search.verified) where.push(source.verified);
   const condition = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
   // "Highest rated" with words on PostgreSQL: the rating lives in the listing, beside the text table.
   if (search.sort === 'rating' && source === pgTextSource) source = { ...pgTextSource, from: sql`"expertSearch" s JOIN "expertListing" l ON l."userId" = s."userId"` };
@@ -197,7 +205,7 @@ export async function searchExperts(db: Db, search: ExpertSearch): Promise<Exper
 
   const offset = (search.page - 1) * DIRECTORY_PAGE_SIZE;
   const count = async () => Number((await sql<{ total: number | string }>`SELECT COUNT(*) AS "total" FROM ${from} ${condition}`.execute(db.kysely)).rows[0]?.total ?? 0);
-  const columns = sql`u."id", u."firstName", u."lastName", u."headline", u."profileSummary", u."hourlyFee", u."profImgUrl", u."country"`;
+  const columns = sql`u."id", u."firstName", u."lastName", u."headline", u."profileSummary", u."hourlyFee", u."profImgUrl", u."country", u."verifiedAt"`;
   let rows: Array<CardRow & { total?: number | string }>;
   let total: number;
   if (rank) {
@@ -263,7 +271,8 @@ async function cardServices(db: Db, userIds: number[]): Promise<Map<number, Expe
 export async function loadPublicExpert(db: Db, id: number, viewerId: number | undefined): Promise<PublicExpertProfile | undefined> {
   const row = await db.kysely
     .selectFrom('users')
-    .select(['id', 'firstName', 'lastName', 'headline', 'profileSummary', 'hourlyFee', 'country', 'profImgUrl', 'isProfilePublic', 'suspendedAt'])
+    .select(['id', 'firstName', 'lastName', 'headline', 'profileSummary', 'hourlyFee', 'country', 'profImgUrl', 'isProfilePublic', 'suspendedAt', 'profileHiddenAt', 'profileHiddenReason'])
+    .select('verifiedAt')
     .where('id', '=', id)
     .executeTakeFirst();
   // A suspended member's profile is gone for everyone while the suspension lasts.
@@ -287,13 +296,15 @@ export async function loadPublicExpert(db: Db, id: number, viewerId: number | un
     certifications,
     publications,
     isHidden: !listed,
+    // Hidden by an operator: only its owner gets this far, and reads why.
+    ...(row.profileHiddenAt ? { hiddenBySciExperts: row.profileHiddenReason ?? '' } : {}),
     ...rating,
   };
 }
 
 /** Whether a member may be shown to others at all (public with a headline). */
 export async function isListedMember(db: Db, id: number): Promise<boolean> {
-  const row = await db.kysely.selectFrom('users').select(['isProfilePublic', 'headline', 'suspendedAt']).where('id', '=', id).executeTakeFirst();
+  const row = await db.kysely.selectFrom('users').select(['isProfilePublic', 'headline', 'suspendedAt', 'profileHiddenAt']).where('id', '=', id).executeTakeFirst();
   return row !== undefined && isListed(row);
 }
 
@@ -301,7 +312,7 @@ export async function isListedMember(db: Db, id: number): Promise<boolean> {
 export async function listedExpertPaths(db: Db, limit: number): Promise<string[]> {
   const rows = await db.kysely
     .selectFrom('users')
-    .select(['id', 'firstName', 'lastName', 'isProfilePublic', 'headline', 'suspendedAt'])
+    .select(['id', 'firstName', 'lastName', 'isProfilePublic', 'headline', 'suspendedAt', 'profileHiddenAt'])
     .where('isProfilePublic', '=', 1)
     .where('headline', 'is not', null)
     .where('headline', '!=', '')

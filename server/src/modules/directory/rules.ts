@@ -25,6 +25,8 @@ export interface ExpertSearch {
   minFee?: number;
   maxFee?: number;
   country?: string;
+  /** Verified experts only. */
+  verified: boolean;
   sort: ExpertSort;
   page: number;
 }
@@ -83,6 +85,11 @@ export function parseExpertSearch(query: ExpertSearchQuery): ExpertSearch {
     country = query.country.trim();
     if (!isCountryCode(country)) details.push({ field: 'country', message: DIRECTORY_MESSAGES.countryInvalid });
   }
+  let verified = false;
+  if (query.verified !== undefined && query.verified.trim() !== '') {
+    if (query.verified.trim() === 'true') verified = true;
+    else if (query.verified.trim() !== 'false') details.push({ field: 'verified', message: DIRECTORY_MESSAGES.verifiedInvalid });
+  }
   let sort: ExpertSort = 'relevance';
   if (query.sort !== undefined && query.sort !== '') {
     if ((EXPERT_SORTS as readonly string[]).includes(query.sort)) sort = query.sort as ExpertSort;
@@ -96,7 +103,7 @@ export function parseExpertSearch(query: ExpertSearchQuery): ExpertSearch {
   }
   if (details.length > 0) throw badRequest(details);
   const text = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
-  return { tokens: queryTokens(q), service: text(query.service), area: text(query.area), minFee, maxFee, country, sort, page };
+  return { tokens: queryTokens(q), service: text(query.service), area: text(query.area), minFee, maxFee, country, verified, sort, page };
 }
 
 /** The words of `text` that start with one of the tokens, as [start, end) offsets into `text`. */

@@ -12,9 +12,12 @@ export function foldText(text: string): string {
   return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/ß/g, 'ss');
 }
 
-/** A member appears in the directory only while public, with a headline, and not suspended by an operator. */
-export function isListed(row: { isProfilePublic: number; headline: string | null; suspendedAt?: string | null }): boolean {
-  return Number(row.isProfilePublic) === 1 && (row.headline ?? '').trim() !== '' && !row.suspendedAt;
+/**
+ * A member appears in the directory only while public, with a headline, not suspended by an operator and their
+ * profile not hidden by one. `profileHiddenAt` is a required key so that no caller forgets to select it.
+ */
+export function isListed(row: { isProfilePublic: number; headline: string | null; suspendedAt?: string | null; profileHiddenAt: string | null | undefined }): boolean {
+  return Number(row.isProfilePublic) === 1 && (row.headline ?? '').trim() !== '' && !row.suspendedAt && !row.profileHiddenAt;
 }
 
 export interface ExpertDocument {
@@ -31,17 +34,19 @@ export interface ExpertDocument {
   /** The published reviews of the member as an expert: mean to one decimal (null without any) and count ("Highest rated"). */
   ratingAverage: number | null;
   reviewCount: number;
+  /** An operator approved the expert's verification and it still holds (the "Verified experts only" filter). */
+  verified: boolean;
 }
 
 /** What the index holds of one member, or undefined when the member is not listed. */
 export async function expertDocument(db: Kysely<Database>, userId: number): Promise<ExpertDocument | undefined> {
   const user = await db
     .selectFrom('users')
-    .select(['firstName', 'lastName', 'headline', 'profileSummary', 'hourlyFee', 'profImgUrl', 'country', 'isProfilePublic', 'suspendedAt'])
+    .select(['firstName', 'lastName', 'headline', 'profileSummary', 'hourlyFee', 'profImgUrl', 'country', 'isProfilePublic', 'suspendedAt', 'profileHiddenAt'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user || !isListed(user)) return undefined;
-  const [services, areas, jobs, educations, certifications, rating] = await Promise.all([
+  const [services, areas, jobs, educations, certifications, rating, vetting] = await Promise.all([
     db
       .selectFrom('offeredServices')
       .innerJoin('services', 'services.id', 'offeredServices.serviceId')
@@ -59,6 +64,7 @@ export async function expertDocument(db: Kysely<Database>, userId: number): Prom
     db.selectFrom('educations').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).executeTakeFirstOrThrow(),
     db.selectFrom('certifications').select('certificationName as name').where('userId', '=', userId).execute(),
     publishedRating(db, userId, 'expert'),
+    db.selectFrom('users').select('verifiedAt').where('id', '=', userId).executeTakeFirst(),
   ]);
   return buildExpertDocument({
     firstName: user.firstName,
@@ -76,6 +82,7 @@ export async function expertDocument(db: Kysely<Database>, userId: number): Prom
     educations: Number(educations.count),
     certifications: certifications.map((r) => r.name),
     rating,
+    verified: Boolean(vetting?.verifiedAt),
   });
 }
 
@@ -96,6 +103,8 @@ export interface ExpertParts {
   certifications: string[];
   /** Published reviews as an expert; none when absent (the demo directory, benchmarks). */
   rating?: { ratingAverage: number | null; reviewCount: number };
+  /** Verified by an operator; false when absent. */
+  verified?: boolean;
 }
 
 /** The indexed text and the completeness (0…10: what a client needs to judge an expert) of one listed member. */
@@ -124,6 +133,7 @@ export function buildExpertDocument(p: ExpertParts): ExpertDocument {
     areaIds: [...p.areaIds].sort((a, b) => a - b),
     ratingAverage: p.rating?.ratingAverage ?? null,
     reviewCount: p.rating?.reviewCount ?? 0,
+    verified: p.verified ?? false,
   };
 }
 
@@ -144,6 +154,7 @@ const listingRow = (userId: number, doc: ExpertDocument) => ({
   country: doc.country,
   hourlyFee: doc.hourlyFee,
   ratingAverage: doc.ratingAverage,
+  verified: doc.verified ? 1 : 0,
   reviewCount: doc.reviewCount,
 });
 

@@ -66,6 +66,11 @@ export async function findProject(db: Db, id: number): Promise<ProjectRow | unde
 export async function canSee(db: Db, p: ProjectRow, viewerId: number): Promise<boolean> {
   if (p.ownerId === viewerId) return true;
   if (p.status === 'draft') return false;
+  // Hidden by an operator: gone for everyone but its owner and the expert hired on it (the contract goes on).
+  if (p.hiddenAt) {
+    const hired = await db.kysely.selectFrom('contracts').select('id').where('projectId', '=', p.id).where('expertId', '=', viewerId).executeTakeFirst();
+    return hired !== undefined;
+  }
   // An open project of a suspended member is hidden; one in progress stays with its expert (escrow is resolvable).
   if (p.status === 'open') {
     const owner = await db.kysely.selectFrom('users').select('suspendedAt').where('id', '=', p.ownerId).executeTakeFirst();
@@ -106,6 +111,8 @@ export async function listOpenProjects(db: Db, f: ProjectFilter): Promise<{ tota
     .selectFrom('projects')
     .where('status', '=', 'open')
     .where('visibility', '=', 'public')
+    // Out of the list and the search while an operator keeps it hidden.
+    .where('hiddenAt', 'is', null)
     // A suspended member's open projects disappear while the suspension lasts.
     .where('ownerId', 'not in', (eb) => eb.selectFrom('users').select('id').where('suspendedAt', 'is not', null));
   if (f.service) q = q.where('service', '=', f.service);

@@ -33,7 +33,7 @@ function checkDate(value: string, field: string, today: string, details: Detail[
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** The columns a project's author decides; practice areas are a list here and JSON in the row. */
-export type ProjectValues = Omit<ProjectsTable, 'id' | 'ownerId' | 'status' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'practiceAreas'> & {
+export type ProjectValues = Omit<ProjectsTable, 'id' | 'ownerId' | 'status' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'practiceAreas' | 'hiddenAt' | 'hiddenReason'> & {
   practiceAreas: string[];
 };
 

@@ -21,11 +21,11 @@ const distinct = (ids: number[]) => [...new Set(ids)];
 export async function memberSummaries(db: Db, ids: number[]): Promise<Map<number, MemberSummary>> {
   const wanted = distinct(ids);
   if (wanted.length === 0) return new Map();
-  const rows = await db.kysely.selectFrom('users').select(['id', 'firstName', 'lastName', 'headline', 'profImgUrl', 'country']).where('id', 'in', wanted).execute();
+  const rows = await db.kysely.selectFrom('users').select(['id', 'firstName', 'lastName', 'headline', 'profImgUrl', 'country', 'verifiedAt']).where('id', 'in', wanted).execute();
   return new Map(
     rows.map((r) => [
       r.id,
-      { id: r.id, firstName: r.firstName, lastName: r.lastName, slug: expertSlug(r.firstName, r.lastName), headline: r.headline ?? '', profImgUrl: r.profImgUrl, country: r.country },
+      { id: r.id, firstName: r.firstName, lastName: r.lastName, slug: expertSlug(r.firstName, r.lastName), headline: r.headline ?? '', profImgUrl: r.profImgUrl, country: r.country, verified: Boolean(r.verifiedAt) },
     ]),
   );
 }
@@ -89,6 +89,8 @@ export async function projectViews(db: Db, rows: ProjectRow[], viewerId: number,
       declinedProposalId: declinedOf(r.id),
       invitationId: invitationOf.get(r.id) ?? null,
     },
+    // Hidden by an operator: its owner reads why (nobody else gets the project at all).
+    ...(r.hiddenAt && r.ownerId === viewerId ? { hiddenBySciExperts: { at: r.hiddenAt, reason: r.hiddenReason ?? '' } } : {}),
   }));
 }
 

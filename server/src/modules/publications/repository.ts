@@ -14,8 +14,10 @@ export async function listPublications(db: Db, userId: number): Promise<Publicat
 }
 
 /** ORCID is the source of truth: a sync replaces the stored list. */
-export async function replacePublications(db: Db, userId: number, works: Publication[]): Promise<void> {
+export async function replacePublications(db: Db, userId: number, works: Publication[], orcidId?: string): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
+    // The record's iD is kept with the profile: a verification request names it (docs/decisions/0040-expert-vetting.md).
+    if (orcidId !== undefined) await trx.updateTable('users').set({ orcidId }).where('id', '=', userId).execute();
     await trx.deleteFrom('publications').where('userId', '=', userId).execute();
     if (works.length === 0) return;
     await trx

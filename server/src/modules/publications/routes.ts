@@ -80,7 +80,7 @@ export const publicationsModule: Module = async (app) => {
         if (err instanceof HttpError) throw err;
         throw failed();
       }
-      await replacePublications(db, me, works);
+      await replacePublications(db, me, works, orcidId);
       return { user: { works } };
     },
   );

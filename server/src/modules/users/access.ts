@@ -4,9 +4,12 @@ import { runCompiledOnce } from '../../db/compiledOnce';
 import { findUserById, type UserRow } from './repository';
 import { forbidden, notFound } from '../../http/errors';
 
-/** Another member's profile is readable only while it is public; private and missing look the same (404). */
-function assertReadable<Row extends Pick<UserRow, 'id' | 'isProfilePublic'>>(row: Row | undefined, viewerId: number): Row {
-  if (!row || (row.id !== viewerId && row.isProfilePublic !== 1)) throw notFound(PROFILE_MESSAGES.userNotFound);
+/**
+ * Another member's profile is readable only while it is public and not hidden by an operator; private, hidden and
+ * missing look the same (404).
+ */
+function assertReadable<Row extends Pick<UserRow, 'id' | 'isProfilePublic' | 'profileHiddenAt'>>(row: Row | undefined, viewerId: number): Row {
+  if (!row || (row.id !== viewerId && (row.isProfilePublic !== 1 || row.profileHiddenAt))) throw notFound(PROFILE_MESSAGES.userNotFound);
   return row;
 }
 
@@ -22,8 +25,8 @@ export interface ReadableOwner {
 
 /** The same check for the list reads (records, publications): three columns, not the account row. */
 export async function readableOwner(db: Db, viewerId: number, ownerId: number): Promise<ReadableOwner> {
-  const build = () => db.kysely.selectFrom('users').select(['id', 'isProfilePublic', 'recordsVersion']).where('id', '=', 0);
-  const { rows } = await runCompiledOnce<Pick<UserRow, 'id' | 'isProfilePublic'> & ReadableOwner>(db, 'users.readableOwner', build, [ownerId]);
+  const build = () => db.kysely.selectFrom('users').select(['id', 'isProfilePublic', 'profileHiddenAt', 'recordsVersion']).where('id', '=', 0);
+  const { rows } = await runCompiledOnce<Pick<UserRow, 'id' | 'isProfilePublic' | 'profileHiddenAt'> & ReadableOwner>(db, 'users.readableOwner', build, [ownerId]);
   const row = assertReadable(rows[0], viewerId);
   return { id: row.id, recordsVersion: Number(row.recordsVersion) };
 }

@@ -6,6 +6,7 @@ import { listOfferedServices } from '../services/repository';
 import { listRecords } from '../records/repository';
 import { RECORD_KINDS } from '../records/kinds';
 import { refreshExpertSearch } from '../directory/searchIndex';
+import { sendBackToReview } from '../vetting/repository';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -50,13 +51,18 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<void> {
+export async function updateUser(db: Db, id: number, patch: UserPatch, now: Date = new Date()): Promise<void> {
   const { isProfilePublic, ...rest } = patch;
   const values = { ...rest, ...(isProfilePublic === undefined ? {} : { isProfilePublic: isProfilePublic ? 1 : 0 }) };
   if (Object.keys(values).length === 0) return;
   // The directory's index changes with the profile, in the same transaction.
   await db.kysely.transaction().execute(async (trx) => {
+    const before = patch.firstName === undefined && patch.lastName === undefined ? undefined : await trx.selectFrom('users').select(['firstName', 'lastName']).where('id', '=', id).executeTakeFirst();
     await trx.updateTable('users').set(values).where('id', '=', id).execute();
+    // A verified expert who changes their first or last name goes back to review (the badge goes until approved).
+    if (before && ((patch.firstName !== undefined && patch.firstName !== before.firstName) || (patch.lastName !== undefined && patch.lastName !== before.lastName))) {
+      await sendBackToReview(trx, id, now);
+    }
     await refreshExpertSearch(trx, db.dialect, id);
   });
 }

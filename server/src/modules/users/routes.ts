@@ -126,7 +126,7 @@ function userRoutes(app: Parameters<Module>[0], views: UserViews): void {
     // A new address must prove it is the member's: only the account settings change it, by a link mailed to it.
     if (patch.email !== undefined) throw new HttpError(409, ACCOUNT_SETTINGS_MESSAGES.emailChangeInSettings);
     try {
-      await updateUser(db, userId, patch);
+      await updateUser(db, userId, patch, ctx.clock());
     } catch (err) {
       if (isUniqueViolation(err)) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
       throw err;

@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import { ADMIN_LIMITS as L, AUDIT_ACTIONS, DISPUTE_OUTCOMES, OPERATOR_ROLES, REPORT_OUTCOMES, REPORT_REASONS, REPORT_TARGETS } from '../admin';
 import { MILESTONE_EVENT_KINDS, MILESTONE_STATUSES, PAYMENT_LIMITS } from '../payments';
-import { BUDGET_TYPES, CONTRACT_STATUSES } from '../projects';
+import { BUDGET_TYPES, CONTRACT_STATUSES, PROJECT_STATUSES } from '../projects';
 import { Nullable, StringChoice } from './common';
 
 export const Operator = Type.Object(
@@ -170,6 +170,14 @@ export const DisputeStatementBody = Type.Object(
 
 export const MembersQuery = Type.Object({ q: Type.String({ maxLength: L.memberQueryMax, description: 'Part of a name or e-mail address (at least 2 characters).' }) }, { additionalProperties: false });
 
+const Hidden = Type.Object({ at: Type.String(), reason: Type.String({ description: 'What the member was told.' }) });
+
+/** One of a member's projects as operators see it, to hide or unhide it from the member's page. */
+export const AdminMemberProject = Type.Object(
+  { id: Type.Integer(), title: Type.String(), status: StringChoice(PROJECT_STATUSES), hidden: Nullable(Hidden) },
+  { title: 'AdminMemberProject' },
+);
+
 /** A member as operators see them: account state and contracts; never password hashes or tokens. */
 export const AdminMember = Type.Object(
   {
@@ -182,6 +190,8 @@ export const AdminMember = Type.Object(
     deleted: Type.Boolean(),
     suspended: Nullable(Type.Object({ at: Type.String(), reason: Type.String() })),
     profilePublic: Type.Boolean(),
+    profileHidden: Nullable(Type.Object({ ...Hidden.properties }, { description: 'Hidden from the directory by an operator (not a suspension: the account works).' })),
+    projects: Type.Array(AdminMemberProject, { description: 'Their projects, drafts left out, newest first (at most 20).' }),
     activeSessions: Type.Integer(),
     contracts: Type.Object({ asClient: Type.Integer(), asExpert: Type.Integer() }),
   },
@@ -245,6 +255,15 @@ export const AdminReport = Type.Object(
 );
 
 export const AdminReports = Type.Object({ reports: Type.Array(AdminReport, { description: 'Open reports, the oldest first.' }) }, { title: 'AdminReports' });
+
+/** Hiding a project or a profile: the reason the member is told, and the report it answers (closed as acted on). */
+export const HideBody = Type.Object(
+  {
+    reason: Type.String({ maxLength: L.reasonMax }),
+    reportId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'The open report this answers: closed as actioned in the same transaction.' })),
+  },
+  { additionalProperties: false },
+);
 
 export const CloseReportBody = Type.Object({ outcome: StringChoice(REPORT_OUTCOMES), reason: Type.String({ maxLength: L.reasonMax }) }, { additionalProperties: false });
 

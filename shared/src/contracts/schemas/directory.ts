@@ -23,6 +23,7 @@ export const ExpertSearchQuery = Type.Object(
     minFee: optionalText('Lowest hourly fee: a non-negative integer.', 20),
     maxFee: optionalText('Highest hourly fee: a non-negative integer, at least minFee.', 20),
     country: optionalText('ISO 3166-1 alpha-2 code in upper case (DE).', 20),
+    verified: optionalText("'true': only experts whose verification an operator approved (the Verified badge).", 10),
     sort: optionalText("One of EXPERT_SORTS: 'relevance' (default), 'fee-asc', 'fee-desc', 'rating' (highest rated first, then most reviewed; unrated last).", 20),
     page: optionalText('1-based page number; a page past the end answers no results with the real total.', 20),
   },
@@ -53,6 +54,7 @@ export const ExpertCard = Type.Object(
     snippet: Type.String({ description: 'At most 220 characters of the summary around the first match, or its start.' }),
     highlights: Type.Array(Highlight),
     ...Rating,
+    verified: Type.Boolean({ description: 'An operator approved the expert’s identity and credentials (the Verified badge).' }),
   },
   { title: 'ExpertCard' },
 );
@@ -82,7 +84,9 @@ export const PublicExpertProfile = Type.Object(
     certifications: Type.Array(Certification),
     publications: Type.Array(Publication),
     isHidden: Type.Boolean({ description: 'true only when the owner reads their own profile while it is hidden from the directory.' }),
+    hiddenBySciExperts: Type.Optional(Type.String({ description: "The owner only: SciExperts' operators hid this profile from the directory for this reason." })),
     ...Rating,
+    verified: Type.Boolean({ description: 'An operator approved the expert’s identity and credentials (the Verified badge).' }),
   },
   { title: 'PublicExpertProfile' },
 );

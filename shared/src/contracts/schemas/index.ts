@@ -21,3 +21,4 @@ export * from './files';
 export * from './webhook';
 export * from './security';
 export * from './admin';
+export * from './vetting';

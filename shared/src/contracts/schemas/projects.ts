@@ -53,6 +53,7 @@ export const MemberSummary = Type.Object(
     headline: Type.String({ description: "'' when the member has none." }),
     profImgUrl: Nullable(Type.String()),
     country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2.' })),
+    verified: Type.Boolean({ description: 'An operator approved the member’s verification as an expert (the Verified badge on proposals).' }),
   },
   { title: 'MemberSummary' },
 );
@@ -110,6 +111,12 @@ export const Project = Type.Object(
         invitationId: Nullable(Type.Integer({ description: "The viewer's undeclined invitation to this project." })),
       },
       { description: 'The signed-in member in relation to this project.' },
+    ),
+    hiddenBySciExperts: Type.Optional(
+      Type.Object(
+        { at: Type.String(), reason: Type.String() },
+        { description: "The owner only: SciExperts' operators hid this project (out of the list, not found for others) for this reason." },
+      ),
     ),
   },
   { title: 'Project' },
