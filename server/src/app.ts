@@ -36,7 +36,7 @@ import { createJobQueue } from './jobs';
 import { readableLogStream } from './http/readableLog';
 import { usersModule, type UserViews } from './modules/users/routes';
 import { attachChatGateway, drainChatGateway, type ChatServer } from './chat/gateway';
-import { messageNotices, pushNotification } from './modules/chat/notices';
+import { messageNotices, messageStore, pushNotification } from './modules/chat/notices';
 import { emailDelayOf } from './modules/notifications/notify';
 import { attachRedisAdapter } from './chat/redis';
 import { Readiness } from './modules/health/readiness';
@@ -237,6 +237,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerModules(app, { users: deps.userViews ? usersModule(deps.userViews) : undefined });
 
   const tellReceiver = messageNotices(ctx.jobs, emailDelayOf(config));
+  const storeOnPostgres = ctx.db.dialect === 'postgres' ? messageStore(ctx.db, emailDelayOf(config)) : null;
   const io = attachChatGateway(app.server, {
     db: ctx.db,
     tokens: ctx.tokens,
@@ -251,6 +252,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         if (told) pushNotification(app.io, told);
       };
     },
+    // PostgreSQL: the message, its notification and its e-mail job in one statement (decision 0025).
+    ...(storeOnPostgres
+      ? {
+          storeMessage: async (m, cap) => {
+            const stored = await storeOnPostgres(m, cap, clock());
+            if (!stored.created) return stored;
+            const told = stored.notification;
+            return {
+              message: stored.message,
+              created: true as const,
+              told: () => {
+                app.metrics.chatMessageStored();
+                if (told) pushNotification(app.io, told);
+              },
+            };
+          },
+        }
+      : {}),
   });
   app.decorate('io', io);
   // With REDIS_URL several processes share chat delivery; without it the in-memory adapter serves one process.

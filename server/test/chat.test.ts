@@ -1,17 +1,18 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ChatMessage, ClientToServerEvents, SendMessageAck, ServerToClientEvents } from '@sciexperts/shared/contracts';
-import { member, startApp, type Harness } from './helpers';
+import { member, startAppOn, type Harness } from './helpers';
 import { disconnected } from './chatClient';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-describe('chat gateway', () => {
+// Both databases: on PostgreSQL a message and its notice are one statement of their own (decision 0025).
+describe.each(['sqlite', 'postgres'] as const)('chat gateway over %s', (dialect) => {
   let h: Harness;
   let alice: Awaited<ReturnType<typeof member>>;
   let bob: Awaited<ReturnType<typeof member>>;
   const open: Client[] = [];
   beforeAll(async () => {
-    h = await startApp();
+    h = await startAppOn(dialect);
     alice = await member(h);
     bob = await member(h);
   });

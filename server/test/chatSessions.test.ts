@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage, LoginResponse } from '@sciexperts/shared/contracts';
 import { TokenService } from '../src/auth/tokens';
 import { attachChatGateway, SESSION_ENDED_MESSAGE, type ChatServer } from '../src/chat/gateway';
-import { member, startApp, type Harness } from './helpers';
+import { member, startApp, startAppOn, type Harness } from './helpers';
 import { chatClients, connected, disconnected, received, refused, send, sleep, type Client } from './chatClient';
 
 async function secondSession(h: Harness, m: { email: string; password: string }): Promise<string> {
@@ -16,12 +16,12 @@ async function secondSession(h: Harness, m: { email: string; password: string })
 
 const next = <T>(s: Client, event: 'newMessage' | 'typing') => new Promise<T>((resolve) => s.once(event, resolve as never));
 
-describe('chat sockets end with their session', () => {
+describe.each(['sqlite', 'postgres'] as const)('chat sockets end with their session over %s', (dialect) => {
   let h: Harness;
   let bob: Awaited<ReturnType<typeof member>>;
   const { socket, closeAll } = chatClients(() => h.base);
   beforeAll(async () => {
-    h = await startApp();
+    h = await startAppOn(dialect);
     bob = await member(h);
   });
   afterEach(closeAll);
@@ -89,14 +89,14 @@ describe('chat sockets end when their token expires', () => {
   }, 10_000);
 });
 
-describe('chat sockets whose session ended without the token service', () => {
+describe.each(['sqlite', 'postgres'] as const)('chat sockets whose session ended without the token service over %s', (dialect) => {
   let h: Harness;
   let bob: Awaited<ReturnType<typeof member>>;
   const { socket, closeAll } = chatClients(() => h.base);
   const closers: Array<() => Promise<void>> = [];
   beforeAll(async () => {
     // No reuse window, so the next check reads the database.
-    h = await startApp({ sessionCacheMs: 0 });
+    h = await startAppOn(dialect, { sessionCacheMs: 0 });
     bob = await member(h);
   });
   afterEach(closeAll);

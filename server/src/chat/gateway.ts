@@ -11,7 +11,7 @@ import { bearerToken, type TokenService, type VerifiedSession } from '../auth/to
 import { activeSessionIds } from '../modules/account/repository';
 import { isForeignKeyViolation } from '../db/errors';
 import { BLOCK_MESSAGES } from '@sciexperts/shared/contracts';
-import { ClientIdConflict, MessageBlocked, insertMessage, openedSinceUnlessConversed, type SenderName } from '../modules/chat/repository';
+import { ClientIdConflict, MessageBlocked, NewConversationsLimited, insertMessage, openedSinceUnlessConversed, type NewPairCap, type SenderName } from '../modules/chat/repository';
 import { CHAT_LIMITS, NEW_CONVERSATIONS_LIMITED_MESSAGE, RATE_LIMITED_MESSAGE, memberLimiter } from './limits';
 import { memoryLimiters, type LimiterStore } from '../redis/limiters';
 import { BoundedSet } from './boundedSet';
@@ -58,6 +58,16 @@ export interface ChatDeps {
    * transaction has committed (a live push of what it wrote).
    */
   onMessageStored?: (trx: Kysely<Database>, message: ChatMessage, sender: SenderName) => Promise<(() => void) | null | undefined | void>;
+  /**
+   * Stores a message and tells its receiver in one go, instead of insertMessage with onMessageStored (PostgreSQL: one
+   * statement, decision 0025). `cap` is given for a pair this process has not seen converse: the store then also holds
+   * the sender to the hourly cap on new conversations (NewConversationsLimited), with no query of its own before it.
+   * `told` runs once the message is stored. Throws what insertMessage throws.
+   */
+  storeMessage?: (
+    m: { senderId: number; receiverId: number; text: string; clientId: string | null },
+    cap: NewPairCap | null,
+  ) => Promise<{ message: ChatMessage; created: true; told?: () => void } | { message: ChatMessage; created: false }>;
   /** How many messages this process stores at once (below); the rest wait their turn in arrival order. */
   storingAtOnce?: number;
   /** How many conversed pairs this process remembers (see BoundedSet). */
@@ -252,15 +262,20 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
         // exact retry is never a new conversation: its first copy is already between the two. Whether the recipient
         // exists is the messages table's foreign key's to say, at the insert.
         const pair = pairKey(me, receiverId);
-        if (!conversedPairs.has(pair)) {
+        const known = conversedPairs.has(pair);
+        if (!known && !deps.storeMessage) {
           const opened = await openedSinceUnlessConversed(db, me, receiverId, new Date(Date.now() - HOUR_MS));
           if (opened === null) conversedPairs.add(pair);
           else if (opened >= CHAT_LIMITS.newConversationsPerHour) return reply({ ok: false, message: NEW_CONVERSATIONS_LIMITED_MESSAGE });
         }
-        let stored: Awaited<ReturnType<typeof insertMessage<(() => void) | null | undefined | void>>>;
+        const m = { senderId: me, receiverId, text, clientId };
+        let stored: { message: ChatMessage; created: true; told?: (() => void) | null | undefined | void } | { message: ChatMessage; created: false };
         try {
-          stored = await insertMessage(db, { senderId: me, receiverId, text, clientId }, deps.onMessageStored);
+          stored = deps.storeMessage
+            ? await deps.storeMessage(m, known ? null : { since: new Date(Date.now() - HOUR_MS), limit: CHAT_LIMITS.newConversationsPerHour })
+            : await insertMessage(db, m, deps.onMessageStored);
         } catch (err) {
+          if (err instanceof NewConversationsLimited) return reply({ ok: false, message: NEW_CONVERSATIONS_LIMITED_MESSAGE });
           if (err instanceof ClientIdConflict) return reply({ ok: false, message: err.message });
           if (isForeignKeyViolation(err)) return reply({ ok: false, message: NO_SUCH_RECIPIENT_MESSAGE });
           if (err instanceof MessageBlocked) return reply({ ok: false, message: err.by === 'bySender' ? BLOCK_MESSAGES.youBlocked : BLOCK_MESSAGES.notAccepting });

@@ -8,15 +8,16 @@
 // notification and queues its e-mail by the receiver's choice, in two statements. Neither needs a delivery job: the
 // gateway pushes the notification to the receiver's sockets after the commit, with the message.
 // docs/decisions/0025-chat-message-cost.md.
-import { NOTIFICATION_EVENTS, type ChatMessage } from '@sciexperts/shared/contracts';
-import type { Kysely } from 'kysely';
+import { DEFAULT_EMAIL_MODES, NOTIFICATION_EVENTS, type ChatMessage } from '@sciexperts/shared/contracts';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import type { JobQueue } from '../../jobs';
 import type { ChatServer } from '../../chat/gateway';
 import { userRoom } from '../../chat/gateway';
-import { memberName, notifyPushedByCaller } from '../notifications/notify';
+import { EMAIL_STATE_BY_MODE, NOTIFICATION_JOBS, memberName, notifyPushedByCaller } from '../notifications/notify';
 import { toNotification, type NotificationRow } from '../notifications/repository';
-import type { SenderName } from './repository';
+import { whyNothingStored, type NewPairCap, type SenderName } from './repository';
 import { BoundedSet } from '../../chat/boundedSet';
 
 /** The group of a sender's message notifications for one receiver. */
@@ -34,16 +35,23 @@ const EXCERPT_MAX = 100;
  * job. A wrong guess costs one statement, never a wrong notification: the UPDATE finding nothing falls back to the
  * upsert, and an e-mail job queued twice is refused by its key (and sent once by its claim).
  */
+/** What follows the sender's name in a message's notification. */
+function afterName(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const excerpt = flat.length <= EXCERPT_MAX ? flat : `${flat.slice(0, EXCERPT_MAX - 1).trimEnd()}…`;
+  return ` sent you a message: “${excerpt}”`;
+}
+
+const messageLink = (senderId: number) => `/chat?with=${senderId}`;
+
 export function messageNotices(jobs: JobQueue, emailDelayMs: number) {
   const likelyUnread = new BoundedSet<string>();
   return async function tellReceiver(trx: Kysely<Database>, message: ChatMessage, sender: SenderName, now: Date): Promise<NotificationRow | null> {
-    const flat = message.text.replace(/\s+/g, ' ').trim();
-    const excerpt = flat.length <= EXCERPT_MAX ? flat : `${flat.slice(0, EXCERPT_MAX - 1).trimEnd()}…`;
     const told = {
       userId: message.receiverId,
       type: 'message' as const,
-      text: `${memberName(sender)} sent you a message: “${excerpt}”`,
-      link: `/chat?with=${message.senderId}`,
+      text: `${memberName(sender)}${afterName(message.text)}`,
+      link: messageLink(message.senderId),
       groupKey: messageGroupKey(message.senderId),
     };
     const conversation = `${told.userId}:${message.senderId}`;
@@ -68,4 +76,97 @@ export function messageNotices(jobs: JobQueue, emailDelayMs: number) {
 /** The live half: every tab and device of the receiver (every process, through the adapter). */
 export function pushNotification(io: ChatServer, row: NotificationRow): void {
   io.to(userRoom(row.userId)).emit(NOTIFICATION_EVENTS.created, toNotification(row));
+}
+
+/*
+ * PostgreSQL: a message and its notice in ONE statement (decision 0025). node-postgres sends a statement per round
+ * trip, and the profile of the bench put a fifth of the server's CPU in the socket writes of those round trips
+ * (BEGIN, INSERT message, notification UPDATE or upsert, e-mail job INSERT, COMMIT). Data-modifying CTEs make the
+ * message, the upsert of the receiver's one unread notification from this sender (with the receiver's e-mail choice
+ * read by the INSERT) and, for a notification that owes an immediate e-mail, its job, one atomic statement without a
+ * transaction block. For a pair the caller has not seen converse, the same INSERT also checks the hourly cap on new
+ * conversations (instead of a query of its own before it). Nothing stored (a retry, a block, the cap) goes the rare
+ * path that asks why. SQLite cannot put an INSERT in a WITH and keeps insertMessage's transaction with tellReceiver.
+ */
+const BLOCKED = `exists (select 1 from "memberBlocks" b where (b."blockerId" = $1 and b."blockedId" = $2) or (b."blockerId" = $2 and b."blockedId" = $1))`;
+const CONVERSED = `exists (select 1 from messages p where (p."senderId" = $1 and p."receiverId" = $2) or (p."senderId" = $2 and p."receiverId" = $1))`;
+/** Conversations the sender opened since $16: their messages since then that were the first between the two. */
+const OPENED_SINCE = `(select count(*) from messages o where o."senderId" = $1 and o."createdAt" >= $16
+  and not exists (select 1 from messages f where f.id < o.id
+    and ((f."senderId" = $1 and f."receiverId" = o."receiverId") or (f."senderId" = o."receiverId" and f."receiverId" = $1))))`;
+
+const storeStatement = (capped: boolean) => `with m as (
+  insert into messages ("senderId", "receiverId", text, "clientId", "createdAt")
+  select $1::integer, $2::integer, $3::text, $4::text, $5::text
+  where not ${BLOCKED}${capped ? `
+    and (${CONVERSED} or ${OPENED_SINCE} < $17::integer)` : ''}
+  on conflict ("senderId", "clientId") do nothing
+  returning *
+), s as (
+  select u."firstName", u."lastName" from users u where u.id = $1
+), n as (
+  insert into notifications ("userId", type, text, link, "groupKey", "sourceKey", "createdAt", "readAt", "emailState", "emailedAt")
+  select m."receiverId", 'message', btrim(s."firstName" || ' ' || s."lastName") || $6, $7, $8, null, $9, null,
+    coalesce((select case p.email when 'immediately' then $10 when 'daily' then $11 else $12 end
+      from "notificationPreferences" p where p."userId" = m."receiverId" and p.type = 'message'), $13), null
+  from m, s
+  on conflict ("userId", "groupKey") where "groupKey" is not null and "readAt" is null
+  do update set text = excluded.text, link = excluded.link, "createdAt" = excluded."createdAt"
+  returning *
+), j as (
+  insert into jobs (name, payload, "runAt", "singletonKey", state, attempts, "createdAt")
+  select $14, '{"id":' || n.id || '}', $15, n.id::text, 'pending', 0, $9 from n where n."emailState" = 'pending'
+  on conflict do nothing
+)
+select m.*, s."firstName" as "senderFirstName", s."lastName" as "senderLastName", (select to_jsonb(n) from n) as notification
+from m left join s on true`;
+const STORE = storeStatement(false);
+const STORE_NEW_PAIR = storeStatement(true);
+
+interface StoredRow {
+  id: number;
+  senderId: number;
+  receiverId: number;
+  text: string;
+  clientId: string | null;
+  createdAt: string;
+  senderFirstName: string | null;
+  senderLastName: string | null;
+  notification: NotificationRow | null;
+}
+
+export type StoreResult = { message: ChatMessage; created: true; notification: NotificationRow | null } | { message: ChatMessage; created: false };
+
+/**
+ * Stores a chat message and tells its receiver in one statement (PostgreSQL only). `cap` for a pair not known to have
+ * conversed: the insert then also holds the sender to the hourly cap on new conversations. Throws what insertMessage
+ * throws (ClientIdConflict, MessageBlocked, a foreign-key violation for an unknown recipient) and
+ * NewConversationsLimited.
+ */
+export function messageStore(db: Db, emailDelayMs: number) {
+  const states = [EMAIL_STATE_BY_MODE.immediately, EMAIL_STATE_BY_MODE.daily, EMAIL_STATE_BY_MODE.off, EMAIL_STATE_BY_MODE[DEFAULT_EMAIL_MODES.message]];
+  return async function store(m: { senderId: number; receiverId: number; text: string; clientId: string | null }, cap: NewPairCap | null, now: Date): Promise<StoreResult> {
+    const at = now.toISOString();
+    const params: unknown[] = [
+      m.senderId,
+      m.receiverId,
+      m.text,
+      m.clientId,
+      new Date().toISOString(),
+      afterName(m.text),
+      messageLink(m.senderId),
+      messageGroupKey(m.senderId),
+      at,
+      ...states,
+      NOTIFICATION_JOBS.email,
+      new Date(now.getTime() + emailDelayMs).toISOString(),
+      // The cap's, for the statement that checks it (PostgreSQL refuses a parameter its statement does not use).
+      ...(cap ? [cap.since.toISOString(), cap.limit] : []),
+    ];
+    const { rows } = await db.kysely.executeQuery<StoredRow>(CompiledQuery.raw(cap ? STORE_NEW_PAIR : STORE, params));
+    const row = rows[0];
+    if (!row) return whyNothingStored(db, m, cap);
+    const message: ChatMessage = { id: row.id, senderId: row.senderId, receiverId: row.receiverId, text: row.text, timestamp: row.createdAt, clientId: row.clientId };
+    return { message, created: true, notification: row.notification };
+  };
 }

@@ -196,9 +196,35 @@ export async function insertMessage<Told = void>(
     return { message, told: inTransaction ? await inTransaction(trx, message, sender) : undefined };
   });
   if (stored) return { message: stored.message, created: true, told: stored.told };
+  return whyNothingStored(db, m, null);
+}
+
+/** A new conversation over the member's hourly cap: nothing was stored. */
+export class NewConversationsLimited extends Error {
+  constructor() {
+    super('Message refused: too many new conversations this hour.');
+    this.name = 'NewConversationsLimited';
+  }
+}
+
+/** The hourly cap on new conversations, for a pair the caller has not seen converse. */
+export interface NewPairCap {
+  since: Date;
+  limit: number;
+}
+
+/**
+ * A message insert that stored nothing, on the rare path where it is worth queries to say why: an exact retry (the
+ * first copy, created: false), a clientId reused for another message (ClientIdConflict), a new conversation over the
+ * cap (NewConversationsLimited, when the insert checked it), a block (MessageBlocked).
+ */
+export async function whyNothingStored(db: Db, m: { senderId: number; receiverId: number; text: string; clientId: string | null }, cap: NewPairCap | null): Promise<{ message: ChatMessage; created: false }> {
   const existing = m.clientId === null ? undefined : await findByClientId(db, m.senderId, m.clientId);
   if (!existing) {
-    // Only now, on the rare refusal, is it worth a query to say which of the two blocked.
+    if (cap) {
+      const opened = await openedSinceUnlessConversed(db, m.senderId, m.receiverId, cap.since);
+      if (opened !== null && opened >= cap.limit) throw new NewConversationsLimited();
+    }
     const by = await db.kysely.selectFrom('memberBlocks').select('blockerId').where((eb) => blockBetweenFilter(eb, m.senderId, m.receiverId)).execute();
     if (by.length > 0) throw new MessageBlocked(by.some((r) => r.blockerId === m.senderId) ? 'bySender' : 'byReceiver');
     throw new Error('Message insert stored nothing and no message holds its clientId.');

@@ -51,7 +51,7 @@ export interface EmailPayload {
 type Trx = Kysely<Database>;
 
 /** What a notification owes by e-mail, from the member's choice for its type. */
-const EMAIL_STATE_BY_MODE: Record<EmailMode, 'pending' | 'digest' | 'off'> = { immediately: 'pending', daily: 'digest', off: 'off' };
+export const EMAIL_STATE_BY_MODE: Record<EmailMode, 'pending' | 'digest' | 'off'> = { immediately: 'pending', daily: 'digest', off: 'off' };
 
 /**
  * The member's choice for the type, read by the INSERT itself (one round trip less for every notification): the
