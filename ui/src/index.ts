@@ -13,3 +13,4 @@ export { RatingSummary, Stars, type RatingSummaryProps } from './rating/Rating';
 export { ReviewList, type ReviewListProps } from './rating/ReviewList';
 export { useReviewPages, type ReviewPagesState } from './rating/useReviewPages';
 export { saveBlob } from './file/saveBlob';
+export { VerifiedBadge } from './badge/VerifiedBadge';

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import axe from 'axe-core';
 import { MemoryRouter } from 'react-router-dom';
 import { ratingShortText } from '@sciexperts/shared';
 import { card } from '../test/fixtures';
@@ -25,6 +26,17 @@ describe('ExpertCard', () => {
     expect(screen.getByRole('list', { name: 'Services' })).toHaveTextContent('Statistical Analysis');
     expect(screen.getByText('$85/hr')).toBeInTheDocument();
     expect(screen.getByText('United Kingdom')).toBeInTheDocument();
+  });
+
+  it('shows the Verified badge, named "Verified expert", beside the name of a verified expert only; the link keeps the name', async () => {
+    const { container } = renderCard({ verified: true });
+    expect(screen.getByRole('heading', { level: 2, name: 'Ada Lovelace Verified expert' })).toContainElement(screen.getByRole('img', { name: 'Verified expert' }));
+    expect(screen.getByRole('link', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    const result = await axe.run(container, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+    container.remove();
+    renderCard();
+    expect(screen.queryByRole('img', { name: 'Verified expert' })).not.toBeInTheDocument();
   });
 
   it('shows the rating as “★ 4.8 (12 reviews)”, in words for a screen reader, and nothing without reviews', () => {

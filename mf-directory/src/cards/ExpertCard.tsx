@@ -1,6 +1,6 @@
 import { Link } from '@sciexperts/shared/router';
 import type { ExpertCard as ExpertCardData } from '@sciexperts/shared';
-import { RatingSummary } from '@sciexperts/ui';
+import { RatingSummary, VerifiedBadge } from '@sciexperts/ui';
 import { expertPath } from '../routing';
 import { fullName } from '../format';
 import { Avatar } from './Avatar';
@@ -19,6 +19,7 @@ export function ExpertCard({ expert, headingLevel = 2 }: { expert: ExpertCardDat
           <Link to={expertPath(expert)} className={styles.nameLink}>
             {fullName(expert)}
           </Link>
+          {expert.verified ? <VerifiedBadge className={styles.badge} /> : null}
         </Heading>
         {expert.headline ? <p className={styles.headline}>{expert.headline}</p> : null}
         {expert.reviewCount > 0 ? (

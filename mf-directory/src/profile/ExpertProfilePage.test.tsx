@@ -45,6 +45,13 @@ describe('an expert’s public profile', () => {
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('http://localhost/experts/42-ada-lovelace');
   });
 
+  it('shows the Verified badge in the heading of a verified expert, and none otherwise', async () => {
+    load.mockResolvedValue(profile({ verified: true }));
+    renderRoute('/experts/42-ada-lovelace');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace Verified expert' });
+    expect(heading).toContainElement(screen.getByRole('img', { name: 'Verified expert' }));
+  });
+
   it('leaves out empty sections', async () => {
     load.mockResolvedValue(profile({ profileSummary: null, offeredServices: [], workExperiences: [], educations: [], certifications: [], publications: [] }));
     renderRoute('/experts/42-ada-lovelace');

@@ -5,7 +5,7 @@ import { directoryApi } from '../api/directoryApi';
 import { Avatar } from '../cards/Avatar';
 import { ExpertFacts } from '../cards/ExpertFacts';
 import { fullName } from '../format';
-import { absoluteUrl, formatPublicationDate, formatWorkType, PageMeta, RatingSummary, safeWorkUrl, type StructuredData } from '@sciexperts/ui';
+import { absoluteUrl, formatPublicationDate, formatWorkType, PageMeta, RatingSummary, safeWorkUrl, VerifiedBadge, type StructuredData } from '@sciexperts/ui';
 import { chatPath, expertIdOf, expertPath, SEARCH_PATH } from '../routing';
 import { UNREACHABLE_MESSAGE } from '../search/SearchView';
 import { InviteToProjectAction } from './InviteToProjectAction';
@@ -189,7 +189,10 @@ export function ExpertProfilePage() {
       <header className={styles.header}>
         <Avatar expert={profile} size="profile" />
         <div className={styles.identity}>
-          <h1 className={styles.name}>{name}</h1>
+          <h1 className={styles.name}>
+            {name}
+            {profile.verified ? <VerifiedBadge /> : null}
+          </h1>
           {profile.headline ? <p className={styles.headline}>{profile.headline}</p> : null}
           {profile.reviewCount > 0 ? (
             <p className={styles.rating}>

@@ -204,6 +204,10 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
             </p>
           ) : null}
         </fieldset>
+        <div className={styles.checkField}>
+          <input id={`${id}-verified`} type="checkbox" checked={filters.verified} onChange={(event) => onChange({ verified: event.target.checked })} />
+          <label htmlFor={`${id}-verified`}>Verified experts only</label>
+        </div>
         <div className={styles.field}>
           <label htmlFor={`${id}-sort`}>Sort by</label>
           <select ref={sortRef} id={`${id}-sort`} value={filters.sort} onChange={(event) => onChange({ sort: event.target.value as ExpertSort })}>

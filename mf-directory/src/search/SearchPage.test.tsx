@@ -42,6 +42,22 @@ describe('the search page', () => {
     expect(document.title).toBe('Experts for “bayesian” | SciExperts');
   });
 
+  it('filters to verified experts with a labelled checkbox (?verified=true) and clears it again', async () => {
+    search.mockResolvedValue(page([card({ verified: true })]));
+    const user = userEvent.setup();
+    renderRoute('/find-an-expert?q=trials');
+    await screen.findByRole('link', { name: 'Ada Lovelace' });
+    const only = screen.getByRole('checkbox', { name: 'Verified experts only' });
+    expect(only).not.toBeChecked();
+    await user.click(only);
+    expect(location()).toBe('/find-an-expert?q=trials&verified=true');
+    await waitFor(() => expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ q: 'trials', verified: true })));
+    expect(screen.getByRole('checkbox', { name: 'Verified experts only' })).toBeChecked();
+    expect(await screen.findByRole('img', { name: 'Verified expert' })).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Verified experts only' }));
+    expect(location()).toBe('/find-an-expert?q=trials');
+  });
+
   it('accepts what the home page hero and the service pages send', async () => {
     search.mockResolvedValue(page([card()]));
     renderRoute('/find-an-expert?q=Food%20Science%20and%20Technology');

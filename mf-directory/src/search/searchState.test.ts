@@ -8,13 +8,14 @@ describe('parseSearch', () => {
   });
 
   it('reads every parameter', () => {
-    expect(parse('q=bayesian+trials&service=Statistical+Analysis&area=Biostatistics&minFee=50&maxFee=120&country=gb&sort=fee-asc&page=3')).toEqual({
+    expect(parse('q=bayesian+trials&service=Statistical+Analysis&area=Biostatistics&minFee=50&maxFee=120&country=gb&verified=true&sort=fee-asc&page=3')).toEqual({
       q: 'bayesian trials',
       service: 'Statistical Analysis',
       area: 'Biostatistics',
       minFee: 50,
       maxFee: 120,
       country: 'GB',
+      verified: true,
       sort: 'fee-asc',
       page: 3,
     });
@@ -52,7 +53,7 @@ describe('serialiseSearch', () => {
   });
 
   it('round-trips: parse(serialise(state)) is the state', () => {
-    const state = { q: 'shelf life', service: 'Food Science and Technology', area: 'Shelf-Life Studies', minFee: 10, maxFee: 90, country: 'DE', sort: 'fee-asc' as const, page: 4 };
+    const state = { q: 'shelf life', service: 'Food Science and Technology', area: 'Shelf-Life Studies', minFee: 10, maxFee: 90, country: 'DE', verified: true, sort: 'fee-asc' as const, page: 4 };
     expect(parseSearch(serialiseSearch(state))).toEqual(state);
   });
 

@@ -1,4 +1,4 @@
-// The search's state lives in the URL: ?q=&service=&area=&minFee=&maxFee=&country=&sort=&page=
+// The search's state lives in the URL: ?q=&service=&area=&minFee=&maxFee=&country=&verified=&sort=&page=
 // parseSearch reads any query a link or a person may write (unknown values are dropped, never fatal);
 // serialiseSearch writes the canonical form (defaults left out, a fixed order), so links are short and shareable.
 import { EXPERT_FEE_MAX, EXPERT_SORTS, EXPERT_SORT_DEFAULT, DIRECTORY_PAGE_MAX, SEARCH_QUERY_MAX_LENGTH, isCountryCode, type ExpertSort } from '@sciexperts/shared';
@@ -12,11 +12,13 @@ export interface SearchState {
   maxFee: number | null;
   /** ISO 3166-1 alpha-2, upper case; '' for any country. */
   country: string;
+  /** Verified experts only (?verified=true). */
+  verified: boolean;
   sort: ExpertSort;
   page: number;
 }
 
-export const EMPTY_SEARCH: SearchState = { q: '', service: '', area: '', minFee: null, maxFee: null, country: '', sort: EXPERT_SORT_DEFAULT, page: 1 };
+export const EMPTY_SEARCH: SearchState = { q: '', service: '', area: '', minFee: null, maxFee: null, country: '', verified: false, sort: EXPERT_SORT_DEFAULT, page: 1 };
 
 export const SORT_LABELS: Record<ExpertSort, string> = {
   relevance: 'Best match',
@@ -69,6 +71,7 @@ export function parseSearch(params: URLSearchParams): SearchState {
     minFee,
     maxFee,
     country: isCountryCode(country) ? country : '',
+    verified: params.get('verified') === 'true',
     sort: (EXPERT_SORTS as readonly string[]).includes(sort) ? (sort as ExpertSort) : EXPERT_SORT_DEFAULT,
     page: Number.isInteger(page) && page >= 1 && page <= DIRECTORY_PAGE_MAX ? page : 1,
   };
@@ -83,6 +86,7 @@ export function serialiseSearch(state: Partial<SearchState>): URLSearchParams {
   if (state.minFee !== null && state.minFee !== undefined) params.set('minFee', String(state.minFee));
   if (state.maxFee !== null && state.maxFee !== undefined) params.set('maxFee', String(state.maxFee));
   if (state.country) params.set('country', state.country);
+  if (state.verified) params.set('verified', 'true');
   if (state.sort && state.sort !== EXPERT_SORT_DEFAULT) params.set('sort', state.sort);
   if (state.page && state.page > 1) params.set('page', String(state.page));
   return params;
@@ -113,7 +117,8 @@ export function hasFilters(state: SearchState, locked: Partial<SearchState> = {}
     (!!state.area && state.area !== locked.area) ||
     state.minFee !== null ||
     state.maxFee !== null ||
-    !!state.country
+    !!state.country ||
+    state.verified
   );
 }
 

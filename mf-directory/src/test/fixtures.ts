@@ -21,6 +21,7 @@ export function profile(overrides: Partial<PublicExpertProfile> = {}): PublicExp
     isHidden: false,
     ratingAverage: null,
     reviewCount: 0,
+    verified: false,
     ...overrides,
   };
 }

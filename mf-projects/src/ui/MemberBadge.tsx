@@ -1,12 +1,13 @@
 import type { MemberSummary } from '@sciexperts/shared/member';
 import { Link } from '@sciexperts/shared/router';
+import { VerifiedBadge } from '@sciexperts/ui';
 import { countryText, fullName, initials } from '../format';
 import { expertPath } from '../routing';
 import styles from './Ui.module.css';
 
 /**
  * A member as the other party sees them: photo (or initials), name linking to the public profile when they have
- * a headline (listed experts), headline and country.
+ * a headline (listed experts), the Verified badge when an operator verified them, headline and country.
  */
 export function MemberBadge({ member, headingLevel = 3 }: { member: MemberSummary; headingLevel?: 2 | 3 | 4 }) {
   const Heading = `h${headingLevel}` as const;
@@ -30,6 +31,7 @@ export function MemberBadge({ member, headingLevel = 3 }: { member: MemberSummar
           ) : (
             name
           )}
+          {member.verified ? <VerifiedBadge /> : null}
         </Heading>
         {line && <p className={styles.memberLine}>{line}</p>}
       </div>

@@ -2,8 +2,8 @@
 import type { ContractFile, MemberSummary, MilestoneEvent, Workspace, WorkspaceMilestone } from '@sciexperts/shared/member';
 
 // The parties of makeContract() in @sciexperts/shared/testing (which only *.test files may import).
-export const CLIENT: MemberSummary = { id: 9, firstName: 'Olivia', lastName: 'Owner', slug: 'olivia-owner', headline: '', profImgUrl: null, country: 'US' };
-export const EXPERT: MemberSummary = { id: 42, firstName: 'Ada', lastName: 'Lovelace', slug: 'ada-lovelace', headline: 'Biostatistician for clinical trials', profImgUrl: null, country: 'GB' };
+export const CLIENT: MemberSummary = { id: 9, firstName: 'Olivia', lastName: 'Owner', slug: 'olivia-owner', headline: '', profImgUrl: null, country: 'US', verified: false };
+export const EXPERT: MemberSummary = { id: 42, firstName: 'Ada', lastName: 'Lovelace', slug: 'ada-lovelace', headline: 'Biostatistician for clinical trials', profImgUrl: null, country: 'GB', verified: false };
 
 export function makeMilestone(overrides: Partial<WorkspaceMilestone> = {}): WorkspaceMilestone {
   const amountCents = overrides.amountCents ?? 50000;

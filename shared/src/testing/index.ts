@@ -36,6 +36,7 @@ export function makeExpertCard(overrides: Partial<ExpertCard> = {}): ExpertCard 
     highlights: [[42, 58]],
     ratingAverage: null,
     reviewCount: 0,
+    verified: false,
     ...overrides,
   };
 }
@@ -45,7 +46,7 @@ export function makeExpertPage(results: ExpertCard[], overrides: Partial<ExpertS
 }
 
 export function makeMemberSummary(overrides: Partial<MemberSummary> = {}): MemberSummary {
-  return { id: 42, firstName: 'Ada', lastName: 'Lovelace', slug: 'ada-lovelace', headline: 'Biostatistician for clinical trials', profImgUrl: null, country: 'GB', ...overrides };
+  return { id: 42, firstName: 'Ada', lastName: 'Lovelace', slug: 'ada-lovelace', headline: 'Biostatistician for clinical trials', profImgUrl: null, country: 'GB', verified: false, ...overrides };
 }
 
 export function makeProject(overrides: Partial<Project> = {}): Project {
