@@ -19,6 +19,7 @@ export { notificationsApi, type NotificationsApi } from './api/notificationsApi'
 export { accountSettingsApi } from './api/accountSettingsApi';
 export { callsApi, type CallsApi } from './api/callsApi';
 export { blocksApi } from './api/blocksApi';
+export { vettingApi } from './api/vettingApi';
 export { chatApi, createChatApi, type ChatApi, type ChatApiTarget, type MessagePageQuery } from './api/chatApi';
 export { unreadCountStore, refreshUnreadCount, announceUnreadChange, watchUnreadCount, UNREAD_POLL_MS, type UnreadCountState } from './chat/unreadCountStore';
 export { useUnreadMessageCount } from './chat/useUnreadMessageCount';

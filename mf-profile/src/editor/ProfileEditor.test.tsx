@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ApiError, authStore, signIn } from '@sciexperts/shared';
-import { userApi } from '@sciexperts/shared/member';
+import { userApi, vettingApi } from '@sciexperts/shared/member';
 import { ProfileEditor } from './ProfileEditor';
 import { makeUser, offeredDataScience } from '../test/fixtures';
 
@@ -12,6 +12,7 @@ function mockLists(counts: { work?: number; education?: number; certification?: 
   jest.spyOn(userApi, 'getEducation').mockResolvedValue(list(counts.education) as never);
   jest.spyOn(userApi, 'getCertifications').mockResolvedValue(list(counts.certification) as never);
   jest.spyOn(userApi, 'getPublications').mockResolvedValue(list(counts.publication) as never);
+  jest.spyOn(vettingApi, 'mine').mockResolvedValue({ status: 'none', verified: false, orcidId: null, request: null });
 }
 
 const renderEditor = () =>
@@ -43,7 +44,7 @@ describe('ProfileEditor', () => {
     expect(chips.getByRole('button', { name: 'Education: completed' })).toBeInTheDocument();
     expect(authStore.getState().user).toEqual(full);
     const tracker = within(screen.getByRole('navigation', { name: 'Profile sections' }));
-    expect(tracker.getAllByRole('link').map((link) => link.textContent)).toEqual(['Profile Details', 'Services', 'Work Experience', 'Education', 'Certification', 'Publication', 'Profile Privacy']);
+    expect(tracker.getAllByRole('link').map((link) => link.textContent)).toEqual(['Profile Details', 'Services', 'Work Experience', 'Education', 'Certification', 'Publication', 'Profile Privacy', 'Verification']);
     // jsdom has no layout, so which one is current is not meaningful here; exactly one is (e2e checks the real one).
     expect(tracker.getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'location')).toHaveLength(1);
   });

@@ -14,6 +14,7 @@ import { ServicesSection } from './services/ServicesSection';
 import { SectionTracker } from './tracker/SectionTracker';
 import { useActiveSection } from './tracker/useActiveSection';
 import { useProfileData } from './useProfileData';
+import { VerificationSection } from './verification/VerificationSection';
 import styles from './ProfileEditor.module.css';
 
 const SECTION_IDS = SECTIONS.map((section) => section.id);
@@ -84,6 +85,9 @@ export function ProfileEditor() {
           </EditorSection>
           <EditorSection id="profile-privacy" title="Profile Privacy">
             {ready && <PrivacySection user={user} onUserUpdated={onUserUpdated} />}
+          </EditorSection>
+          <EditorSection id="verification" title="Verification">
+            {ready && <VerificationSection user={user} />}
           </EditorSection>
         </div>
         <SectionTracker active={active} />

@@ -8,6 +8,7 @@ export const SECTIONS = [
   { id: 'certification', label: 'Certification' },
   { id: 'publication', label: 'Publication' },
   { id: 'profile-privacy', label: 'Profile Privacy' },
+  { id: 'verification', label: 'Verification' },
 ] as const;
 
 export type SectionId = (typeof SECTIONS)[number]['id'];

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { signIn, type Education, type WorkExperience } from '@sciexperts/shared';
-import { workExperienceApi, userApi } from '@sciexperts/shared/member';
+import { workExperienceApi, userApi, vettingApi } from '@sciexperts/shared/member';
 import { ProfileEditor } from '../ProfileEditor';
 import { makeUser } from '../../test/fixtures';
 
@@ -27,6 +27,7 @@ beforeEach(() => {
   jest.spyOn(userApi, 'getEducation').mockResolvedValue([degree]);
   jest.spyOn(userApi, 'getCertifications').mockResolvedValue([]);
   jest.spyOn(userApi, 'getPublications').mockResolvedValue([]);
+  jest.spyOn(vettingApi, 'mine').mockResolvedValue({ status: 'none', verified: false, orcidId: null, request: null });
 });
 afterEach(() => jest.restoreAllMocks());
 
