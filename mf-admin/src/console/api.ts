@@ -16,6 +16,7 @@ import type {
   ResolveDisputeResult,
 } from '@sciexperts/shared/member';
 import { API_PATHS, apiUrl, type ExpertSearchResponse } from '@sciexperts/shared';
+import type { VettingDecisionInput, VettingDecisionResult, VettingDetailView, VettingQueueView } from '@sciexperts/shared';
 import { sessionStore, setSession } from './session';
 
 export class AdminApiError extends Error {
@@ -50,6 +51,19 @@ async function call<T>(method: string, path: string, body?: unknown, signedIn = 
   return parsed as T;
 }
 
+/** A document's bytes (it needs the operator's token, so it comes as bytes for saveBlob, never as a link). */
+async function download(path: string): Promise<Blob> {
+  const token = sessionStore.getState().session?.token;
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new AdminApiError(0, 'The server cannot be reached. Check the connection and try again.');
+  }
+  if (!res.ok) throw new AdminApiError(res.status, `The document could not be downloaded (${res.status}).`);
+  return res.blob();
+}
+
 const withId = (path: string, id: number) => path.replace(':milestoneId', String(id));
 
 export const adminApi = {
@@ -73,4 +87,8 @@ export const adminApi = {
   retryRefund: (paymentId: number) => call<{ sent: boolean }>('POST', ADMIN_PATHS.refundRetry.replace(':paymentId', String(paymentId))),
   retryPayout: (withdrawalId: number) => call<{ sent: boolean }>('POST', ADMIN_PATHS.payoutRetry.replace(':withdrawalId', String(withdrawalId))),
   audit: (before?: number) => call<AuditPageView>('GET', `${ADMIN_PATHS.audit}${before ? `?before=${before}` : ''}`),
+  vettingQueue: () => call<VettingQueueView>('GET', ADMIN_PATHS.vetting),
+  vettingRequest: (requestId: number) => call<VettingDetailView>('GET', ADMIN_PATHS.vettingRequest.replace(':requestId', String(requestId))),
+  vettingFile: (requestId: number, fileId: number) => download(ADMIN_PATHS.vettingFile.replace(':requestId', String(requestId)).replace(':fileId', String(fileId))),
+  decideVetting: (requestId: number, input: VettingDecisionInput) => call<VettingDecisionResult>('POST', ADMIN_PATHS.vettingDecide.replace(':requestId', String(requestId)), input),
 };

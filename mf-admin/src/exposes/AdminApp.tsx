@@ -11,6 +11,8 @@ import { Money } from '../console/Money';
 import { Reports } from '../console/Reports';
 import { Concierge } from '../console/Concierge';
 import { SignIn } from '../console/SignIn';
+import { VettingPage } from '../console/VettingPage';
+import { VettingQueue } from '../console/VettingQueue';
 import { adminApi } from '../console/api';
 import { setSession, useSession } from '../console/session';
 import css from '../console/console.module.css';
@@ -52,6 +54,11 @@ function AdminApp() {
                 </li>
               </>
             )}
+            {session.operator.role === 'operator' && (
+              <li>
+                <NavLink to="/admin/vetting">Vetting</NavLink>
+              </li>
+            )}
             {session.operator.role !== 'support' && (
               <>
                 <li>
@@ -76,6 +83,8 @@ function AdminApp() {
           <Route path="members" element={<Members />} />
           <Route path="reports" element={<Reports />} />
           <Route path="concierge" element={<Concierge />} />
+          <Route path="vetting" element={<VettingQueue />} />
+          <Route path="vetting/:requestId" element={<VettingPage />} />
           <Route path="money" element={<Money />} />
           <Route path="audit" element={<AuditLog />} />
           <Route path="*" element={<Navigate to="/admin/disputes" replace />} />
