@@ -1,42 +1,27 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { BLOCK_MESSAGES as M, blocksApi, type BlockedMember } from '@sciexperts/shared/member';
 import { StatusMessage } from '../ui/StatusMessage';
 import utilities from '../ui/utilities.module.css';
+import { LoadState } from './LoadState';
+import { useLoaded } from './useLoaded';
+import { useRowRemoval } from './useRowRemoval';
 import styles from './Settings.module.css';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const readBlocked = () => blocksApi.list();
 
 /** The members this member blocked (in a conversation), each with 'Unblock'. A blocked member is not told. */
 export function BlockedMembersSection() {
   const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [members, setMembers] = useState<BlockedMember[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const [status, setStatus] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
+  const { value: members, setValue: setMembers, loadError, reload } = useLoaded(readBlocked);
+  const { heading, busy, status, remove } = useRowRemoval(setMembers);
 
-  const load = useCallback(() => {
-    setLoadError(null);
-    blocksApi.list().then(setMembers, (error: Error) => setLoadError(error.message));
-  }, []);
-  useEffect(load, [load]);
-
-  async function unblock(member: BlockedMember) {
-    if (busy !== null) return;
-    setBusy(member.id);
-    setStatus(null);
-    try {
-      await blocksApi.unblock(member.id);
-      setMembers((list) => list?.filter((m) => m.id !== member.id) ?? null);
-      setStatus({ text: M.unblocked, tone: 'success' });
-      // The button that was pressed is gone with its row: the section keeps the reader's place.
-      heading.current?.focus();
-    } catch (error) {
-      setStatus({ text: (error as Error).message, tone: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const unblock = (member: BlockedMember) =>
+    remove(
+      member.id,
+      () => blocksApi.unblock(member.id).then(() => M.unblocked),
+      (m) => m.id === member.id,
+    );
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>
@@ -44,16 +29,9 @@ export function BlockedMembersSection() {
         {M.settingsTitle}
       </h2>
       {members === null ? (
-        loadError ? (
-          <p role="alert" className={styles.error}>
-            {loadError}{' '}
-            <button type="button" className={styles.textButton} onClick={load}>
-              Try again
-            </button>
-          </p>
-        ) : (
-          <p className={styles.muted}>Loading…</p>
-        )
+        <LoadState error={loadError} onRetry={reload}>
+          Loading…
+        </LoadState>
       ) : members.length === 0 ? (
         <p className={styles.muted}>{M.settingsEmpty}</p>
       ) : (

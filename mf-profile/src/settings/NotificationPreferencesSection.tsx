@@ -1,19 +1,22 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   EMAIL_MODES,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_TYPE_LABELS,
   notificationsApi,
   type EmailMode,
-  type NotificationPreferences,
   type NotificationType,
 } from '@sciexperts/shared/member';
 import { StatusMessage, type StatusTone } from '../ui/StatusMessage';
+import { LoadState } from './LoadState';
+import { useLoaded } from './useLoaded';
 import styles from './NotificationPreferencesSection.module.css';
 
 const MODE_LABELS: Record<EmailMode, string> = { immediately: 'Right away', daily: 'Daily digest', off: 'Off' };
 
 type Choices = Partial<Record<NotificationType, EmailMode>>;
+
+const readPreferences = () => notificationsApi.preferences();
 
 /**
  * Account settings: how each kind of notification reaches the member by e-mail. The bell always shows them; this
@@ -21,17 +24,10 @@ type Choices = Partial<Record<NotificationType, EmailMode>>;
  */
 export function NotificationPreferencesSection() {
   const headingId = useId();
-  const [saved, setSaved] = useState<NotificationPreferences | null>(null);
+  const { value: saved, setValue: setSaved, loadError, reload } = useLoaded(readPreferences);
   const [choices, setChoices] = useState<Choices>({});
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<{ text: string; tone: StatusTone } | null>(null);
-
-  const load = () => {
-    setLoadError(null);
-    notificationsApi.preferences().then(setSaved, (error: Error) => setLoadError(error.message));
-  };
-  useEffect(load, []);
 
   const current = (type: NotificationType, fallback: EmailMode) => choices[type] ?? fallback;
   const changed = saved?.preferences.filter((p) => choices[p.type] !== undefined && choices[p.type] !== p.email) ?? [];
@@ -60,16 +56,9 @@ export function NotificationPreferencesSection() {
       </h2>
       <p className={styles.lead}>Everything appears under the bell in your account. Choose which notifications also reach you by e-mail, and when.</p>
       {saved === null ? (
-        loadError ? (
-          <p role="alert" className={styles.error}>
-            {loadError}{' '}
-            <button type="button" className={styles.textButton} onClick={load}>
-              Try again
-            </button>
-          </p>
-        ) : (
-          <p className={styles.muted}>Loading your settings…</p>
-        )
+        <LoadState error={loadError} onRetry={reload}>
+          Loading your settings…
+        </LoadState>
       ) : (
         <form onSubmit={(event) => void submit(event)} aria-busy={saving}>
           <ul className={styles.rows}>

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPasskey, passkeysSupported, securityApi, type SecondFactorSetup, type SecurityOverview } from '@sciexperts/shared';
 import { StatusMessage } from '../ui/StatusMessage';
+import { LoadState } from './LoadState';
 import { TextField } from './TextField';
+import { useLoaded } from './useLoaded';
 import styles from './Settings.module.css';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -9,33 +11,22 @@ const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 type Status = { text: string; tone: 'success' | 'error' } | null;
 
+const readOverview = () => securityApi.overview();
+
 /**
  * Account security (docs/decisions/0034-second-factor.md): two-step verification (an authenticator app, with ten
  * recovery codes shown once), passkeys, and the recent sign-ins and security changes. Turning two-step verification
  * off, new recovery codes and removing a passkey ask the member to confirm it is them (the shared step-up dialog).
  */
 export function SecuritySection() {
-  const [overview, setOverview] = useState<SecurityOverview | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    setLoadError(null);
-    securityApi.overview().then(setOverview, (error: Error) => setLoadError(error.message));
-  }, []);
-  useEffect(load, [load]);
+  const { value: overview, loadError, reload: load } = useLoaded(readOverview);
 
   if (!overview) {
     return (
       <section className={styles.section} aria-label="Account security">
-        {loadError ? (
-          <p role="alert" className={styles.error}>
-            {loadError}{' '}
-            <button type="button" className={styles.textButton} onClick={load}>
-              Try again
-            </button>
-          </p>
-        ) : (
-          <p className={styles.muted}>Loading your account security…</p>
-        )}
+        <LoadState error={loadError} onRetry={load}>
+          Loading your account security…
+        </LoadState>
       </section>
     );
   }

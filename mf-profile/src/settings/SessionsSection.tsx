@@ -1,10 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { accountSettingsApi, type SessionInfo } from '@sciexperts/shared/member';
 import { StatusMessage } from '../ui/StatusMessage';
 import utilities from '../ui/utilities.module.css';
+import { LoadState } from './LoadState';
+import { useLoaded } from './useLoaded';
+import { useRowRemoval } from './useRowRemoval';
 import styles from './Settings.module.css';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const readSessions = () => accountSettingsApi.sessions().then((list) => list.results);
 
 /**
  * Where the member is signed in: each session's browser and system, when it signed in and was last used. Any other
@@ -12,37 +16,9 @@ const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
  */
 export function SessionsSection() {
   const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
-
-  const load = useCallback(() => {
-    setLoadError(null);
-    accountSettingsApi.sessions().then(
-      (list) => setSessions(list.results),
-      (error: Error) => setLoadError(error.message),
-    );
-  }, []);
-  useEffect(load, [load]);
-
-  async function act(key: string, call: () => Promise<{ message: string }>, remove: (s: SessionInfo) => boolean) {
-    if (busy) return;
-    setBusy(key);
-    setStatus(null);
-    try {
-      const { message } = await call();
-      setSessions((list) => list?.filter((s) => !remove(s)) ?? null);
-      setStatus({ text: message, tone: 'success' });
-      // The button that was pressed is gone with its row: the section keeps the reader's place.
-      heading.current?.focus();
-    } catch (error) {
-      setStatus({ text: (error as Error).message, tone: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const { value: sessions, setValue: setSessions, loadError, reload } = useLoaded(readSessions);
+  const { heading, busy, status, remove } = useRowRemoval(setSessions);
+  const act = (key: string, call: () => Promise<{ message: string }>, gone: (s: SessionInfo) => boolean) => remove(key, () => call().then((r) => r.message), gone);
 
   const others = sessions?.filter((s) => !s.current) ?? [];
   return (
@@ -51,16 +27,9 @@ export function SessionsSection() {
         Where you are signed in
       </h2>
       {sessions === null ? (
-        loadError ? (
-          <p role="alert" className={styles.error}>
-            {loadError}{' '}
-            <button type="button" className={styles.textButton} onClick={load}>
-              Try again
-            </button>
-          </p>
-        ) : (
-          <p className={styles.muted}>Loading your sessions…</p>
-        )
+        <LoadState error={loadError} onRetry={reload}>
+          Loading your sessions…
+        </LoadState>
       ) : (
         <>
           <ul className={styles.sessions}>
