@@ -255,8 +255,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // PostgreSQL: the message, its notification and its e-mail job in one statement (decision 0025).
     ...(storeOnPostgres
       ? {
-          storeMessage: async (m, cap) => {
-            const stored = await storeOnPostgres(m, cap, clock());
+          storeMessage: async (m, sessionId, cap) => {
+            const stored = await storeOnPostgres(m, sessionId, cap, clock());
             if (!stored.created) return stored;
             const told = stored.notification;
             return {

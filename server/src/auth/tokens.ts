@@ -139,6 +139,14 @@ export class TokenService {
   }
 
   /**
+   * For a caller that checks the session by other means (the chat's message INSERT reads the session row itself on
+   * PostgreSQL): records the use as isActive would, for the member's list of sessions.
+   */
+  noteUsed(session: AuthContext, now = Date.now()): void {
+    this.touch(session.sessionId, now);
+  }
+
+  /**
    * Called after every revocation made through this service, once the session rows are gone, so holders of
    * long-lived connections (the chat gateway) can end them. Returns the unsubscribe function.
    */

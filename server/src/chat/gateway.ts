@@ -11,7 +11,7 @@ import { bearerToken, type TokenService, type VerifiedSession } from '../auth/to
 import { activeSessionIds } from '../modules/account/repository';
 import { isForeignKeyViolation } from '../db/errors';
 import { BLOCK_MESSAGES } from '@sciexperts/shared/contracts';
-import { ClientIdConflict, MessageBlocked, NewConversationsLimited, insertMessage, openedSinceUnlessConversed, type NewPairCap, type SenderName } from '../modules/chat/repository';
+import { ClientIdConflict, MessageBlocked, NewConversationsLimited, SessionEnded, insertMessage, openedSinceUnlessConversed, type NewPairCap, type SenderName } from '../modules/chat/repository';
 import { CHAT_LIMITS, NEW_CONVERSATIONS_LIMITED_MESSAGE, RATE_LIMITED_MESSAGE, memberLimiter } from './limits';
 import { memoryLimiters, type LimiterStore } from '../redis/limiters';
 import { BoundedSet } from './boundedSet';
@@ -60,12 +60,14 @@ export interface ChatDeps {
   onMessageStored?: (trx: Kysely<Database>, message: ChatMessage, sender: SenderName) => Promise<(() => void) | null | undefined | void>;
   /**
    * Stores a message and tells its receiver in one go, instead of insertMessage with onMessageStored (PostgreSQL: one
-   * statement, decision 0025). `cap` is given for a pair this process has not seen converse: the store then also holds
+   * statement, decision 0025). It checks the sender's session `sessionId` itself (SessionEnded), so a message needs no
+   * session read before it. `cap` is given for a pair this process has not seen converse: the store then also holds
    * the sender to the hourly cap on new conversations (NewConversationsLimited), with no query of its own before it.
    * `told` runs once the message is stored. Throws what insertMessage throws.
    */
   storeMessage?: (
     m: { senderId: number; receiverId: number; text: string; clientId: string | null },
+    sessionId: string,
     cap: NewPairCap | null,
   ) => Promise<{ message: ChatMessage; created: true; told?: () => void } | { message: ChatMessage; created: false }>;
   /** How many messages this process stores at once (below); the rest wait their turn in arrival order. */
@@ -239,6 +241,11 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
       };
       function checkSession() {
         if (Date.now() >= socket.data.expiresAtMs) return end();
+        // A message whose store reads the session row itself needs no read of its own first (decision 0025).
+        if (event === 'sendMessage' && deps.storeMessage) {
+          tokens.noteUsed(socket.data);
+          return next();
+        }
         tokens.isActive(socket.data).then(
           (active) => (active ? next() : end()),
           (err: unknown) => {
@@ -272,9 +279,14 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
         let stored: { message: ChatMessage; created: true; told?: (() => void) | null | undefined | void } | { message: ChatMessage; created: false };
         try {
           stored = deps.storeMessage
-            ? await deps.storeMessage(m, known ? null : { since: new Date(Date.now() - HOUR_MS), limit: CHAT_LIMITS.newConversationsPerHour })
+            ? await deps.storeMessage(m, sessionId, known ? null : { since: new Date(Date.now() - HOUR_MS), limit: CHAT_LIMITS.newConversationsPerHour })
             : await insertMessage(db, m, deps.onMessageStored);
         } catch (err) {
+          if (err instanceof SessionEnded) {
+            reply({ ok: false, message: SESSION_ENDED_MESSAGE });
+            socket.disconnect(true);
+            return;
+          }
           if (err instanceof NewConversationsLimited) return reply({ ok: false, message: NEW_CONVERSATIONS_LIMITED_MESSAGE });
           if (err instanceof ClientIdConflict) return reply({ ok: false, message: err.message });
           if (isForeignKeyViolation(err)) return reply({ ok: false, message: NO_SUCH_RECIPIENT_MESSAGE });

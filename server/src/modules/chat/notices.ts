@@ -90,16 +90,19 @@ export function pushNotification(io: ChatServer, row: NotificationRow): void {
  */
 const BLOCKED = `exists (select 1 from "memberBlocks" b where (b."blockerId" = $1 and b."blockedId" = $2) or (b."blockerId" = $2 and b."blockedId" = $1))`;
 const CONVERSED = `exists (select 1 from messages p where (p."senderId" = $1 and p."receiverId" = $2) or (p."senderId" = $2 and p."receiverId" = $1))`;
-/** Conversations the sender opened since $16: their messages since then that were the first between the two. */
-const OPENED_SINCE = `(select count(*) from messages o where o."senderId" = $1 and o."createdAt" >= $16
+/** Conversations the sender opened since $18: their messages since then that were the first between the two. */
+const OPENED_SINCE = `(select count(*) from messages o where o."senderId" = $1 and o."createdAt" >= $18
   and not exists (select 1 from messages f where f.id < o.id
     and ((f."senderId" = $1 and f."receiverId" = o."receiverId") or (f."senderId" = o."receiverId" and f."receiverId" = $1))))`;
+
+/** The sender's session is still signed in: a revoked session's next message is refused by the insert itself. */
+const SIGNED_IN = `exists (select 1 from sessions z where z.id = $16 and z."userId" = $1 and z."expiresAt" > $17)`;
 
 const storeStatement = (capped: boolean) => `with m as (
   insert into messages ("senderId", "receiverId", text, "clientId", "createdAt")
   select $1::integer, $2::integer, $3::text, $4::text, $5::text
-  where not ${BLOCKED}${capped ? `
-    and (${CONVERSED} or ${OPENED_SINCE} < $17::integer)` : ''}
+  where ${SIGNED_IN} and not ${BLOCKED}${capped ? `
+    and (${CONVERSED} or ${OPENED_SINCE} < $19::integer)` : ''}
   on conflict ("senderId", "clientId") do nothing
   returning *
 ), s as (
@@ -138,21 +141,28 @@ interface StoredRow {
 export type StoreResult = { message: ChatMessage; created: true; notification: NotificationRow | null } | { message: ChatMessage; created: false };
 
 /**
- * Stores a chat message and tells its receiver in one statement (PostgreSQL only). `cap` for a pair not known to have
- * conversed: the insert then also holds the sender to the hourly cap on new conversations. Throws what insertMessage
- * throws (ClientIdConflict, MessageBlocked, a foreign-key violation for an unknown recipient) and
- * NewConversationsLimited.
+ * Stores a chat message and tells its receiver in one statement (PostgreSQL only), if the sender's session `sessionId`
+ * is still signed in (SessionEnded otherwise: the caller need not read the session before). `cap` for a pair not
+ * known to have conversed: the insert then also holds the sender to the hourly cap on new conversations. Throws what
+ * insertMessage throws (ClientIdConflict, MessageBlocked, a foreign-key violation for an unknown recipient),
+ * NewConversationsLimited and SessionEnded.
  */
 export function messageStore(db: Db, emailDelayMs: number) {
   const states = [EMAIL_STATE_BY_MODE.immediately, EMAIL_STATE_BY_MODE.daily, EMAIL_STATE_BY_MODE.off, EMAIL_STATE_BY_MODE[DEFAULT_EMAIL_MODES.message]];
-  return async function store(m: { senderId: number; receiverId: number; text: string; clientId: string | null }, cap: NewPairCap | null, now: Date): Promise<StoreResult> {
+  return async function store(
+    m: { senderId: number; receiverId: number; text: string; clientId: string | null },
+    sessionId: string,
+    cap: NewPairCap | null,
+    now: Date,
+  ): Promise<StoreResult> {
     const at = now.toISOString();
+    const wallClock = new Date().toISOString();
     const params: unknown[] = [
       m.senderId,
       m.receiverId,
       m.text,
       m.clientId,
-      new Date().toISOString(),
+      wallClock,
       afterName(m.text),
       messageLink(m.senderId),
       messageGroupKey(m.senderId),
@@ -160,12 +170,14 @@ export function messageStore(db: Db, emailDelayMs: number) {
       ...states,
       NOTIFICATION_JOBS.email,
       new Date(now.getTime() + emailDelayMs).toISOString(),
+      sessionId,
+      wallClock,
       // The cap's, for the statement that checks it (PostgreSQL refuses a parameter its statement does not use).
       ...(cap ? [cap.since.toISOString(), cap.limit] : []),
     ];
     const { rows } = await db.kysely.executeQuery<StoredRow>(CompiledQuery.raw(cap ? STORE_NEW_PAIR : STORE, params));
     const row = rows[0];
-    if (!row) return whyNothingStored(db, m, cap);
+    if (!row) return whyNothingStored(db, m, cap, sessionId);
     const message: ChatMessage = { id: row.id, senderId: row.senderId, receiverId: row.receiverId, text: row.text, timestamp: row.createdAt, clientId: row.clientId };
     return { message, created: true, notification: row.notification };
   };

@@ -1,6 +1,7 @@
 import type { ChatCounterpart, ChatMessage, ConversationSummary } from '@sciexperts/shared/contracts';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
+import { isSessionActive } from '../account/repository';
 import type { Database, MessagesTable } from '../../db/schema';
 
 /** Created by migration 0002_chat_reads: the newest message id a member has read from a counterpart. */
@@ -196,7 +197,15 @@ export async function insertMessage<Told = void>(
     return { message, told: inTransaction ? await inTransaction(trx, message, sender) : undefined };
   });
   if (stored) return { message: stored.message, created: true, told: stored.told };
-  return whyNothingStored(db, m, null);
+  return whyNothingStored(db, m, null, null);
+}
+
+/** The sender's session ended (logout, password reset, expiry) before the message was stored: nothing was. */
+export class SessionEnded extends Error {
+  constructor() {
+    super('Message refused: the session has ended.');
+    this.name = 'SessionEnded';
+  }
 }
 
 /** A new conversation over the member's hourly cap: nothing was stored. */
@@ -214,11 +223,18 @@ export interface NewPairCap {
 }
 
 /**
- * A message insert that stored nothing, on the rare path where it is worth queries to say why: an exact retry (the
- * first copy, created: false), a clientId reused for another message (ClientIdConflict), a new conversation over the
- * cap (NewConversationsLimited, when the insert checked it), a block (MessageBlocked).
+ * A message insert that stored nothing, on the rare path where it is worth queries to say why: the sender's session
+ * ended (SessionEnded, when the insert checked `sessionId`), an exact retry (the first copy, created: false), a clientId
+ * reused for another message (ClientIdConflict), a new conversation over the cap (NewConversationsLimited, when the
+ * insert checked it), a block (MessageBlocked).
  */
-export async function whyNothingStored(db: Db, m: { senderId: number; receiverId: number; text: string; clientId: string | null }, cap: NewPairCap | null): Promise<{ message: ChatMessage; created: false }> {
+export async function whyNothingStored(
+  db: Db,
+  m: { senderId: number; receiverId: number; text: string; clientId: string | null },
+  cap: NewPairCap | null,
+  sessionId: string | null,
+): Promise<{ message: ChatMessage; created: false }> {
+  if (sessionId !== null && !(await isSessionActive(db, sessionId, m.senderId))) throw new SessionEnded();
   const existing = m.clientId === null ? undefined : await findByClientId(db, m.senderId, m.clientId);
   if (!existing) {
     if (cap) {
