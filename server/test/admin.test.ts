@@ -180,6 +180,7 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
       { method: 'GET', url: ADMIN_PATHS.money, allowed: ['operator', 'finance'] },
       { method: 'POST', url: ADMIN_PATHS.refundRetry.replace(':paymentId', '1'), allowed: ['finance'] },
       { method: 'POST', url: ADMIN_PATHS.payoutRetry.replace(':withdrawalId', '1'), allowed: ['finance'] },
+      { method: 'POST', url: ADMIN_PATHS.moneyReconciliation, allowed: ['finance'] },
       { method: 'GET', url: ADMIN_PATHS.vetting, allowed: ['operator'] },
       { method: 'GET', url: ADMIN_PATHS.vettingRequest.replace(':requestId', '1'), allowed: ['operator'] },
       { method: 'GET', url: ADMIN_PATHS.vettingFile.replace(':requestId', '1').replace(':fileId', '1'), allowed: ['operator'] },

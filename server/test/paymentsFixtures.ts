@@ -4,6 +4,7 @@ import type { Contract, Workspace } from '@sciexperts/shared/contracts';
 import type { PaymentsConfig } from '../src/config';
 import type { Db } from '../src/db/connect';
 import {
+  ProviderCallFailed,
   WebhookRejected,
   type CheckoutRequest,
   type CheckoutSession,
@@ -13,6 +14,7 @@ import {
   type PayoutRequest,
   type ProviderCard,
   type ProviderEvent,
+  type ProviderRecord,
   type RefundRequest,
 } from '../src/modules/payments/provider';
 import { SIGNATURE_HEADER, checkSignature, signPayload } from '../src/modules/payments/signature';
@@ -90,6 +92,15 @@ export class FakeProvider implements PaymentProvider {
     const customerId = `cus_${request.userId}`;
     if (!this.customers.has(customerId)) this.customers.set(customerId, { ...request, cards: [] });
     return { customerId };
+  }
+
+  /** What the provider records, for the reconciliation report (tests write it); `recordsDown` makes the listing fail. */
+  records: ProviderRecord[] = [];
+  recordsDown = false;
+
+  async listRecords(): Promise<ProviderRecord[]> {
+    if (this.recordsDown) throw new ProviderCallFailed('provider unreachable', null);
+    return [...this.records];
   }
 
   async listCards(customerId: string): Promise<ProviderCard[]> {

@@ -156,6 +156,25 @@ describe('local payments stand-in', () => {
       await expect(reused).rejects.toThrow(/can only be used with the same parameters/);
     });
 
+    it('lists what it moved (a charge, a refund once however often asked, a payout) for the reconciliation report', async () => {
+      expect(await provider.listRecords()).toEqual([]);
+      const session = await provider.createCheckout(checkout());
+      expect((await pay(session.url, card(TEST_CARDS.succeeds))).status).toBe(303);
+      await standIn.webhooks.whenIdle();
+      const chargeId = (verified(receiver.deliveries[0]!) as { chargeId: string }).chargeId;
+      const { refundId } = await provider.refund({ paymentId: 41, chargeId, amountCents: 25_000, idempotencyKey: 'refund:payment:41' });
+      // A repeated call (the same key) is one refund at the provider, and one record.
+      await provider.refund({ paymentId: 41, chargeId, amountCents: 25_000, idempotencyKey: 'refund:payment:41' });
+      const { payoutId } = await provider.payout({ withdrawalId: 7, destination: 'acct_unknown', amountCents: 60_000, idempotencyKey: 'payout:7' });
+      const at = now.toISOString();
+      expect(await provider.listRecords()).toEqual([
+        { movement: 'charge', providerId: chargeId, ourId: 41, amountCents: 125_000, status: 'succeeded', createdAt: at },
+        { movement: 'refund', providerId: refundId, ourId: 41, amountCents: 25_000, status: 'succeeded', createdAt: at },
+        { movement: 'payout', providerId: payoutId, ourId: 7, amountCents: 60_000, status: 'succeeded', createdAt: at },
+      ]);
+      await expect(new LocalPaymentProvider({ baseUrl: standIn.url, secretKey: 'sk_wrong', webhookSecret: WEBHOOK_SECRET }).listRecords()).rejects.toMatchObject({ status: 401 });
+    });
+
     it('refuses a session without a key or with a bad amount, currency or return address', async () => {
       const post = (body: unknown, key: string | null = 'k-bad') =>
         fetch(`${standIn.url}/v1/checkout/sessions`, {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { MoneyOverviewView } from '@sciexperts/shared/member';
 import { AdminApiError, adminApi } from './api';
 import { dateTime, formatCents } from './format';
+import { Reconciliation } from './Reconciliation';
 import { useSession } from './session';
 import css from './console.module.css';
 
@@ -85,6 +86,8 @@ export function Money() {
           {list('Refunds the provider has not acknowledged', data.refundsNotAcknowledged, 'refund')}
           {list('Payouts the provider has not acknowledged', data.payoutsNotAcknowledged, 'payout')}
           {list('Payouts the bank returned (the money is back in the expert’s balance)', data.failedPayouts, null)}
+          {/* Reconciling the ledger with the provider is finance's work (the server checks the role too). */}
+          {mayRetry && <Reconciliation />}
         </>
       )}
     </section>

@@ -8,6 +8,7 @@ import type {
   ReportOutcome,
   AdminSessionView,
   MoneyOverviewView,
+  ReconciliationView,
   AdminSignInInput,
   AuditPageView,
   DisputeDetailView,
@@ -86,6 +87,8 @@ export const adminApi = {
   money: () => call<MoneyOverviewView>('GET', ADMIN_PATHS.money),
   retryRefund: (paymentId: number) => call<{ sent: boolean }>('POST', ADMIN_PATHS.refundRetry.replace(':paymentId', String(paymentId))),
   retryPayout: (withdrawalId: number) => call<{ sent: boolean }>('POST', ADMIN_PATHS.payoutRetry.replace(':withdrawalId', String(withdrawalId))),
+  /** Runs the reconciliation now (finance; audited): the ledger against the payment provider's records. */
+  reconcile: () => call<ReconciliationView>('POST', ADMIN_PATHS.moneyReconciliation),
   audit: (before?: number) => call<AuditPageView>('GET', `${ADMIN_PATHS.audit}${before ? `?before=${before}` : ''}`),
   vettingQueue: () => call<VettingQueueView>('GET', ADMIN_PATHS.vetting),
   vettingRequest: (requestId: number) => call<VettingDetailView>('GET', ADMIN_PATHS.vettingRequest.replace(':requestId', String(requestId))),

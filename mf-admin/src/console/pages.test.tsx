@@ -91,5 +91,5 @@ it('flags a concierge request near its 24 hours and sends a shortlist picked fro
   await user.type(screen.getByLabelText('A few words to Cora Client about the choice'), 'Pia knows cohorts.');
   await user.click(screen.getByRole('button', { name: 'Send the shortlist' }));
   expect(send).toHaveBeenCalledWith(5, [12], 'Pia knows cohorts.');
-  expect(await screen.findByText('The shortlist of 1 expert(s) was sent to cora@example.test.')).toBeInTheDocument();
+  expect(await screen.findByText('The shortlist of 1 expert(s) was sent to cora@example.test. They find it as a project draft with these experts invited once signed in with that address.')).toBeInTheDocument();
 });

@@ -113,6 +113,16 @@ interface AccountLink {
   used: boolean;
 }
 
+/** One movement of money the stand-in made (the API's ProviderRecord). */
+interface StandInRecord {
+  movement: 'charge' | 'refund' | 'payout';
+  providerId: string;
+  ourId: number;
+  amountCents: number;
+  status: 'succeeded' | 'failed';
+  createdAt: string;
+}
+
 interface Charge {
   paymentId: number;
   amountCents: number;
@@ -217,6 +227,9 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
   const accounts = new Map<string, Account>();
   const accountLinks = new Map<string, AccountLink>();
   const customers = new Map<string, Customer>();
+  /** What the stand-in moved, in order, as GET /v1/records lists it for the API's reconciliation report. */
+  const records: StandInRecord[] = [];
+  const record = (r: Omit<StandInRecord, 'createdAt'>) => records.push({ ...r, createdAt: clock().toISOString() });
   /** Per endpoint, Idempotency-Key → what the first request asked (to refuse a key reused for another request) and answered. */
   const idempotent = {
     sessions: new Map<string, { asked: string; answer: unknown }>(),
@@ -341,7 +354,10 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
       }
       return { refundId: newId('re') };
     });
-    if (!repeated) webhooks.send(paymentStream(paymentId), 'refund.succeeded', { paymentId, refundId: answer.refundId, chargeId, amountCents });
+    if (!repeated) {
+      record({ movement: 'refund', providerId: answer.refundId, ourId: paymentId, amountCents, status: 'succeeded' });
+      webhooks.send(paymentStream(paymentId), 'refund.succeeded', { paymentId, refundId: answer.refundId, chargeId, amountCents });
+    }
     return answer;
   }
 
@@ -353,7 +369,9 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
     const { answer, repeated } = once(idempotent.payouts, req, { destination, amountCents, withdrawalId }, () => ({ payoutId: newId('po') }));
     if (!repeated) {
       const stream = `withdrawal:${withdrawalId}`;
-      if (accounts.get(destination)?.payoutsFail) webhooks.send(stream, 'payout.failed', { withdrawalId, payoutId: answer.payoutId, amountCents, reason: PAYOUT_FAILED_MESSAGE });
+      const fails = accounts.get(destination)?.payoutsFail === true;
+      record({ movement: 'payout', providerId: answer.payoutId, ourId: withdrawalId, amountCents, status: fails ? 'failed' : 'succeeded' });
+      if (fails) webhooks.send(stream, 'payout.failed', { withdrawalId, payoutId: answer.payoutId, amountCents, reason: PAYOUT_FAILED_MESSAGE });
       else webhooks.send(stream, 'payout.paid', { withdrawalId, payoutId: answer.payoutId, amountCents, destination });
     }
     return answer;
@@ -409,6 +427,7 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
     session.status = 'paid';
     session.chargeId = chargeId;
     charges.set(chargeId, { paymentId: session.paymentId, amountCents: session.amountCents, refundedCents: 0 });
+    record({ movement: 'charge', providerId: chargeId, ourId: session.paymentId, amountCents: session.amountCents, status: 'succeeded' });
     // Only a card that paid is kept.
     keepCard(session);
     webhooks.send(paymentStream(session.paymentId), 'checkout.succeeded', { paymentId: session.paymentId, sessionId: session.id, chargeId, amountCents: session.amountCents });
@@ -474,6 +493,8 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
       if (path === '/v1/payment_intents' && method === 'POST') return json(res, 200, createPaymentIntent(await jsonBody(req), req));
       if (path === '/v1/customers' && method === 'POST') return json(res, 200, createCustomer(await jsonBody(req), req));
       if (customerRoute(req, res, path, method)) return;
+      // Everything moved since the stand-in started (it keeps nothing across a restart).
+      if (path === '/v1/records' && method === 'GET') return json(res, 200, { data: records });
       const found = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
       const session = found && method === 'GET' ? sessions.get(found[1]!) : undefined;
       if (session) return json(res, 200, { sessionId: session.id, paymentId: session.paymentId, amountCents: session.amountCents, status: session.status, chargeId: session.chargeId });

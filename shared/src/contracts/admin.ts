@@ -31,6 +31,8 @@ export const ADMIN_PATHS = {
   money: `${ADMIN_API_PREFIX}/Money`,
   refundRetry: `${ADMIN_API_PREFIX}/Money/Refunds/:paymentId/Retry`,
   payoutRetry: `${ADMIN_API_PREFIX}/Money/Payouts/:withdrawalId/Retry`,
+  /** POST: compares the ledger with the payment provider's own records now (audited), and answers the differences. */
+  moneyReconciliation: `${ADMIN_API_PREFIX}/Money/Reconciliation`,
   vetting: `${ADMIN_API_PREFIX}/Vetting`,
   vettingRequest: `${ADMIN_API_PREFIX}/Vetting/:requestId`,
   vettingFile: `${ADMIN_API_PREFIX}/Vetting/:requestId/Files/:fileId`,
@@ -83,6 +85,7 @@ export const ADMIN_PERMISSIONS = {
   'concierge.answer': ['operator', 'support'],
   'money.read': ['operator', 'finance'],
   'money.retry': ['finance'],
+  'money.reconcile': ['finance'],
   // Identity documents are personal data: only the trust-and-safety role reads them and decides.
   'vetting.read': ['operator'],
   'vetting.decide': ['operator'],
@@ -96,6 +99,13 @@ export function mayDo(role: OperatorRole, permission: AdminPermission): boolean 
 /** How a dispute ends: all to the expert, all back to the client, or part to each. */
 export const DISPUTE_OUTCOMES = ['release', 'refund', 'split'] as const;
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+
+/** The money the provider moves for us, as the reconciliation report names it: a card charge, a refund, a payout. */
+export const PROVIDER_MOVEMENTS = ['charge', 'refund', 'payout'] as const;
+export type ProviderMovement = (typeof PROVIDER_MOVEMENTS)[number];
+/** How the ledger and the provider's records can disagree about one movement. */
+export const RECONCILIATION_DIFFERENCES = ['amount', 'status', 'missing-in-ledger', 'missing-at-provider'] as const;
+export type ReconciliationDifferenceKind = (typeof RECONCILIATION_DIFFERENCES)[number];
 
 /** What the audit log records an operator doing. */
 export const AUDIT_ACTIONS = [
@@ -117,6 +127,7 @@ export const AUDIT_ACTIONS = [
   'concierge.shortlist',
   'refund.retry',
   'payout.retry',
+  'money.reconcile',
   'vetting.approve',
   'vetting.reject',
 ] as const;
@@ -158,6 +169,7 @@ export const ADMIN_MESSAGES = {
   alreadyVerified: 'This member has confirmed their e-mail address already.',
   nothingToRetry: 'Nothing to retry: the provider has acknowledged it, or it is not waiting.',
   providerDown: 'The payment provider could not be reached; the retry job asks again.',
+  providerDownReconciliation: 'The payment provider could not be reached, so there is no report. Try again in a few minutes.',
   accountSuspended: 'Your account is suspended. We sent you an e-mail with the reason; write to support to appeal.',
   alreadySuspended: 'This member is suspended already.',
   notSuspended: 'This member is not suspended.',
@@ -202,6 +214,8 @@ export type DisputeStatementInput = Static<typeof S.DisputeStatementBody>;
 export type AdminMemberView = Static<typeof S.AdminMember>;
 export type AdminMembersView = Static<typeof S.AdminMembers>;
 export type MoneyOverviewView = Static<typeof S.MoneyOverview>;
+export type ReconciliationView = Static<typeof S.Reconciliation>;
+export type ReconciliationDifferenceView = Static<typeof S.ReconciliationDifference>;
 export type ReportInput = Static<typeof S.ReportBody>;
 export type AdminReportView = Static<typeof S.AdminReport>;
 export type AdminReportsView = Static<typeof S.AdminReports>;

@@ -14,6 +14,7 @@ import {
   type AuditPageView,
   type DisputeDetailView,
   type DisputeQueueView,
+  type ReconciliationView,
 } from '@sciexperts/shared/contracts';
 import {
   AdminMembers,
@@ -27,6 +28,7 @@ import {
   MembersQuery,
   MoneyOverview,
   RetryResponse,
+  Reconciliation,
   AuditPage,
   AuditQuery,
   DisputeDetail,
@@ -46,6 +48,7 @@ import { sendPayout, sendRefund } from '../payments/settlement';
 import { sendVerificationLink } from '../account/verification';
 import { findMember, liftSuspension, searchMembers, suspendMember } from './members';
 import { moneyOverview } from './money';
+import { reconcile } from './reconciliation';
 import { closeReport, openReports } from './reports';
 import { conciergeQueue, listedExperts, recordShortlist, shortlistMailText } from './concierge';
 import { claimConciergeDrafts, confirmedMemberWithEmail } from '../concierge/drafts';
@@ -373,6 +376,37 @@ export function adminModule(): Module {
         schema: { tags, operationId: 'adminRetryPayout', summary: 'Ask the provider again for a withdrawal it has not acknowledged', security: bearer, params: IdParams('withdrawalId'), response: { 200: RetryResponse, ...errors(400, ...guarded, 409, 502, 503) } },
       },
       retry('payout'),
+    );
+
+    r.post(
+      ADMIN_PATHS.moneyReconciliation,
+      {
+        config: { adminPermission: 'money.reconcile' },
+        schema: {
+          tags,
+          operationId: 'adminReconcile',
+          summary: "Compare the ledger with the payment provider's own records now (charges, refunds, payouts) and list every difference; audited",
+          security: bearer,
+          response: { 200: Reconciliation, ...errors(...guarded, 502, 503) },
+        },
+      },
+      async (request): Promise<ReconciliationView> => {
+        const me = operatorOf(request);
+        const provider = app.ctx.payments;
+        if (!provider) throw new HttpError(503, PAYMENT_MESSAGES.notConfigured);
+        const now = clock();
+        const entry = (details: string) => db.kysely.transaction().execute((trx) => writeAudit(trx, { operator: me, action: 'money.reconcile', objectType: 'provider', objectId: provider.name, details, address: request.ip, at: now }));
+        let report: ReconciliationView;
+        try {
+          report = await reconcile(db, provider, now);
+        } catch (err) {
+          request.log.warn({ err }, 'reconciliation: provider unreachable');
+          await entry('the provider could not be reached');
+          throw new HttpError(502, M.providerDownReconciliation);
+        }
+        await entry(`${report.differences.length} differences; ${report.matched} of ${report.ledgerCount} ledger movements matched ${report.providerCount} provider records`);
+        return report;
+      },
     );
 
     const memberAction = (path: string, operationId: string, summary: string, lift: boolean) =>

@@ -13,6 +13,7 @@ import {
   type PayoutRequest,
   type ProviderCard,
   type ProviderEvent,
+  type ProviderRecord,
   type RefundRequest,
 } from './provider';
 
@@ -132,6 +133,20 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async detachCard(customerId: string, cardId: string): Promise<void> {
     await this.call(`/v1/customers/${encodeURIComponent(customerId)}/cards/${encodeURIComponent(cardId)}`, null, null, 'DELETE');
+  }
+
+  async listRecords(): Promise<ProviderRecord[]> {
+    const answer = await this.call('/v1/records', null, null, 'GET');
+    if (!Array.isArray(answer.data)) throw new ProviderCallFailed('The payments stand-in answered without a list of records.', null);
+    return (answer.data as Fields[]).flatMap((r): ProviderRecord[] =>
+      (r.movement === 'charge' || r.movement === 'refund' || r.movement === 'payout') &&
+      typeof r.providerId === 'string' &&
+      typeof r.amountCents === 'number' &&
+      (r.status === 'succeeded' || r.status === 'pending' || r.status === 'failed') &&
+      typeof r.createdAt === 'string'
+        ? [{ movement: r.movement, providerId: r.providerId, ourId: typeof r.ourId === 'number' ? r.ourId : null, amountCents: r.amountCents, status: r.status, createdAt: r.createdAt }]
+        : [],
+    );
   }
 
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent | null {

@@ -85,6 +85,21 @@ export type ProviderEvent =
   /** The provider's say on a connected payout account: whether it can receive payouts, and how to describe it. */
   | { id: string; type: 'payout-account.updated'; accountId: string; ready: boolean; label: string | null };
 
+/**
+ * One movement of money as the provider records it (for the reconciliation report): a card charge, a refund, a payout
+ * to an expert. `providerId` is the id our own rows keep of it (payments.providerChargeId, providerRefundId,
+ * withdrawals.providerPayoutId); `ourId` the payment or withdrawal it names, when the provider kept our id with it.
+ */
+export interface ProviderRecord {
+  movement: 'charge' | 'refund' | 'payout';
+  providerId: string;
+  ourId: number | null;
+  /** US cents, positive whichever way the money went. */
+  amountCents: number;
+  status: 'succeeded' | 'pending' | 'failed';
+  createdAt: string;
+}
+
 export class WebhookRejected extends Error {}
 
 /** The provider refused a call or did not answer; the money routes turn this into a 502, settlement retries later. */
@@ -110,6 +125,8 @@ export interface PaymentProvider {
   listCards(customerId: string): Promise<ProviderCard[]>;
   /** Forgets a card of the customer: it can no longer be charged. The caller has checked it is one of theirs. */
   detachCard(customerId: string, cardId: string): Promise<void>;
+  /** Every charge, refund and payout the provider records for this platform (all pages), for the reconciliation report. */
+  listRecords(): Promise<ProviderRecord[]>;
   /** Verifies the signature and the replay window over the raw body; throws WebhookRejected otherwise. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent | null;
 }

@@ -16,6 +16,7 @@ import {
   type PayoutRequest,
   type ProviderCard,
   type ProviderEvent,
+  type ProviderRecord,
   type RefundRequest,
 } from './provider';
 
@@ -24,6 +25,8 @@ export interface StripeProviderOptions {
   webhookSecret: string;
   /** Replaces Stripe's HTTP client (tests answer from memory; no network). */
   fetch?: typeof fetch;
+  /** Where Stripe's API is (tests: a local fake server over http); Stripe's own by default. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
   /** Seconds a signed event stays acceptable (Stripe's default, 300). */
   toleranceSeconds?: number;
 }
@@ -115,6 +118,40 @@ export function fromStripeEvent(event: Stripe.Event): ProviderEvent | null {
   }
 }
 
+const ourIdIn = (metadata: Metadata, key: 'paymentId' | 'withdrawalId'): number | null => {
+  const value = Number(metadata?.[key]);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+};
+
+/** A balance transaction as a ProviderRecord; null for the kinds the ledger does not book with the provider. */
+export function stripeRecord(bt: Stripe.BalanceTransaction): ProviderRecord | null {
+  const createdAt = new Date(bt.created * 1000).toISOString();
+  const amountCents = Math.abs(bt.amount);
+  const source = bt.source;
+  if (source === null || typeof source === 'string') return null;
+  switch (bt.type) {
+    case 'charge':
+    case 'payment': {
+      const charge = source as Stripe.Charge;
+      const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+      const status = charge.status === 'succeeded' ? 'succeeded' : charge.status === 'pending' ? 'pending' : 'failed';
+      return { movement: 'charge', providerId: intent ?? charge.id, ourId: ourIdIn(charge.metadata, 'paymentId'), amountCents, status, createdAt };
+    }
+    case 'refund':
+    case 'payment_refund': {
+      const refund = source as Stripe.Refund;
+      const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'pending' || refund.status === 'requires_action' ? 'pending' : 'failed';
+      return { movement: 'refund', providerId: refund.id, ourId: ourIdIn(refund.metadata, 'paymentId'), amountCents, status, createdAt };
+    }
+    case 'transfer': {
+      const transfer = source as Stripe.Transfer;
+      return { movement: 'payout', providerId: transfer.id, ourId: ourIdIn(transfer.metadata, 'withdrawalId'), amountCents, status: transfer.reversed ? 'failed' : 'succeeded', createdAt };
+    }
+    default:
+      return null;
+  }
+}
+
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   private readonly stripe: Stripe;
@@ -127,6 +164,7 @@ export class StripePaymentProvider implements PaymentProvider {
       // No request timings of ours sent along to Stripe.
       telemetry: false,
       ...(options.fetch ? { httpClient: Stripe.createFetchHttpClient(options.fetch) } : {}),
+      ...(options.api ?? {}),
     });
   }
 
@@ -246,6 +284,23 @@ export class StripePaymentProvider implements PaymentProvider {
     // Account links are single-use and short-lived: each call asks for a fresh one.
     const link = await this.call('account link', () => this.stripe.accountLinks.create({ account: id, type: 'account_onboarding', return_url: request.returnUrl, refresh_url: request.refreshUrl }));
     return { accountId: id, url: link.url };
+  }
+
+  /**
+   * The balance transactions (every page, through the SDK's auto-pagination) with their sources expanded: a charge or
+   * payment is a card charge (its PaymentIntent is the id our payments keep), a refund a refund, a transfer a payout to
+   * an expert's connected account (reversed: failed). Stripe's fees, its payouts to the platform's bank and
+   * adjustments are not movements the ledger books with the provider, and are left out.
+   */
+  async listRecords(): Promise<ProviderRecord[]> {
+    return this.call('balance transactions', async () => {
+      const records: ProviderRecord[] = [];
+      for await (const bt of this.stripe.balanceTransactions.list({ limit: 100, expand: ['data.source'] })) {
+        const found = stripeRecord(bt);
+        if (found) records.push(found);
+      }
+      return records;
+    });
   }
 
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent | null {

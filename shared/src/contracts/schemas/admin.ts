@@ -1,7 +1,7 @@
 // The operators' console API (/api/admin) and the parties' dispute statements. Server-only at run time; mf-admin
 // and mf-projects read the Static<> types with `import type`.
 import { Type } from 'typebox';
-import { ADMIN_LIMITS as L, AUDIT_ACTIONS, DISPUTE_OUTCOMES, OPERATOR_ROLES, REPORT_OUTCOMES, REPORT_REASONS, REPORT_TARGETS } from '../admin';
+import { ADMIN_LIMITS as L, AUDIT_ACTIONS, DISPUTE_OUTCOMES, OPERATOR_ROLES, PROVIDER_MOVEMENTS, RECONCILIATION_DIFFERENCES, REPORT_OUTCOMES, REPORT_REASONS, REPORT_TARGETS } from '../admin';
 import { MILESTONE_EVENT_KINDS, MILESTONE_STATUSES, PAYMENT_LIMITS } from '../payments';
 import { BUDGET_TYPES, CONTRACT_STATUSES, PROJECT_STATUSES } from '../projects';
 import { Nullable, StringChoice } from './common';
@@ -225,6 +225,37 @@ export const MoneyOverview = Type.Object(
 );
 
 export const RetryResponse = Type.Object({ sent: Type.Boolean() }, { title: 'RetryResponse' });
+
+/** One of a list, or null (the null in the list too, so that a validator of the enum accepts it). */
+const NullableChoice = <T extends string>(choices: readonly T[]) => Type.Unsafe<T | null>({ type: ['string', 'null'], enum: [...choices, null] });
+
+export const ReconciliationDifference = Type.Object(
+  {
+    kind: StringChoice(RECONCILIATION_DIFFERENCES),
+    movement: StringChoice(PROVIDER_MOVEMENTS),
+    ourId: Nullable(Type.Integer({ description: 'The payment (a charge, a refund) or the withdrawal (a payout) it is about; null when the provider names none of ours.' })),
+    providerId: Nullable(Type.String({ description: "The provider's id of it, when either side knows one." })),
+    ledgerCents: Nullable(Type.Integer({ description: 'What the ledger booked; null when the ledger has nothing.' })),
+    providerCents: Nullable(Type.Integer({ description: 'What the provider records; null when it has nothing.' })),
+    ledgerStatus: NullableChoice(['succeeded', 'failed'] as const),
+    providerStatus: NullableChoice(['succeeded', 'pending', 'failed'] as const),
+    at: Type.String({ description: 'When it was booked, or when the provider recorded it.' }),
+    description: Type.String({ description: 'The difference in words.' }),
+  },
+  { title: 'ReconciliationDifference' },
+);
+
+export const Reconciliation = Type.Object(
+  {
+    provider: StringChoice(['local', 'stripe'] as const),
+    ranAt: Type.String(),
+    ledgerCount: Type.Integer({ description: 'Movements the ledger booked with the provider (charges, refunds, payouts).' }),
+    providerCount: Type.Integer({ description: 'Records the provider listed.' }),
+    matched: Type.Integer({ description: 'Movements found on both sides with the same amount and outcome.' }),
+    differences: Type.Array(ReconciliationDifference, { description: 'Every difference, the oldest first; empty when the two agree.' }),
+  },
+  { title: 'Reconciliation' },
+);
 
 export const ReportBody = Type.Object(
   {
