@@ -21,6 +21,9 @@ import {
 } from '@sciexperts/shared/contracts';
 import { totpCode } from '../src/auth/secondFactor';
 import { runOperatorCommand } from '../src/modules/admin/command';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { attachmentsDir } from '../src/modules/projects/attachments';
 import { RecordingMailer, member, startAppOn, type Harness } from './helpers';
 import { SAMPLES } from './projectsFixtures';
 
@@ -28,6 +31,7 @@ type Body = { message?: string; details?: Array<{ field?: string; message: strin
 interface Who {
   id: number;
   token: string;
+  password?: string;
 }
 interface Op extends Who {
   email: string;
@@ -244,5 +248,20 @@ describe.each(['sqlite', 'postgres'] as const)('expert vetting over %s', (dialec
     // The operator approves the re-review: the badge is back.
     expect((await decide(lead, back.request!.id, 'approve', 'Name changed after marriage; certificate seen.')).status).toBe(200);
     expect((await search('q=okafor&verified=true')).body.results.map((c) => c.id)).toContain(eve.id);
+  });
+
+  it('removes the documents, the requests and the mark with the account', async () => {
+    const gus = await expert('Gus');
+    const req = await ask(gus);
+    expect((await decide(lead, req.id, 'approve', 'Documents match.')).status).toBe(200);
+    const key = (await h.db.kysely.selectFrom('vettingFiles').select('storageKey').where('id', '=', req.identityFile.id).executeTakeFirstOrThrow()).storageKey;
+    const stored = path.join(attachmentsDir(h.app.ctx.config.dataDir), key);
+    expect(existsSync(stored)).toBe(true);
+    expect((await call('POST', '/api/Account/Delete', gus.token, { currentPassword: gus.password })).status).toBe(200);
+    const k = h.db.kysely;
+    expect(await k.selectFrom('vettingRequests').select('id').where('userId', '=', gus.id).execute()).toEqual([]);
+    expect(await k.selectFrom('vettingFiles').select('id').where('userId', '=', gus.id).execute()).toEqual([]);
+    expect(await k.selectFrom('users').select(['verifiedAt', 'orcidId']).where('id', '=', gus.id).executeTakeFirstOrThrow()).toEqual({ verifiedAt: null, orcidId: null });
+    expect(existsSync(stored)).toBe(false);
   });
 });

@@ -15,6 +15,8 @@ import { auth, bearer, errors } from '../../http/schemas';
 import { refreshExpertSearch } from '../directory/searchIndex';
 import { ACCOUNTS, balance, balances } from '../payments/ledger';
 import { reauthenticator } from './settings';
+import { attachmentsDir } from '../projects/attachments';
+import { removeStored } from '../projects/storedFiles';
 
 const tags = ['Account'];
 
@@ -71,8 +73,11 @@ async function whyNotYet(db: Db, userId: number): Promise<string | null> {
   return null;
 }
 
-/** Empties the account in one transaction; answers the uploaded files to remove from disk once it has committed. */
-async function deleteAccount(db: Db, userId: number, now: Date): Promise<string[]> {
+/**
+ * Empties the account in one transaction; answers the uploaded files (profile images, and the identity and degree
+ * documents of verification requests) to remove from disk once it has committed.
+ */
+async function deleteAccount(db: Db, userId: number, now: Date): Promise<{ uploads: string[]; documents: string[] }> {
   const at = now.toISOString();
   return db.kysely.transaction().execute(async (trx) => {
     const uploads = await trx.selectFrom('uploads').select('fileName').where('ownerId', '=', userId).execute();
@@ -84,6 +89,10 @@ async function deleteAccount(db: Db, userId: number, now: Date): Promise<string[
       await trx.deleteFrom(table).where('userId', '=', userId).execute();
     }
     await trx.deleteFrom('uploads').where('ownerId', '=', userId).execute();
+    // Identity documents are kept no longer than the account (decision 0040): the requests, then their files.
+    const documents = await trx.selectFrom('vettingFiles').select('storageKey').where('userId', '=', userId).execute();
+    await trx.deleteFrom('vettingRequests').where('userId', '=', userId).execute();
+    await trx.deleteFrom('vettingFiles').where('userId', '=', userId).execute();
     // The second factor is keyed by owner kind and id (members and operators share it), so no foreign key removes it.
     await trx.deleteFrom('recoveryCodes').where('ownerKind', '=', 'member').where('ownerId', '=', userId).execute();
     await trx.deleteFrom('secondFactors').where('ownerKind', '=', 'member').where('ownerId', '=', userId).execute();
@@ -102,18 +111,20 @@ async function deleteAccount(db: Db, userId: number, now: Date): Promise<string[
         isProfilePublic: 0,
         country: null,
         emailVerifiedAt: null,
+        verifiedAt: null,
+        orcidId: null,
         deletedAt: at,
       })
       .where('id', '=', userId)
       .execute();
     // The public profile and the directory card go with the same commit.
     await refreshExpertSearch(trx, db.dialect, userId);
-    return uploads.map((u) => u.fileName);
+    return { uploads: uploads.map((u) => u.fileName), documents: documents.map((d) => d.storageKey) };
   });
 }
 
 export function accountDeletionRoutes(app: FastifyInstance): void {
-  const { db, tokens, uploadsDir } = app.ctx;
+  const { db, tokens, uploadsDir, config } = app.ctx;
   const reauthenticate = reauthenticator(app);
 
   app.register(async (inner: FastifyInstance) => {
@@ -163,7 +174,8 @@ export function accountDeletionRoutes(app: FastifyInstance): void {
         if (blocked) throw new HttpError(409, blocked);
         const files = await deleteAccount(db, me.userId, new Date());
         await tokens.revokeUserSessions(me.userId);
-        for (const name of files) await unlink(path.join(uploadsDir, name)).catch(() => undefined);
+        for (const name of files.uploads) await unlink(path.join(uploadsDir, name)).catch(() => undefined);
+        for (const key of files.documents) await removeStored(attachmentsDir(config.dataDir), key);
         return { message: M.deleted };
       },
     );
