@@ -93,6 +93,26 @@ describe('the concierge answer', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the answer of the latest search when the one started on opening comes back after it', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(adminApi, 'concierge').mockResolvedValue({ requests: [request] });
+    let answerFirst: (value: ReturnType<typeof page>) => void = () => undefined;
+    jest
+      .spyOn(adminApi, 'searchExperts')
+      .mockImplementationOnce(() => new Promise((resolve) => (answerFirst = resolve)))
+      .mockResolvedValueOnce(page([card(14, 'Kai', 'Meier', 'Biostatistician')]));
+    renderConcierge();
+    await user.click(await screen.findByRole('button', { name: 'Answer Cora Client' }));
+    const field = screen.getByLabelText('Search the directory');
+    await user.clear(field);
+    await user.type(field, 'biostat{Enter}');
+    expect(await screen.findByRole('checkbox', { name: 'Kai Meier, Biostatistician' })).toBeInTheDocument();
+    answerFirst(page([card(12, 'Pia', 'Hopper', 'Survival analyst')]));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('checkbox', { name: 'Pia Hopper, Survival analyst' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Kai Meier, Biostatistician' })).toBeInTheDocument();
+  });
+
   it.each([1280, 375])('has no axe violations at %i px with the shortlist open', async (width) => {
     const user = userEvent.setup();
     jest.spyOn(adminApi, 'concierge').mockResolvedValue({ requests: [{ ...request, hoursWaiting: 21, nearingDeadline: true }] });

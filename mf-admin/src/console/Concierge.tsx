@@ -30,14 +30,18 @@ export function Concierge() {
     if (open) heading.current?.focus();
   }, [open]);
 
+  /** Only the latest search's answer is shown: the one started on opening may come back after the operator's own. */
+  const latest = useRef(0);
   async function runSearch(words: string) {
     setError(null);
+    const mine = (latest.current += 1);
     try {
       const { results } = await adminApi.searchExperts(words);
+      if (mine !== latest.current) return;
       setFound(results);
       setSearched(words);
     } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : 'The search failed.');
+      if (mine === latest.current) setError(err instanceof AdminApiError ? err.message : 'The search failed.');
     }
   }
   function search(event: FormEvent) {
