@@ -13,4 +13,6 @@ export { RatingSummary, Stars, type RatingSummaryProps } from './rating/Rating';
 export { ReviewList, type ReviewListProps } from './rating/ReviewList';
 export { useReviewPages, type ReviewPagesState } from './rating/useReviewPages';
 export { saveBlob } from './file/saveBlob';
+export { ReportDialog, type ReportDialogProps } from './report/ReportDialog';
+export { ReportButton, type ReportButtonProps } from './report/ReportButton';
 export { VerifiedBadge } from './badge/VerifiedBadge';

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AdminMemberView } from '@sciexperts/shared/member';
 import { AdminApiError, adminApi } from './api';
 import { dateTime } from './format';
+import { MemberModeration } from './MemberModeration';
 import { useSession } from './session';
 import css from './console.module.css';
 
@@ -99,6 +100,7 @@ export function Members() {
                     {m.deleted ? '; deleted' : ''}
                     {m.suspended ? `; suspended since ${dateTime(m.suspended.at)} (${m.suspended.reason})` : ''}
                     {m.profilePublic ? '' : '; profile hidden'}
+                    {m.profileHidden ? '; profile hidden by SciExperts' : ''}
                   </td>
                   <td>
                     {m.contracts.asClient} as client, {m.contracts.asExpert} as expert
@@ -132,6 +134,23 @@ export function Members() {
               <button type="button" className={css.secondary} onClick={() => void act(chosen.suspended ? 'lift' : 'suspend')}>
                 {chosen.suspended ? 'Lift the suspension' : 'Suspend the member'}
               </button>
+            )}
+            {maySuspend && !chosen.deleted && (
+              <MemberModeration
+                member={chosen}
+                reason={reason}
+                onChanged={(changed, message) => {
+                  setError(null);
+                  setDone(message);
+                  setChosen(changed);
+                  setMembers((list) => list?.map((m) => (m.id === changed.id ? changed : m)) ?? null);
+                  setReason('');
+                }}
+                onError={(message) => {
+                  setDone(null);
+                  setError(message);
+                }}
+              />
             )}
             {!chosen.emailVerified && !chosen.deleted && (
               <button type="button" className={css.secondary} onClick={() => void act('verification')}>

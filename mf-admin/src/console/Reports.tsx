@@ -5,7 +5,10 @@ import { waited } from './format';
 import { useSession } from './session';
 import css from './console.module.css';
 
-/** Members' open reports, the oldest first; an operator suspends the member responsible, or dismisses the report. */
+/**
+ * Members' open reports, the oldest first. An operator hides the reported project, or the profile of the member
+ * responsible, or suspends that member — each closes the report as acted on — or dismisses the report.
+ */
 export function Reports() {
   const mayAct = useSession()?.operator.role === 'operator';
   const [reports, setReports] = useState<AdminReportView[] | null>(null);
@@ -20,12 +23,18 @@ export function Reports() {
   }, []);
   useEffect(load, [load]);
 
-  async function act(report: AdminReportView, what: 'suspend' | 'dismiss') {
+  async function act(report: AdminReportView, what: 'suspend' | 'dismiss' | 'hide-project' | 'hide-profile') {
     const reason = reasons[report.id] ?? '';
     setError(null);
     setDone(null);
     try {
-      if (what === 'suspend' && report.subject) {
+      if (what === 'hide-project') {
+        await adminApi.hideProject(report.targetId, reason, report.id);
+        setDone('The project is hidden and its owner was told why by e-mail; the report is closed.');
+      } else if (what === 'hide-profile' && report.subject) {
+        await adminApi.hideProfile(report.subject.id, reason, report.id);
+        setDone(`${report.subject.name}'s profile is hidden from the directory and they were told why by e-mail; the report is closed.`);
+      } else if (what === 'suspend' && report.subject) {
         await adminApi.suspend(report.subject.id, reason);
         await adminApi.closeReport(report.id, 'actioned', reason);
         setDone(`${report.subject.name} is suspended and was told why by e-mail; the report is closed.`);
@@ -65,9 +74,19 @@ export function Reports() {
                 {mayAct && (
                   <div className={css.form}>
                     <div className={css.field}>
-                      <label htmlFor={`reason-${r.id}`}>Reason (the member is told it when suspended)</label>
+                      <label htmlFor={`reason-${r.id}`}>Reason (the member is told it when you hide or suspend)</label>
                       <textarea id={`reason-${r.id}`} rows={2} value={reasons[r.id] ?? ''} onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.value })} />
                     </div>
+                    {r.targetType === 'project' && (
+                      <button type="button" className={css.button} onClick={() => void act(r, 'hide-project')}>
+                        Hide the project
+                      </button>
+                    )}
+                    {r.subject && (
+                      <button type="button" className={css.secondary} onClick={() => void act(r, 'hide-profile')}>
+                        Hide {r.subject.name}'s profile
+                      </button>
+                    )}
                     {r.subject && (
                       <button type="button" className={css.button} onClick={() => void act(r, 'suspend')}>
                         Suspend {r.subject.name}

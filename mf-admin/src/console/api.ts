@@ -79,6 +79,11 @@ export const adminApi = {
   suspend: (memberId: number, reason: string) => call<null>('POST', ADMIN_PATHS.memberSuspend.replace(':memberId', String(memberId)), { reason }),
   lift: (memberId: number, reason: string) => call<null>('POST', ADMIN_PATHS.memberLift.replace(':memberId', String(memberId)), { reason }),
   reports: () => call<AdminReportsView>('GET', ADMIN_PATHS.reports),
+  /** Hiding answers a report when given one: it is closed as acted on in the same transaction. */
+  hideProject: (projectId: number, reason: string, reportId?: number) => call<null>('POST', ADMIN_PATHS.projectHide.replace(':projectId', String(projectId)), { reason, ...(reportId ? { reportId } : {}) }),
+  unhideProject: (projectId: number, reason: string) => call<null>('POST', ADMIN_PATHS.projectUnhide.replace(':projectId', String(projectId)), { reason }),
+  hideProfile: (memberId: number, reason: string, reportId?: number) => call<null>('POST', ADMIN_PATHS.memberHideProfile.replace(':memberId', String(memberId)), { reason, ...(reportId ? { reportId } : {}) }),
+  unhideProfile: (memberId: number, reason: string) => call<null>('POST', ADMIN_PATHS.memberUnhideProfile.replace(':memberId', String(memberId)), { reason }),
   closeReport: (reportId: number, outcome: ReportOutcome, reason: string) => call<null>('POST', ADMIN_PATHS.reportClose.replace(':reportId', String(reportId)), { outcome, reason }),
   concierge: () => call<ConciergeQueueView>('GET', ADMIN_PATHS.concierge),
   shortlist: (requestId: number, expertIds: number[], note: string) => call<null>('POST', ADMIN_PATHS.conciergeShortlist.replace(':requestId', String(requestId)), { expertIds, note }),

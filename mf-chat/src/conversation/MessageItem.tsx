@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { ReportDialog } from './ReportDialog';
+import { ReportButton } from '@sciexperts/ui';
 import styles from './MessageItem.module.css';
 
 export interface MessageItemProps {
@@ -18,7 +17,6 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute:
 /** One message. The text is a React text node: markup a member types is shown, never interpreted. */
 export function MessageItem({ text, timestamp, mine, status, error, onRetry, reportId }: MessageItemProps) {
   const date = new Date(timestamp);
-  const [reporting, setReporting] = useState(false);
   return (
     <li className={`${styles.message} ${mine ? styles.mine : styles.theirs} ${status !== 'sent' ? styles[status] : ''}`} data-status={status}>
       <span className={styles.visuallyHidden}>{mine ? 'You: ' : 'Them: '}</span>
@@ -35,12 +33,7 @@ export function MessageItem({ text, timestamp, mine, status, error, onRetry, rep
           </>
         )}
       </span>
-      {reportId !== undefined && !mine && (
-        <button type="button" className={styles.report} onClick={() => setReporting(true)}>
-          Report<span className={styles.visuallyHidden}> this message</span>
-        </button>
-      )}
-      {reporting && reportId !== undefined && <ReportDialog messageId={reportId} onClose={() => setReporting(false)} />}
+      {reportId !== undefined && <ReportButton targetType="message" targetId={reportId} what="this message" own={mine} className={styles.report} />}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from '@sciexperts/shared/router';
-import { isUnreachable, openLoginModal, useAuth, usePageData, type PublicExpertProfile } from '@sciexperts/shared';
+import { hiddenBySciExperts, isUnreachable, openLoginModal, useAuth, usePageData, type PublicExpertProfile } from '@sciexperts/shared';
 import { directoryApi } from '../api/directoryApi';
 import { Avatar } from '../cards/Avatar';
 import { ExpertFacts } from '../cards/ExpertFacts';
@@ -10,6 +10,7 @@ import { chatPath, expertIdOf, expertPath, SEARCH_PATH } from '../routing';
 import { UNREACHABLE_MESSAGE } from '../search/SearchView';
 import { InviteToProjectAction } from './InviteToProjectAction';
 import { ProfileReviews } from './ProfileReviews';
+import { ReportProfileAction } from './ReportProfileAction';
 import { ScheduleCallAction } from './ScheduleCallAction';
 import { formatPeriod } from './profileFormat';
 import styles from './Profile.module.css';
@@ -177,7 +178,11 @@ export function ExpertProfilePage() {
         noIndex={profile.isHidden}
         structuredData={profile.isHidden ? undefined : personData(profile, path)}
       />
-      {profile.isHidden ? (
+      {profile.hiddenBySciExperts !== undefined ? (
+        <p className={styles.hiddenNote} role="note">
+          {hiddenBySciExperts(profile.hiddenBySciExperts)}. Only you can see this page; your account otherwise works as before. To appeal, answer the e-mail we sent you.
+        </p>
+      ) : profile.isHidden ? (
         <p className={styles.hiddenNote} role="note">
           Only you can see this page: your profile is hidden from the expert directory and from visitors. Turn on “Show my profile in the expert directory and to visitors” under Profile Privacy in{' '}
           <Link to="/profile" className={styles.textLink}>
@@ -204,6 +209,7 @@ export function ExpertProfilePage() {
             <MessageAction profile={profile} />
             <ScheduleCallAction profile={profile} />
             <InviteToProjectAction expert={profile} />
+            <ReportProfileAction profile={profile} />
           </div>
         </div>
       </header>

@@ -1,4 +1,5 @@
-import type { Project } from '@sciexperts/shared/member';
+import { hiddenBySciExperts, type Project } from '@sciexperts/shared/member';
+import { ReportButton } from '@sciexperts/ui';
 import { ExpertView } from './ExpertView';
 import { OwnerView } from './OwnerView';
 import { ProjectDetails } from './ProjectDetails';
@@ -26,7 +27,18 @@ export function ProjectView({ project, path, reloading, reloadError, reload, rep
       {reloadError ? (
         <LoadFailed message={reloadError} onRetry={reload} />
       ) : null}
+      {project.hiddenBySciExperts ? (
+        <p className={styles.hiddenNotice} role="note">
+          <strong>{hiddenBySciExperts(project.hiddenBySciExperts.reason)}</strong> The project is out of the project list and search, and only you (and an expert you hired on it) can open
+          this page. To appeal, answer the e-mail we sent you.
+        </p>
+      ) : null}
       <ProjectDetails project={project} />
+      {project.viewer.isOwner ? null : (
+        <div className={styles.reportLine}>
+          <ReportButton targetType="project" targetId={project.id} what="this project" />
+        </div>
+      )}
       {project.viewer.isOwner ? (
         <OwnerView project={project} reloadProject={reload} />
       ) : (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '@sciexperts/shared/router';
 import { type ApiError } from '@sciexperts/shared';
 import { projectsApi, type Project, type Proposal } from '@sciexperts/shared/member';
-import { ConfirmDialog, LiveMessage } from '@sciexperts/ui';
+import { ConfirmDialog, LiveMessage, ReportButton } from '@sciexperts/ui';
 import { fullName, priceText } from '../format';
 import { chatPath } from '../routing';
 import { ScheduleCallButton } from '../ui/ScheduleCallButton';
@@ -125,6 +125,7 @@ export function ProposalCard({ proposal, projectOpen, fee, otherLiveCount, onCha
             Message<span className={styles.visuallyHidden}> {name}</span>
           </Link>
           {decidable ? <ScheduleCallButton expertId={proposal.expertId} expertName={name} className={ui.quiet} /> : null}
+          <ReportButton targetType="proposal" targetId={proposal.id} what={`${name}’s proposal`} className={ui.quiet} />
         </div>
         <LiveMessage role="status" className={styles.success} message={message?.tone === 'success' ? message.text : null} />
         <LiveMessage role="alert" className={styles.inlineError} message={message?.tone === 'error' ? message.text : null} />

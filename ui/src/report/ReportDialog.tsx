@@ -1,10 +1,24 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ADMIN_LIMITS, REPORT_REASONS, REPORT_REASON_LABELS, REPORTS_PATH, request, type ReportReason } from '@sciexperts/shared';
-import { Modal } from '@sciexperts/ui';
-import styles from './MessageItem.module.css';
+import { ADMIN_LIMITS, REPORT_REASONS, REPORT_REASON_LABELS, REPORTS_PATH, request, type ReportReason, type ReportTarget } from '@sciexperts/shared';
+import { Modal } from '../dialog/Modal';
+import styles from './ReportDialog.module.css';
 
-/** 'Report' on a message: a reason from the list and an optional note, sent to SciExperts' operators. */
-export function ReportDialog({ messageId, onClose }: { messageId: number; onClose: () => void }) {
+export interface ReportDialogProps {
+  targetType: ReportTarget;
+  targetId: number;
+  /** Names the dialog: 'Report this message', 'Report this project', … */
+  title: string;
+  onClose: () => void;
+}
+
+const FAILED = 'The report could not be sent. Try again.';
+
+/**
+ * 'Report': a reason from the fixed list and an optional note, sent to SciExperts' operators (POST /api/Reports).
+ * The one dialog for every kind of target (a message, a profile, a project, a proposal); the server checks the
+ * member may see the target and that it is not their own, and answers the words shown once it is sent.
+ */
+export function ReportDialog({ targetType, targetId, title, onClose }: ReportDialogProps) {
   const id = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
@@ -14,17 +28,18 @@ export function ReportDialog({ messageId, onClose }: { messageId: number; onClos
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     if (!reason) return setError('Choose a reason.');
     setBusy(true);
     setError(null);
     try {
       const answer = await request<{ id: number; message: string }>('post', REPORTS_PATH, {
-        json: { targetType: 'message', targetId: messageId, reason, ...(note.trim() ? { note } : {}) },
-        fallbackError: 'The report could not be sent. Try again.',
+        json: { targetType, targetId, reason, ...(note.trim() ? { note } : {}) },
+        fallbackError: FAILED,
       });
       setSent(answer.message);
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'The report could not be sent. Try again.');
+      setError(err instanceof Error ? err.message : FAILED);
     } finally {
       setBusy(false);
     }
@@ -33,13 +48,17 @@ export function ReportDialog({ messageId, onClose }: { messageId: number; onClos
   return (
     <Modal aria-labelledby={`${id}-title`} className={styles.layer} onDismiss={onClose} busy={busy}>
       <div className={styles.box}>
-        <h2 id={`${id}-title`}>Report this message</h2>
+        <h2 id={`${id}-title`} className={styles.title}>
+          {title}
+        </h2>
         {sent ? (
           <>
             <p role="status">{sent}</p>
-            <button type="button" className={styles.retry} onClick={onClose}>
-              Close
-            </button>
+            <div className={styles.actions}>
+              <button type="button" className={styles.button} onClick={onClose}>
+                Close
+              </button>
+            </div>
           </>
         ) : (
           <form onSubmit={(event) => void submit(event)} noValidate>
@@ -59,11 +78,11 @@ export function ReportDialog({ messageId, onClose }: { messageId: number; onClos
                 {error}
               </p>
             )}
-            <div className={styles.dialogActions}>
-              <button type="submit" className={styles.retry} aria-disabled={busy || undefined}>
+            <div className={styles.actions}>
+              <button type="submit" className={styles.primary} aria-disabled={busy || undefined}>
                 Send report
               </button>
-              <button type="button" className={styles.retry} onClick={onClose}>
+              <button type="button" className={styles.button} onClick={onClose}>
                 Cancel
               </button>
             </div>

@@ -1,8 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { authStore } from '@sciexperts/shared';
 import { MessageItem } from './MessageItem';
 
-afterEach(() => jest.restoreAllMocks());
+beforeEach(() => act(() => authStore.setState({ status: 'ready', token: 't', user: { id: 7 } as never })));
+afterEach(() => {
+  jest.restoreAllMocks();
+  act(() => authStore.setState({ status: 'ready', token: null, user: null }));
+});
 
 it('reports a received message with a reason and a note; one’s own messages have no Report', async () => {
   const user = userEvent.setup();
