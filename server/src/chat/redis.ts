@@ -1,5 +1,6 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
+import { connectAtStart } from '../redis/client';
 import { markClustered, type ChatServer } from './gateway';
 
 export interface RedisAdapterHandle {
@@ -12,20 +13,7 @@ export interface RedisAdapterHandle {
  */
 export async function attachRedisAdapter(io: ChatServer, url: string, streamName = 'sciexperts-chat'): Promise<RedisAdapterHandle> {
   const client = createClient({ url, socket: { connectTimeout: 3000, reconnectStrategy: (retries) => Math.min(retries * 200, 3000) } });
-  // node-redis emits 'error' on every failed reconnect; without a listener Node would crash the process.
-  let lastError: Error | null = null;
-  client.on('error', (err: Error) => {
-    lastError = err;
-  });
-  try {
-    await Promise.race([
-      client.connect(),
-      new Promise((_, reject) => setTimeout(() => reject(lastError ?? new Error('timed out')), 4000).unref()),
-    ]);
-  } catch (err) {
-    await client.disconnect().catch(() => undefined);
-    throw new Error(`REDIS_URL is set to ${url} but Redis is unreachable: ${(err as Error).message}`);
-  }
+  await connectAtStart(client, url);
   // A short block keeps shutdown quick: the reading connection closes after its current XREAD returns.
   io.adapter(createAdapter(client, { streamName, blockTimeInMs: 1000 }));
   markClustered(io);

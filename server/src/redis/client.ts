@@ -39,11 +39,11 @@ function newClient(url: string): RedisClient {
 }
 
 /**
- * Connects to Redis; fails with a clear message when it cannot be reached at start (a deployment that names a Redis
- * must have one). Once started, losing Redis is survived and recovered from without a restart.
+ * Connects `client` (to `url`) at start, or fails within 4 s with a clear message: a deployment that names a Redis
+ * must have one. Its 'error' listener stays: node-redis emits 'error' on every failed reconnect, and without a
+ * listener Node would crash the process.
  */
-export async function connectRedis(url: string, prefix: string): Promise<SharedRedis> {
-  const client = newClient(url);
+export async function connectAtStart(client: RedisClient, url: string): Promise<void> {
   let lastError: Error | null = null;
   client.on('error', (err: Error) => {
     lastError = err;
@@ -57,6 +57,15 @@ export async function connectRedis(url: string, prefix: string): Promise<SharedR
     await client.disconnect().catch(() => undefined);
     throw new Error(`REDIS_URL is set to ${url} but Redis is unreachable: ${(err as Error).message}`);
   }
+}
+
+/**
+ * Connects to Redis; fails with a clear message when it cannot be reached at start (a deployment that names a Redis
+ * must have one). Once started, losing Redis is survived and recovered from without a restart.
+ */
+export async function connectRedis(url: string, prefix: string): Promise<SharedRedis> {
+  const client = newClient(url);
+  await connectAtStart(client, url);
 
   let subscriber: RedisClient | null = null;
   let subscriberStarting: Promise<RedisClient> | null = null;
