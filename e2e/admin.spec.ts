@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { e2eOrigins } from '../playwright.config';
-import { E2E_PASSWORD, contextSignedInAs, createExpert, expect, mailTo, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
+import { E2E_PASSWORD, confirmEmail, contextSignedInAs, createExpert, expect, mailTo, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
 import { hiredContract } from './hiring';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -253,6 +253,86 @@ test.describe('the operators console', () => {
     expect(login.status()).toBe(401);
     await op.getByRole('link', { name: 'Audit log' }).click();
     await expect(op.getByRole('table')).toContainText('Asking members to pay outside SciExperts.');
+  });
+
+  test('a concierge requester who signs up with the address finds the shortlist as a draft with the expert invited; finance reconciles the ledger with the provider', async ({ browser, request: api }) => {
+    test.setTimeout(180_000);
+    const word = uniqueWord();
+    const expert = await createExpert(api, {
+      firstName: 'Nora',
+      lastName: `Match${word.slice(2, 6)}`,
+      headline: `Survival analyst for ${word} cohorts`,
+      summary: `I analyse ${word} cohorts.`,
+      fee: 90,
+      country: 'DE',
+      services: [{ serviceName: 'Statistical Analysis', practiceAreaNames: ['Biostatistics'] }],
+    });
+    const requester = `cora.${word}@example.test`;
+    const asked = await api.post(`${e2eOrigins.api}/api/Concierge/Request`, {
+      data: { name: 'Cora Concierge', email: requester, need: `A survival analysis of our ${word} cohort. Kaplan-Meier curves and Cox models.`, budget: '1000-5000', deadline: inDays(60) },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+
+    /** An operator of `role`, signed in with the second factor in a browser of their own. */
+    const operatorPage = async (role: string) => {
+      const email = `${role}.${word}@ops.sciexperts.test`;
+      const password = createOperator(email, role);
+      const o = await browser.newContext({ baseURL: e2eOrigins.site, bypassCSP: true });
+      contexts.push(o);
+      const op = await o.newPage();
+      await op.goto('/admin');
+      await op.getByLabel('E-mail').fill(email);
+      await op.getByLabel('Password').fill(password);
+      await op.getByRole('button', { name: 'Continue' }).click();
+      const secret = (await op.getByTestId('totp-secret').textContent())!.trim();
+      await op.getByLabel(/Code from your authenticator app/).fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate());
+      await op.getByRole('button', { name: 'Sign in' }).click();
+      await op.getByRole('button', { name: /continue/ }).click();
+      return op;
+    };
+
+    // The answer opens with the directory already searched by the request's own words, which find the expert.
+    const op = await operatorPage('operator');
+    await op.getByRole('link', { name: 'Concierge' }).click();
+    await op.getByRole('button', { name: 'Answer Cora Concierge' }).last().click();
+    await expect(op.getByLabel('Search the directory')).toHaveValue(`survival ${word} cohort`);
+    await op.getByRole('checkbox', { name: new RegExp(`^Nora ${expert.lastName}`) }).check();
+    await op.getByLabel('A few words to Cora Concierge about the choice').fill('Nora analyses cohorts like yours.');
+    await op.getByRole('button', { name: 'Send the shortlist' }).click();
+    await expect(op.getByRole('status').filter({ hasText: 'shortlist' })).toContainText('project draft');
+    const mail = await mailTo(requester, 'Your SciExperts shortlist');
+    expect(mail.text).toContain(`Sign up with this e-mail address (${requester})`);
+    expect(mail.text).toContain('/profile/my-projects');
+
+    // Cora signs up with that address and confirms it: the draft is hers, the expert invited but not told yet.
+    const signup = await api.post(`${e2eOrigins.api}/api/User/AddNewUser`, { data: { email: requester, firstName: 'Cora', lastName: 'Concierge', phoneNumber: '+1 5551234567', password: E2E_PASSWORD } });
+    expect(signup.ok(), await signup.text()).toBe(true);
+    await confirmEmail(api, requester);
+    const login = await api.post(`${e2eOrigins.api}/api/Account/Login`, { data: { email: requester, password: E2E_PASSWORD } });
+    const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+    const cora = await contextSignedInAs(browser, { token, user }, { bypassCSP: true });
+    contexts.push(cora.context);
+    await cora.page.goto('/profile/my-projects');
+    await expect(cora.page.getByRole('link', { name: `A survival analysis of our ${word} cohort` })).toBeVisible();
+    // The draft's own page, where the e-mail of a member who had the address already links.
+    const mine = await api.get(`${e2eOrigins.api}/api/Projects/Mine`, { headers: { Authorization: `Bearer ${token}` } });
+    const [draft] = ((await mine.json()) as { results: Array<{ id: number; status: string }> }).results;
+    expect(draft?.status).toBe('draft');
+    await cora.page.goto(`/projects/${draft!.id}`);
+    const invite = cora.page.getByRole('region', { name: 'Invite experts' });
+    await expect(invite).toContainText('While the project is a draft, invitations wait: the experts receive them when you publish it.');
+    await expect(invite).toContainText(`Nora ${expert.lastName}`);
+    await axeClean(cora.page, 'the concierge draft');
+    const held = await api.get(`${e2eOrigins.api}/api/Invitations/Mine`, { headers: as(expert) });
+    expect(((await held.json()) as { results: unknown[] }).results).toEqual([]);
+
+    // Finance compares the ledger with the payment stand-in's own records, from the Money page.
+    const money = await operatorPage('finance');
+    await money.getByRole('link', { name: 'Money' }).click();
+    await money.getByRole('button', { name: 'Run the reconciliation' }).click();
+    await expect(money.getByRole('status').filter({ hasText: 'ledger movements agree' })).toContainText(/\d+ of \d+ ledger movements agree with the \d+ records of the payment stand-in/);
+    await axeClean(money, 'reconciliation');
+    expect(cora.problems, 'CSP violations or page errors').toEqual([]);
   });
 
   test('the console fits a phone and is used with the keyboard', async ({ browser }) => {
