@@ -1,0 +1,40 @@
+// An operator for the console's tests: made by `npm run admin -- create-operator` against the e2e run's database
+// (the only way one is made), then signed in from a browser of their own with the second factor set up at the first
+// sign-in. (admin.spec.ts still has its own copies of these steps.)
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { e2eOrigins } from '../playwright.config';
+import { expect } from './fixtures';
+
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+
+/** Makes an operator of `role` with the command; its one-time password. */
+export function createOperator(email: string, role: 'operator' | 'finance' | 'support'): string {
+  const root = path.resolve(__dirname, '..');
+  const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'admin.mjs'), 'create-operator', email, role], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: `.runtime/e2e-data-${offset}`, API_PORT: String(13000 + offset), PAYMENTS_PORT: String(13052 + offset), LOG_LEVEL: 'silent' },
+  });
+  expect(run.status, run.stderr + run.stdout).toBe(0);
+  return /One-time password.*: (\S+)$/m.exec(run.stdout)![1]!;
+}
+
+/** A new operator of `role`, signed in to /admin with the authenticator set up; the context is the caller's to close. */
+export async function operatorSignedIn(browser: Browser, email: string, role: 'operator' | 'finance' | 'support'): Promise<{ context: BrowserContext; page: Page }> {
+  const password = createOperator(email, role);
+  // bypassCSP only for axe, which writes style attributes while it measures.
+  const context = await browser.newContext({ baseURL: e2eOrigins.site, bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto('/admin');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel(/Code from your authenticator app/).fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate());
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: /continue/ }).click();
+  return { context, page };
+}
