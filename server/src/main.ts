@@ -3,7 +3,8 @@ import { telemetry } from './observability/startTelemetry';
 import net from 'node:net';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/connect';
+import { POSTGRES_POOL_SIZE, openDatabase } from './db/connect';
+import { warmMessageStore } from './modules/chat/notices';
 import { buildApp, prepareDatabase } from './app';
 import { fileClock } from './dev/testClock';
 import { startDraining } from './modules/health/readiness';
@@ -89,6 +90,9 @@ async function start(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+  // The chat's first messages find the pool's connections open and its statements prepared (decision 0025): before
+  // the listener opens, so neither the proxy nor readiness sends anything here until it is done.
+  if (db.dialect === 'postgres' && process.env.CHAT_WARM_UP !== 'false') await warmMessageStore(db, POSTGRES_POOL_SIZE);
   await app.listen({ port: config.port, host: config.host });
   // Prometheus scrapes GET /metrics on a port of its own (docs/decisions/0035-metrics-and-traces.md); it stays up while
   // the process drains, and never keeps the process alive.

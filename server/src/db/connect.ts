@@ -33,6 +33,9 @@ export function openDatabase(opts: DbOptions): Db {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: POSTGRES_POOL_SIZE,
+      // Connections stay open once made (pg closes idle ones after 10 s otherwise): each has the hot statements
+      // prepared and PostgreSQL's caches warm, and a burst after a quiet moment would pay for new ones (decision 0025).
+      min: POSTGRES_POOL_SIZE,
       // Unreachable (PostgreSQL restarting, a network cut): a request waits this long for a connection, then answers 503.
       connectionTimeoutMillis: 5000,
       ...(opts.databaseSchema ? { options: `-c search_path=${opts.databaseSchema}` } : {}),
