@@ -3,6 +3,7 @@ import { ADMIN_LIMITS, ADMIN_MESSAGES, type DisputeStatementView, type Workspace
 import { LiveMessage } from '@sciexperts/ui';
 import { formatDate } from '../format';
 import { disputeApi } from './disputeApi';
+import { WorkspaceFileChoice } from './WorkspaceFileChoice';
 import styles from './Workspace.module.css';
 
 /**
@@ -13,7 +14,7 @@ export function DisputeStatements({ workspace, milestone }: { workspace: Workspa
   const id = useId();
   const [statements, setStatements] = useState<DisputeStatementView[] | null>(null);
   const [text, setText] = useState('');
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -83,26 +84,14 @@ export function DisputeStatements({ workspace, milestone }: { workspace: Workspa
           />
         </div>
         {workspace.files.length > 0 ? (
-          <fieldset className={styles.deliveryFiles}>
-            <legend>Files to attach (optional)</legend>
-            {workspace.files.map((file) => (
-              <label key={file.id} className={styles.choice}>
-                <input
-                  type="checkbox"
-                  checked={chosen.has(file.id)}
-                  disabled={!chosen.has(file.id) && chosen.size >= ADMIN_LIMITS.statementFilesMax}
-                  onChange={(event) => {
-                    const next = new Set(chosen);
-                    if (event.target.checked) next.add(file.id);
-                    else next.delete(file.id);
-                    setChosen(next);
-                  }}
-                />
-                {file.name}
-              </label>
-            ))}
-            <p className={styles.hint}>Files shared in this workspace (share more under Shared files first).</p>
-          </fieldset>
+          <WorkspaceFileChoice
+            legend="Files to attach (optional)"
+            files={workspace.files}
+            chosen={chosen}
+            onChange={setChosen}
+            max={ADMIN_LIMITS.statementFilesMax}
+            hint="Files shared in this workspace (share more under Shared files first)."
+          />
         ) : null}
         <LiveMessage role="alert" className={styles.error} message={error} />
         <LiveMessage role="status" className={styles.meta} message={sent} />

@@ -3,6 +3,7 @@ import { PAYMENT_LIMITS, PAYMENT_MESSAGES, type ContractFile } from '@sciexperts
 import { LiveMessage, Modal } from '@sciexperts/ui';
 import { CountedTextArea } from './CountedTextArea';
 import dialog from '../ui/Dialog.module.css';
+import { WorkspaceFileChoice } from './WorkspaceFileChoice';
 import styles from './Workspace.module.css';
 
 interface Props {
@@ -62,26 +63,14 @@ export function NoteDialog({ title, explanation, label, confirmLabel, busyLabel,
           error={noteError}
         />
         {deliverable.length > 0 ? (
-          <fieldset className={styles.deliveryFiles}>
-            <legend>Files to deliver (optional)</legend>
-            {deliverable.map((file) => (
-              <label key={file.id} className={styles.choice}>
-                <input
-                  type="checkbox"
-                  checked={chosen.has(file.id)}
-                  disabled={!chosen.has(file.id) && chosen.size >= PAYMENT_LIMITS.deliveryFilesMax}
-                  onChange={(event) => {
-                    const next = new Set(chosen);
-                    if (event.target.checked) next.add(file.id);
-                    else next.delete(file.id);
-                    setChosen(next);
-                  }}
-                />
-                {file.name}
-              </label>
-            ))}
-            <p className={styles.hint}>Up to {PAYMENT_LIMITS.deliveryFilesMax} of the files you shared in this workspace. Share more under Shared files first.</p>
-          </fieldset>
+          <WorkspaceFileChoice
+            legend="Files to deliver (optional)"
+            files={deliverable}
+            chosen={chosen}
+            onChange={setChosen}
+            max={PAYMENT_LIMITS.deliveryFilesMax}
+            hint={`Up to ${PAYMENT_LIMITS.deliveryFilesMax} of the files you shared in this workspace. Share more under Shared files first.`}
+          />
         ) : null}
         <LiveMessage role="alert" className={styles.error} message={error} />
         <div className={dialog.actions}>
