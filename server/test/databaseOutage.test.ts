@@ -1,55 +1,19 @@
-import net from 'node:net';
 import { openDatabase } from '../src/db/connect';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/db/errors';
 import { eventually, member, startApp, type Harness } from './helpers';
 import { createPgSchema } from './pg';
+import { TcpRelay } from './tcpRelay';
 
-/**
- * A TCP relay in front of the machine's PostgreSQL that the test cuts and restores, as a database restart or a network
- * cut looks to the API (the machine's PostgreSQL itself is never touched).
- */
-class Relay {
-  private server: net.Server | null = null;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    const server = net.createServer((client) => {
-      const upstream = net.connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    const address = server.address();
-    this.port = typeof address === 'object' && address ? address.port : 0;
-    this.server = server;
-  }
-
-  /** Every connection cut and new ones refused. */
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  }
-}
-
+// The machine's PostgreSQL is reached through a relay the test cuts and restores (it is never touched itself).
 describe('PostgreSQL unreachable, then back', () => {
   let h: Harness;
   let drop: () => Promise<void>;
-  let relay: Relay;
+  let relay: TcpRelay;
   beforeAll(async () => {
     const pg = await createPgSchema();
     drop = pg.drop;
     const direct = new URL(pg.url);
-    relay = new Relay({ host: direct.hostname, port: Number(direct.port || 5432) });
+    relay = new TcpRelay({ host: direct.hostname, port: Number(direct.port || 5432) });
     await relay.open();
     const url = new URL(pg.url);
     url.port = String(relay.port);

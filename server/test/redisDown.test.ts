@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { ACCOUNT_MESSAGES, API_PATHS } from '@sciexperts/shared/contracts';
 import { createClient } from 'redis';
 import { redisHealth } from '../src/redis/client';
 import { eventually, member, signupBody, startApp, type Harness } from './helpers';
+import { TcpRelay } from './tcpRelay';
 
 /*
  * Redis going away and coming back, without a restart (docs/decisions/0032-shared-stores.md). The shared Redis cannot
@@ -11,43 +11,8 @@ import { eventually, member, signupBody, startApp, type Harness } from './helper
  */
 const REDIS_URL = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 
-/** A TCP relay to Redis that can be cut (listener closed, every connection destroyed) and restored on the same port. */
-class Relay {
-  private server: net.Server | null = null;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-
-  async open(): Promise<void> {
-    const server = net.createServer((client) => {
-      const upstream = net.connect(Number(REDIS_URL.port || 6379), REDIS_URL.hostname);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    const addr = server.address();
-    this.port = typeof addr === 'object' && addr ? addr.port : 0;
-    this.server = server;
-  }
-
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  }
-}
-
 describe('Redis unreachable, then back', () => {
-  const relay = new Relay();
+  const relay = new TcpRelay({ host: REDIS_URL.hostname, port: Number(REDIS_URL.port || 6379) });
   const prefix = `test-${randomBytes(6).toString('hex')}`;
   let h: Harness;
 
