@@ -1,26 +1,12 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { API_PATHS, pathTo } from '@sciexperts/shared/contracts';
 import { e2eOrigins } from '../playwright.config';
-import { contextSignedInAs, expect, test } from './fixtures';
+import { contextSignedInAs, expect, sessionOf, signUp, test } from './fixtures';
 
-interface Member {
-  token: string;
-  user: { id: number; firstName: string; lastName: string; email: string };
-}
+type Member = ReturnType<typeof sessionOf>;
 
-let counter = 0;
-async function newMember(request: APIRequestContext, firstName: string): Promise<Member> {
-  counter += 1;
-  const email = `chat-${firstName.toLowerCase()}-${Date.now()}-${counter}@sciexperts.test`;
-  const password = 'chat-e2e-password-1';
-  const created = await request.post(`${e2eOrigins.api}/api/User/AddNewUser`, {
-    data: { email, firstName, lastName: 'Tester', phoneNumber: '+1 5550001111', password },
-  });
-  expect(created.ok()).toBe(true);
-  const login = await request.post(`${e2eOrigins.api}/api/Account/Login`, { data: { email, password } });
-  expect(login.ok()).toBe(true);
-  return (await login.json()) as Member;
-}
+/** A member signed up through the API (address confirmed), as the session a browser would store. */
+const newMember = async (request: APIRequestContext, firstName: string): Promise<Member> => sessionOf(await signUp(request, firstName, 'Tester'));
 
 const signedIn = contextSignedInAs;
 
