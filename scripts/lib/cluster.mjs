@@ -212,7 +212,8 @@ export async function startCluster(cluster, { log = console.log, env = process.e
     const databaseUrl = await ensureDatabase(cluster);
     fs.mkdirSync(path.join(cluster.dataDir, 'uploads'), { recursive: true });
     const shared = { databaseUrl, tokenSecret: sharedTokenSecret(cluster, env) };
-    await startStandIns(cluster.suite, processes, log);
+    // The payments stand-in keeps its state beside the cluster's shared files, not in the one-process suite's folder.
+    await startStandIns({ ...cluster.suite, dataDir: cluster.dataDir }, processes, log);
 
     const serverEntry = path.join(root, 'server', 'src', 'main.ts');
     const apiChildren = [];

@@ -297,6 +297,8 @@ export async function startStandIns(config, { spawnTsx, untilUp }, log = console
       PAYMENTS_SECRET_KEY: payments.secretKey,
       PAYMENTS_WEBHOOK_SECRET: payments.webhookSecret,
       PAYMENTS_WEBHOOK_URL: payments.webhookUrl,
+      // What it moved, its payout accounts and saved cards outlive a restart, beside the product's own data.
+      PAYMENTS_DATA_DIR: path.resolve(root, config.dataDir),
     });
     standIns.push(
       untilUp(child, `${payments.baseUrl}/health`).then((up) => {

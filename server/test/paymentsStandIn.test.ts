@@ -1,15 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { FundResponse, SavedCardList, Workspace } from '@sciexperts/shared/contracts';
+import type { FundResponse, SavedCardList, Withdrawal, Workspace } from '@sciexperts/shared/contracts';
 import {
   AUTHENTICATION_FAILED_MESSAGE,
   createPaymentsStandIn,
   DECLINED_MESSAGE,
   ACCOUNT_LINK_TTL_MS,
   PAYOUT_FAILED_MESSAGE,
+  STATE_FILE,
   TEST_BANK_ACCOUNTS,
   TEST_CARDS,
   type PaymentsStandIn,
@@ -20,7 +21,8 @@ import { LocalPaymentProvider } from '../src/modules/payments/localProvider';
 import { ProviderCallFailed, WebhookRejected, type CheckoutRequest, type PayoutAccountLinkRequest } from '../src/modules/payments/provider';
 import { REPLAY_WINDOW_SECONDS, SIGNATURE_HEADER, signPayload } from '../src/modules/payments/signature';
 import { member, startApp, type Harness } from './helpers';
-import { caller, hiredContract } from './paymentsFixtures';
+import { reconcile } from '../src/modules/admin/reconciliation';
+import { caller, hiredContract, stepUp } from './paymentsFixtures';
 
 const SECRET_KEY = 'sk_test_standin_0123456789';
 const WEBHOOK_SECRET = 'whsec_test_standin_0123456789';
@@ -661,6 +663,133 @@ describe('the API with the local stand-in: saved cards', () => {
 
     expect((await call('DELETE', `/api/Payments/Cards/${saved!.id}`, client, { key: null })).status).toBe(204);
     expect(await cards()).toEqual([]);
+  });
+});
+
+describe('the API with the local stand-in: a restart keeps what it moved', () => {
+  let h: Harness;
+  let standIn: PaymentsStandIn;
+  let port: number;
+  let dataDir: string;
+  const lines: string[] = [];
+  const start = async () => {
+    standIn = createPaymentsStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: `${h.base}/api/Payments/Webhook`, dataDir, log: (line) => lines.push(line) });
+    await standIn.listen(port);
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'sciexperts-payments-state-'));
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    h = await startApp({ payments: { provider: 'local', standInUrl: `http://127.0.0.1:${port}`, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, feeBasisPoints: 1000, autoReleaseDays: 14 } });
+    await start();
+  });
+  afterAll(async () => {
+    await standIn.close();
+    await h.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('still has the charges, refunds and payouts, the payout account and the saved card after a restart on the same folder, and the reconciliation finds no difference', async () => {
+    const client = await member(h, { firstName: 'Olive' });
+    const expert = await member(h, { firstName: 'Ada' });
+    const { contractId, milestoneIds } = await hiredContract(h, client, expert, [50_000, 70_000, 30_000]);
+    const call = caller(h);
+    const cards = async () => (await call<SavedCardList>('GET', '/api/Payments/Cards', client, { key: null })).body.results;
+    const workspace = async () => (await call<Workspace>('GET', `/api/Contracts/${contractId}/Workspace`, client, { key: null })).body;
+
+    // A charge with the card saved on a new customer, released to the expert; a second charge refunded.
+    const first = await call<FundResponse>('POST', `/api/Milestones/${milestoneIds[0]}/Fund`, client, { body: { saveCard: true } });
+    await fetch(first.body.checkoutUrl, { method: 'POST', body: card(TEST_CARDS.succeeds, { saveCard: 'yes' }), redirect: 'manual' });
+    const second = await call<FundResponse>('POST', `/api/Milestones/${milestoneIds[1]}/Fund`, client);
+    await fetch(second.body.checkoutUrl, { method: 'POST', body: card(TEST_CARDS.succeeds), redirect: 'manual' });
+    await standIn.webhooks.whenIdle();
+    expect((await call('POST', `/api/Milestones/${milestoneIds[0]}/Submit`, expert, { body: { note: 'Delivered.' } })).status).toBe(200);
+    expect((await call('POST', `/api/Milestones/${milestoneIds[0]}/Approve`, client)).status).toBe(200);
+    expect((await call('POST', `/api/Milestones/${milestoneIds[1]}/Refund`, client)).status).toBe(200);
+
+    // The expert connects a payout account on the stand-in's page and withdraws part of the balance.
+    await stepUp(h, expert);
+    const link = await call<{ url: string }>('POST', '/api/Payments/PayoutAccount/Link', expert, { key: null });
+    expect((await connect(link.body.url, bank(TEST_BANK_ACCOUNTS.succeeds))).status).toBe(303);
+    await standIn.webhooks.whenIdle();
+    expect((await call<Withdrawal>('POST', '/api/Payments/Withdrawals', expert, { body: { amountCents: 5_000 } })).status).toBe(201);
+    await standIn.webhooks.whenIdle();
+    const [saved] = await cards();
+    expect(saved).toMatchObject({ brand: 'visa', last4: '4242' });
+    const before = await h.app.ctx.payments!.listRecords();
+    expect(before.map((r) => [r.movement, r.amountCents, r.status])).toEqual([
+      ['charge', 50_000, 'succeeded'],
+      ['charge', 70_000, 'succeeded'],
+      ['refund', 70_000, 'succeeded'],
+      ['payout', 5_000, 'succeeded'],
+    ]);
+
+    await standIn.close();
+    expect(JSON.parse(readFileSync(path.join(dataDir, STATE_FILE), 'utf8'))).toMatchObject({ version: 1 });
+    // The API's HTTP client notices its kept-alive connections closed (a real restart takes seconds, not a tick).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await start();
+    expect(lines).toContain(`Payments stand-in: 4 records, 1 payout accounts and 1 customers read from ${path.join(dataDir, STATE_FILE)}`);
+
+    // The records, the saved card (charged again without its form) and the payout account (a new link finds it).
+    expect(await h.app.ctx.payments!.listRecords()).toEqual(before);
+    expect(await cards()).toEqual([saved]);
+    const third = await call<FundResponse>('POST', `/api/Milestones/${milestoneIds[2]}/Fund`, client, { body: { paymentMethodId: saved!.id } });
+    expect(third.status).toBe(200);
+    await standIn.webhooks.whenIdle();
+    expect((await workspace()).milestones.map((m) => m.status)).toEqual(['released', 'refunded', 'funded']);
+    await stepUp(h, expert);
+    expect((await call<{ url: string }>('POST', '/api/Payments/PayoutAccount/Link', expert, { key: null })).status).toBe(200);
+
+    const report = await reconcile(h.db, h.app.ctx.payments!, new Date());
+    expect(report).toMatchObject({ ledgerCount: 5, providerCount: 5, matched: 5, differences: [] });
+  });
+});
+
+describe("the payments stand-in's state file", () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'sciexperts-payments-state-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+  const open = (lines: string[]) => createPaymentsStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: 'http://127.0.0.1:9/api/Payments/Webhook', dataDir, log: (line) => lines.push(line), schedule: manualScheduler().schedule });
+  const customer = (standIn: PaymentsStandIn) =>
+    fetch(`${standIn.url}/v1/customers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET_KEY}`, 'content-type': 'application/json', 'idempotency-key': 'customer:7' },
+      body: JSON.stringify({ email: 'olive@example.test', userId: 7 }),
+    }).then((res) => res.json() as Promise<{ customerId: string }>);
+
+  it.each([
+    ['not JSON', '{"version":1,"state":', 'is not JSON'],
+    ['another version', '{"version":99,"state":{}}', 'is not a version 1 state file'],
+    ['another shape', '{"version":1,"state":{"sessions":"none"}}', 'does not hold the state this stand-in writes'],
+  ])('starts empty with a warning on a file that is %s, keeps that file aside and writes its own', async (_, text, why) => {
+    const file = path.join(dataDir, STATE_FILE);
+    writeFileSync(file, text);
+    const lines: string[] = [];
+    const standIn = open(lines);
+    await standIn.listen(0);
+    try {
+      expect(lines).toEqual([expect.stringMatching(new RegExp(`^warning: .*${STATE_FILE} ${why}; it was moved to .*\\.unreadable-\\d+ and the stand-in starts empty$`))]);
+      expect(readdirSync(dataDir).filter((name) => name.includes('.unreadable-')).map((name) => readFileSync(path.join(dataDir, name), 'utf8'))).toEqual([text]);
+      const made = await customer(standIn);
+      // The idempotency answer is kept too: the same key after a restart is the same customer.
+      await standIn.close();
+      const again = open(lines);
+      await again.listen(0);
+      try {
+        expect(await customer(again)).toEqual(made);
+      } finally {
+        await again.close();
+      }
+      expect(readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      await standIn.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 // `tsx server/src/dev/paymentsMain.ts`: the local payment stand-in (development only; `npm start` runs it).
 // Env: PAYMENTS_PORT (3003), PAYMENTS_HOST (127.0.0.1), PAYMENTS_SECRET_KEY, PAYMENTS_WEBHOOK_SECRET,
-// PAYMENTS_WEBHOOK_URL (default http://127.0.0.1:3000/api/Payments/Webhook).
+// PAYMENTS_WEBHOOK_URL (default http://127.0.0.1:3000/api/Payments/Webhook), PAYMENTS_DATA_DIR (the folder whose
+// payments-stand-in.json keeps its state across restarts; `npm start` gives the product's DATA_DIR; unset: memory only).
 import { createPaymentsStandIn, TEST_BANK_ACCOUNTS, TEST_CARDS } from './paymentsStandIn';
 
 /** Kept in step with scripts/lib/suite.mjs (LOCAL_PAYMENTS). */
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
     webhookSecret: process.env.PAYMENTS_WEBHOOK_SECRET || PAYMENTS_DEV_DEFAULTS.webhookSecret,
     webhookUrl,
     log: (line) => console.log(line),
+    ...(process.env.PAYMENTS_DATA_DIR ? { dataDir: process.env.PAYMENTS_DATA_DIR } : {}),
   });
   const url = await standIn.listen(port, process.env.PAYMENTS_HOST || '127.0.0.1');
   console.log(

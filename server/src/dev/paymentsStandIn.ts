@@ -19,8 +19,11 @@
 //   POST /checkout/<id>          pay: 303 to successUrl, the page again with the decline, or the confirmation step
 //   POST /checkout/<id>/confirm  the bank's extra step: confirm or fail
 //   GET  /health
-// Events go to the API as signed webhooks with retries (paymentsWebhooks.ts). Sessions, charges and keys live in
-// memory: a restart of this development stand-in forgets them.
+// Events go to the API as signed webhooks with retries (paymentsWebhooks.ts). Given a data folder (`npm start` gives
+// the product's), the stand-in keeps its sessions, charges, payout accounts and their links, customers and their
+// cards, idempotency answers and the records it moved in STATE_FILE there (standInState.ts), rewritten after every
+// request that can change them and read at start, so a restart forgets nothing the API or the reconciliation report
+// relies on. Without a folder (unit tests) everything lives in memory. Webhooks not yet delivered are not kept.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
@@ -41,6 +44,7 @@ import {
 } from './paymentsPages';
 import { realScheduler, WebhookSender, type Scheduler } from './paymentsWebhooks';
 import { readBody } from './standInHttp';
+import { stateFile } from './standInState';
 
 export { TEST_BANK_ACCOUNTS, TEST_CARDS } from './paymentsPages';
 
@@ -50,6 +54,10 @@ export const ACCOUNT_LINK_TTL_MS = 30 * 60_000;
 export const DECLINED_MESSAGE = 'Your card was declined.';
 export const AUTHENTICATION_FAILED_MESSAGE = 'We could not authenticate your payment. Choose another card and try again.';
 export const PAYOUT_FAILED_MESSAGE = 'The bank account was closed.';
+
+/** The file in the data folder that holds what the stand-in keeps across restarts. */
+export const STATE_FILE = 'payments-stand-in.json';
+const STATE_VERSION = 1;
 
 export interface PaymentsStandInOptions {
   /** What the API sends as `Authorization: Bearer …`. */
@@ -66,8 +74,10 @@ export interface PaymentsStandInOptions {
   firstRetryDelayMs?: number;
   maxRetryDelayMs?: number;
   fetch?: typeof fetch;
-  /** A line per failed delivery; silent by default. */
+  /** A line per failed delivery, and a warning when the state file is unreadable; silent by default. */
   log?: (line: string) => void;
+  /** The folder whose STATE_FILE keeps the stand-in's state across restarts; in memory only when absent. */
+  dataDir?: string;
 }
 
 type SessionStatus = 'open' | 'awaiting-confirmation' | 'paid';
@@ -127,6 +137,45 @@ interface Charge {
   paymentId: number;
   amountCents: number;
   refundedCents: number;
+}
+
+const IDEMPOTENT_STORES = ['sessions', 'refunds', 'payouts', 'accounts', 'customers'] as const;
+type IdempotentStore = (typeof IDEMPOTENT_STORES)[number];
+interface IdempotentAnswer {
+  asked: string;
+  answer: unknown;
+}
+
+/** What STATE_FILE holds: every map as its entries (or values keyed by their id), the records in order. */
+interface KeptState {
+  sessions: Session[];
+  charges: Array<[string, Charge]>;
+  accounts: Account[];
+  accountLinks: AccountLink[];
+  customers: Customer[];
+  records: StandInRecord[];
+  idempotent: Record<IdempotentStore, Array<[string, IdempotentAnswer]>>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isListOf = (value: unknown, item: (v: unknown) => boolean) => Array.isArray(value) && value.every(item);
+const hasText = (key: string) => (v: unknown) => isObject(v) && typeof v[key] === 'string';
+const isEntry = (v: unknown) => Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && isObject(v[1]);
+
+/** The shape a state file of this version has (its values were written by this code, so the ids and lists suffice). */
+function isKeptState(state: unknown): state is KeptState {
+  if (!isObject(state)) return false;
+  const { sessions, charges, accounts, accountLinks, customers, records, idempotent } = state;
+  return (
+    isListOf(sessions, hasText('id')) &&
+    isListOf(charges, isEntry) &&
+    isListOf(accounts, hasText('id')) &&
+    isListOf(accountLinks, hasText('token')) &&
+    isListOf(customers, (c) => hasText('id')(c) && Array.isArray((c as Customer).cards)) &&
+    isListOf(records, (r) => hasText('movement')(r) && hasText('providerId')(r)) &&
+    isObject(idempotent) &&
+    IDEMPOTENT_STORES.every((store) => isListOf(idempotent[store], isEntry))
+  );
 }
 
 export interface PaymentsStandIn {
@@ -222,21 +271,35 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
     maxDelayMs: options.maxRetryDelayMs ?? 60_000,
     log: options.log ?? (() => undefined),
   });
-  const sessions = new Map<string, Session>();
-  const charges = new Map<string, Charge>();
-  const accounts = new Map<string, Account>();
-  const accountLinks = new Map<string, AccountLink>();
-  const customers = new Map<string, Customer>();
+  const log = options.log ?? (() => undefined);
+  const kept = options.dataDir === undefined ? null : stateFile(options.dataDir, STATE_FILE, STATE_VERSION, isKeptState, log);
+  const loaded = kept?.load() ?? null;
+  const byId = <T extends { id: string }>(list: T[] | undefined) => new Map((list ?? []).map((item) => [item.id, item]));
+  const sessions = byId(loaded?.sessions);
+  const charges = new Map<string, Charge>(loaded?.charges ?? []);
+  const accounts = byId(loaded?.accounts);
+  const accountLinks = new Map((loaded?.accountLinks ?? []).map((link) => [link.token, link]));
+  const customers = byId(loaded?.customers);
   /** What the stand-in moved, in order, as GET /v1/records lists it for the API's reconciliation report. */
-  const records: StandInRecord[] = [];
+  const records: StandInRecord[] = loaded?.records ?? [];
   const record = (r: Omit<StandInRecord, 'createdAt'>) => records.push({ ...r, createdAt: clock().toISOString() });
   /** Per endpoint, Idempotency-Key → what the first request asked (to refuse a key reused for another request) and answered. */
-  const idempotent = {
-    sessions: new Map<string, { asked: string; answer: unknown }>(),
-    refunds: new Map<string, { asked: string; answer: unknown }>(),
-    payouts: new Map<string, { asked: string; answer: unknown }>(),
-    accounts: new Map<string, { asked: string; answer: unknown }>(),
-    customers: new Map<string, { asked: string; answer: unknown }>(),
+  const idempotent = Object.fromEntries(IDEMPOTENT_STORES.map((store) => [store, new Map<string, IdempotentAnswer>(loaded?.idempotent[store] ?? [])])) as Record<IdempotentStore, Map<string, IdempotentAnswer>>;
+  if (loaded) log(`Payments stand-in: ${records.length} records, ${accounts.size} payout accounts and ${customers.size} customers read from ${kept!.path}`);
+
+  /** Everything above as STATE_FILE holds it. */
+  const snapshot = (): KeptState => ({
+    sessions: [...sessions.values()],
+    charges: [...charges.entries()],
+    accounts: [...accounts.values()],
+    accountLinks: [...accountLinks.values()],
+    customers: [...customers.values()],
+    records,
+    idempotent: Object.fromEntries(IDEMPOTENT_STORES.map((store) => [store, [...idempotent[store].entries()]])) as KeptState['idempotent'],
+  });
+  /** Only requests other than GET change the state: each one, once answered, rewrites the file. */
+  const persist = (method: string) => {
+    if (kept && method !== 'GET' && method !== 'HEAD') kept.save(snapshot());
   };
   const expectedAuth = digest(`Bearer ${options.secretKey}`);
 
@@ -260,7 +323,7 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
   }
 
   /** The same key answers the first answer; the same key for a different request is refused, as processors do. */
-  function once<T>(store: Map<string, { asked: string; answer: unknown }>, req: IncomingMessage, asked: unknown, make: () => T): { answer: T; repeated: boolean } {
+  function once<T>(store: Map<string, IdempotentAnswer>, req: IncomingMessage, asked: unknown, make: () => T): { answer: T; repeated: boolean } {
     const key = req.headers['idempotency-key'];
     ensure(typeof key === 'string' && key.length >= 1 && key.length <= 255, 'An Idempotency-Key header (1–255 characters) is required.');
     const fingerprint = JSON.stringify(asked);
@@ -493,7 +556,7 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
       if (path === '/v1/payment_intents' && method === 'POST') return json(res, 200, createPaymentIntent(await jsonBody(req), req));
       if (path === '/v1/customers' && method === 'POST') return json(res, 200, createCustomer(await jsonBody(req), req));
       if (customerRoute(req, res, path, method)) return;
-      // Everything moved since the stand-in started (it keeps nothing across a restart).
+      // Everything moved (since the state file was started, when the stand-in has a data folder; else since it started).
       if (path === '/v1/records' && method === 'GET') return json(res, 200, { data: records });
       const found = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
       const session = found && method === 'GET' ? sessions.get(found[1]!) : undefined;
@@ -559,11 +622,13 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
   }
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      if (res.headersSent) return void res.end();
-      if (err instanceof RequestError) return json(res, err.status, { error: { type: err.type, message: err.message } });
-      json(res, 400, { error: { type: 'invalid_request_error', message: 'Invalid request.' } });
-    });
+    handle(req, res)
+      .catch((err: unknown) => {
+        if (res.headersSent) return void res.end();
+        if (err instanceof RequestError) return json(res, err.status, { error: { type: err.type, message: err.message } });
+        json(res, 400, { error: { type: 'invalid_request_error', message: 'Invalid request.' } });
+      })
+      .finally(() => persist(req.method ?? 'GET'));
   });
 
   const standIn: PaymentsStandIn = {
@@ -582,6 +647,7 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
     },
     close() {
       webhooks.stop();
+      persist('POST');
       return new Promise((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
