@@ -7,7 +7,7 @@ import { totpCode } from '../src/auth/secondFactor';
 import { runOperatorCommand } from '../src/modules/admin/command';
 import { RecordingMailer, eventually, member, startAppOn, type Harness } from './helpers';
 import { hiredContract, type Member } from './paymentsFixtures';
-import { fixedProposal, makeListed, projectBody } from './projectsFixtures';
+import { fixedProposal, future, makeListed, projectBody } from './projectsFixtures';
 
 type Body = { message?: string; details?: Array<{ field?: string; message: string }> };
 type Op = { id: number; email: string; token: string };
@@ -187,9 +187,12 @@ describe.each(['sqlite', 'postgres'] as const)('moderation over %s', (dialect) =
     expect((await h.api('POST', '/api/Account/Login', { body: { email: expert.email, password: expert.password } })).status).toBe(200);
     const projectId = await publishedProject(client);
     expect((await h.api('POST', `/api/Projects/${projectId}/Proposals`, { token: expert.token, body: fixedProposal() })).status).toBe(201);
-    // The concierge's shortlist takes listed experts only.
-    const conciergeExperts = await h.db.kysely.selectFrom('expertListing').select('userId').where('userId', '=', expert.id).execute();
-    expect(conciergeExperts).toEqual([]);
+    // The concierge's shortlist takes listed experts only (isListed).
+    const asked = await h.api<{ id: number }>('POST', '/api/Concierge/Request', {
+      body: { name: 'Cora Client', email: `cora.${Date.now()}@example.test`, need: 'A survival analysis of a cohort of 2,000 patients.', budget: '1000-5000', deadline: future(30, now) },
+    });
+    const shortlist = await admin('POST', ADMIN_PATHS.conciergeShortlist.replace(':requestId', String(asked.body.id)), lead, { expertIds: [expert.id], note: 'Our pick.' });
+    expect([shortlist.status, shortlist.body.details?.[0]?.message]).toEqual([400, M.shortlistExperts]);
     await eventually(() => mailer.sent.some((m) => m.to === expert.email && m.subject === 'Your SciExperts profile is hidden from the directory' && m.text.includes(`Reason: ${reason}`)), 'the hiding e-mail');
     const found = (await admin<AdminMembersView>('GET', `${ADMIN_PATHS.members}?q=Quackenbush`, lead)).body.members[0]!;
     expect(found.profileHidden).toMatchObject({ reason });
