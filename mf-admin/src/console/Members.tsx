@@ -3,12 +3,16 @@ import type { AdminMemberView } from '@sciexperts/shared/member';
 import { AdminApiError, adminApi } from './api';
 import { dateTime } from './format';
 import { MemberModeration } from './MemberModeration';
+import { MemberReports } from './MemberReports';
 import { useSession } from './session';
 import css from './console.module.css';
 
 const message = (err: unknown, fallback: string) => (err instanceof AdminApiError ? err.message : fallback);
 
-/** Members by name or e-mail: their state and contracts; end their sessions or resend the confirmation link. */
+/**
+ * Members by name or e-mail: their state and contracts; a member's page adds the reports about them; end their sessions
+ * or resend the confirmation link.
+ */
 export function Members() {
   const session = useSession();
   const mayAct = session?.operator.role !== 'finance';
@@ -158,6 +162,7 @@ export function Members() {
               </button>
             )}
           </div>
+          <MemberReports member={chosen} />
         </section>
       )}
     </section>

@@ -58,6 +58,7 @@ const member: AdminMemberView = {
   projects: [{ id: 55, title: 'Miracle cure trial', status: 'open', hidden: null }],
   activeSessions: 1,
   contracts: { asClient: 1, asExpert: 0 },
+  reports: null,
 };
 
 describe('moderation in the console', () => {

@@ -16,7 +16,7 @@ const renderAt = (path: string) =>
     </MemoryRouter>,
   );
 
-const member = { id: 7, name: 'Petra Hopper', email: 'petra@example.test', createdAt: '2026-11-01T10:00:00.000Z', signInWith: 'password' as const, emailVerified: false, deleted: false, suspended: null, profilePublic: true, activeSessions: 2, contracts: { asClient: 1, asExpert: 0 }, profileHidden: null, projects: [] };
+const member = { id: 7, name: 'Petra Hopper', email: 'petra@example.test', createdAt: '2026-11-01T10:00:00.000Z', signInWith: 'password' as const, emailVerified: false, deleted: false, suspended: null, profilePublic: true, activeSessions: 2, contracts: { asClient: 1, asExpert: 0 }, profileHidden: null, projects: [], reports: null };
 
 it('finds a member and ends their sessions with a reason', async () => {
   const user = userEvent.setup();

@@ -57,6 +57,9 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 };
 export const REPORT_OUTCOMES = ['dismissed', 'actioned'] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+/** A report waits ('open') until an operator closes it with an outcome. */
+export const REPORT_STATUSES = ['open', ...REPORT_OUTCOMES] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** Both parties read the statements of a dispute (their own and the other party's). */
 export const DISPUTE_STATEMENTS_PATH = '/api/Milestones/:id/DisputeStatements';
@@ -143,6 +146,8 @@ export const ADMIN_LIMITS = {
   memberQueryMin: 2,
   memberQueryMax: 100,
   membersPageMax: 50,
+  /** Reports about a member listed on their page in the console (newest first). */
+  memberReportsMax: 20,
   statementMax: 5000,
   statementFilesMax: 5,
   statementsPerPartyMax: 10,
@@ -221,5 +226,6 @@ export type AdminReportView = Static<typeof S.AdminReport>;
 export type AdminReportsView = Static<typeof S.AdminReports>;
 export type HideInput = Static<typeof S.HideBody>;
 export type AdminMemberProjectView = Static<typeof S.AdminMemberProject>;
+export type AdminMemberReportView = Static<typeof S.AdminMemberReport>;
 export type ConciergeQueueView = Static<typeof S.ConciergeQueue>;
 export type ConciergeQueueItemView = Static<typeof S.ConciergeQueueItem>;

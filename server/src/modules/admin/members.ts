@@ -1,15 +1,26 @@
-// Members as operators see them: found by name or e-mail, with their account state and contracts — never a
-// password hash, a token or a session id.
-import { ADMIN_LIMITS, LIVE_PROPOSAL_STATUSES, type AdminMemberProjectView, type AdminMemberView } from '@sciexperts/shared/contracts';
+// Members as operators see them: found by name or e-mail, with their account state, contracts and the reports about
+// them — never a password hash, a token or a session id.
+import {
+  ADMIN_LIMITS,
+  LIVE_PROPOSAL_STATUSES,
+  type AdminMemberProjectView,
+  type AdminMemberReportView,
+  type AdminMemberView,
+  type ReportReason,
+  type ReportStatus,
+  type ReportTarget,
+} from '@sciexperts/shared/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { refreshExpertSearch, writeExpertSearch } from '../directory/searchIndex';
+import { excerptOf } from './reports';
 
 /** LIKE with the member's text taken literally (% and _ escaped). */
 const likeOf = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function searchMembers(db: Db, query: string, now: Date): Promise<AdminMemberView[]> {
+/** `withReports`: the operator's role reads reports (finance does not: their `reports` is null). */
+export async function searchMembers(db: Db, query: string, now: Date, { withReports }: { withReports: boolean }): Promise<AdminMemberView[]> {
   const like = likeOf(query.trim());
   const rows = await db.kysely
     .selectFrom('users as u')
@@ -30,6 +41,8 @@ export async function searchMembers(db: Db, query: string, now: Date): Promise<A
       eb.selectFrom('sessions as s').select((s) => s.fn.countAll<number | string>().as('n')).whereRef('s.userId', '=', 'u.id').where('s.expiresAt', '>', now.toISOString()).as('activeSessions'),
       eb.selectFrom('contracts as c').select((c) => c.fn.countAll<number | string>().as('n')).whereRef('c.clientId', '=', 'u.id').as('asClient'),
       eb.selectFrom('contracts as c').select((c) => c.fn.countAll<number | string>().as('n')).whereRef('c.expertId', '=', 'u.id').as('asExpert'),
+      eb.selectFrom('reports as r').select((r) => r.fn.countAll<number | string>().as('n')).whereRef('r.reporterId', '=', 'u.id').as('reportsFiled'),
+      eb.selectFrom('reports as r').select((r) => r.fn.countAll<number | string>().as('n')).whereRef('r.subjectId', '=', 'u.id').as('reportsAbout'),
     ])
     .where((eb) =>
       eb.or([
@@ -40,7 +53,8 @@ export async function searchMembers(db: Db, query: string, now: Date): Promise<A
     .orderBy('u.id', 'desc')
     .limit(ADMIN_LIMITS.membersPageMax)
     .execute();
-  const projects = await projectsOf(db, rows.map((r) => r.id));
+  const ids = rows.map((r) => r.id);
+  const [projects, reports] = await Promise.all([projectsOf(db, ids), withReports ? reportsAbout(db, ids) : null]);
   return rows.map((r) => ({
     id: r.id,
     name: `${r.firstName} ${r.lastName}`.trim(),
@@ -55,7 +69,64 @@ export async function searchMembers(db: Db, query: string, now: Date): Promise<A
     projects: (projects.get(r.id) ?? []).slice(0, MEMBER_PROJECTS_MAX),
     activeSessions: Number(r.activeSessions ?? 0),
     contracts: { asClient: Number(r.asClient ?? 0), asExpert: Number(r.asExpert ?? 0) },
+    reports: reports ? { about: reports.get(r.id) ?? [], aboutCount: Number(r.reportsAbout ?? 0), filed: Number(r.reportsFiled ?? 0) } : null,
   }));
+}
+
+/**
+ * The reports whose subject is one of these members (the sender of a message, the owner of a project, the expert of a
+ * proposal, the member of a profile), open and closed, the newest `memberReportsMax` of each, with what was reported.
+ */
+async function reportsAbout(db: Db, subjectIds: number[]): Promise<Map<number, AdminMemberReportView[]>> {
+  const bySubject = new Map<number, AdminMemberReportView[]>();
+  if (subjectIds.length === 0) return bySubject;
+  const k = db.kysely;
+  const newest = k
+    .selectFrom('reports as r')
+    .select((eb) => [
+      'r.id',
+      'r.subjectId',
+      'r.targetType',
+      'r.targetId',
+      'r.reason',
+      'r.note',
+      'r.status',
+      'r.createdAt',
+      'r.closedAt',
+      eb.fn.agg<number>('row_number').over((over) => over.partitionBy('r.subjectId').orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc')).as('rank'),
+    ])
+    .where('r.subjectId', 'in', subjectIds)
+    .as('n');
+  const rows = await k
+    .selectFrom(newest)
+    // What was reported, by its type (each target is at most one row).
+    .leftJoin('messages as m', (j) => j.onRef('m.id', '=', 'n.targetId').on('n.targetType', '=', 'message'))
+    .leftJoin('projects as p', (j) => j.onRef('p.id', '=', 'n.targetId').on('n.targetType', '=', 'project'))
+    .leftJoin('proposals as pr', (j) => j.onRef('pr.id', '=', 'n.targetId').on('n.targetType', '=', 'proposal'))
+    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'n.targetId').on('n.targetType', '=', 'profile'))
+    .select(['n.id', 'n.subjectId', 'n.targetType', 'n.targetId', 'n.reason', 'n.note', 'n.status', 'n.createdAt', 'n.closedAt', 'm.text', 'p.title', 'pr.coverLetter', 'u.firstName', 'u.lastName', 'u.headline'])
+    .where('n.rank', '<=', ADMIN_LIMITS.memberReportsMax)
+    .orderBy('n.createdAt', 'desc')
+    .orderBy('n.id', 'desc')
+    .execute();
+  for (const r of rows) {
+    const target =
+      r.targetType === 'message' ? r.text : r.targetType === 'project' ? r.title : r.targetType === 'proposal' ? r.coverLetter : r.firstName !== null ? `${r.firstName} ${r.lastName ?? ''}: ${r.headline ?? ''}`.trim() : null;
+    const list = bySubject.get(r.subjectId!) ?? [];
+    list.push({
+      id: r.id,
+      targetType: r.targetType as ReportTarget,
+      targetId: r.targetId,
+      target: excerptOf(target ?? '(removed)'),
+      reason: r.reason as ReportReason,
+      note: r.note,
+      status: r.status as ReportStatus,
+      createdAt: r.createdAt,
+      closedAt: r.closedAt,
+    });
+    bySubject.set(r.subjectId!, list);
+  }
+  return bySubject;
 }
 
 const MEMBER_PROJECTS_MAX = 20;

@@ -7,7 +7,8 @@ import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { canSee, findProject } from '../projects/repository';
 
-const excerptOf = (text: string) => (text.length <= 280 ? text : `${text.slice(0, 279).trimEnd()}…`);
+/** What was reported, cut to 280 characters for the console. */
+export const excerptOf = (text: string) => (text.length <= 280 ? text : `${text.slice(0, 279).trimEnd()}…`);
 
 /** The member responsible for the target and a short excerpt, or undefined when the reporter cannot see it. */
 async function subjectOf(db: Db, reporterId: number, type: ReportTarget, id: number): Promise<{ subjectId: number; excerpt: string } | undefined> {

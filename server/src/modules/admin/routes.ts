@@ -266,7 +266,7 @@ export function adminModule(): Module {
       async (request) => {
         const q = request.query.q.trim();
         if (q.length < ADMIN_LIMITS.memberQueryMin) throw badRequest([{ field: 'q', message: M.memberQuery }]);
-        return { members: await searchMembers(db, q, clock()) };
+        return { members: await searchMembers(db, q, clock(), { withReports: mayDo(operatorOf(request).role, 'reports.read') }) };
       },
     );
 

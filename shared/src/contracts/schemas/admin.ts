@@ -1,7 +1,7 @@
 // The operators' console API (/api/admin) and the parties' dispute statements. Server-only at run time; mf-admin
 // and mf-projects read the Static<> types with `import type`.
 import { Type } from 'typebox';
-import { ADMIN_LIMITS as L, AUDIT_ACTIONS, DISPUTE_OUTCOMES, OPERATOR_ROLES, PROVIDER_MOVEMENTS, RECONCILIATION_DIFFERENCES, REPORT_OUTCOMES, REPORT_REASONS, REPORT_TARGETS } from '../admin';
+import { ADMIN_LIMITS as L, AUDIT_ACTIONS, DISPUTE_OUTCOMES, OPERATOR_ROLES, PROVIDER_MOVEMENTS, RECONCILIATION_DIFFERENCES, REPORT_OUTCOMES, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../admin';
 import { MILESTONE_EVENT_KINDS, MILESTONE_STATUSES, PAYMENT_LIMITS } from '../payments';
 import { BUDGET_TYPES, CONTRACT_STATUSES, PROJECT_STATUSES } from '../projects';
 import { Nullable, StringChoice } from './common';
@@ -178,6 +178,31 @@ export const AdminMemberProject = Type.Object(
   { title: 'AdminMemberProject' },
 );
 
+/** A report about a member (what they wrote or own), open or closed, as their page in the console lists it. */
+export const AdminMemberReport = Type.Object(
+  {
+    id: Type.Integer(),
+    targetType: StringChoice(REPORT_TARGETS),
+    targetId: Type.Integer(),
+    target: Type.String({ description: 'What was reported: the message, the project’s title, the proposal’s letter, the profile’s headline (cut to 280 characters).' }),
+    reason: StringChoice(REPORT_REASONS),
+    note: Nullable(Type.String()),
+    status: StringChoice(REPORT_STATUSES),
+    createdAt: Type.String(),
+    closedAt: Nullable(Type.String()),
+  },
+  { title: 'AdminMemberReport' },
+);
+
+export const AdminMemberReports = Type.Object(
+  {
+    about: Type.Array(AdminMemberReport, { description: `Reports about the member, open and closed, newest first (at most ${L.memberReportsMax}).` }),
+    aboutCount: Type.Integer({ description: 'How many reports are about the member in all.' }),
+    filed: Type.Integer({ description: 'How many reports the member filed.' }),
+  },
+  { title: 'AdminMemberReports', description: 'The reports about the member and the number they filed; null for a role that does not read reports (finance).' },
+);
+
 /** A member as operators see them: account state and contracts; never password hashes or tokens. */
 export const AdminMember = Type.Object(
   {
@@ -194,6 +219,7 @@ export const AdminMember = Type.Object(
     projects: Type.Array(AdminMemberProject, { description: 'Their projects, drafts left out, newest first (at most 20).' }),
     activeSessions: Type.Integer(),
     contracts: Type.Object({ asClient: Type.Integer(), asExpert: Type.Integer() }),
+    reports: Nullable(AdminMemberReports),
   },
   { title: 'AdminMember' },
 );
