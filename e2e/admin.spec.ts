@@ -1,7 +1,8 @@
 // The operators' console (mf-admin at /admin): three browsers — a client, an expert and an operator. The client
 // opens a dispute with a statement and a file, the expert answers, the operator signs in with the second factor,
 // reads both sides and splits 60/40; both parties see the outcome and their billing pages agree with the ledger;
-// the audit log holds the decision with its reason.
+// the audit log holds the decision with its reason. An expert asks to be verified from the profile, an operator
+// approves it, and the Verified badge shows on the directory card (the filter finds only her), audited with the reason.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -10,6 +11,7 @@ import { Secret, TOTP } from 'otpauth';
 import { e2eOrigins } from '../playwright.config';
 import { E2E_PASSWORD, confirmEmail, contextSignedInAs, createExpert, expect, mailTo, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
 import { hiredContract } from './hiring';
+import { operatorSignedIn } from './operators';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
@@ -253,6 +255,87 @@ test.describe('the operators console', () => {
     expect(login.status()).toBe(401);
     await op.getByRole('link', { name: 'Audit log' }).click();
     await expect(op.getByRole('table')).toContainText('Asking members to pay outside SciExperts.');
+  });
+
+  test('an expert asks for verification, the operator approves it: the badge shows on the directory card and the filter finds them', async ({ browser, request: api }) => {
+    test.setTimeout(180_000);
+    const word = uniqueWord();
+    const profile = (firstName: string, lastName: string) => ({
+      firstName,
+      lastName,
+      headline: `Epidemiologist for ${word} cohorts`,
+      summary: `I design ${word} cohort studies.`,
+      fee: 95,
+      country: 'NL',
+      services: [{ serviceName: 'Statistical Analysis', practiceAreaNames: ['Biostatistics'] }],
+    });
+    const vera = await createExpert(api, profile('Vera', `Verified${word.slice(2, 6)}`));
+    const other = await createExpert(api, profile('Otto', `Unverified${word.slice(2, 6)}`));
+    const e = await contextSignedInAs(browser, sessionOf(vera), { bypassCSP: true });
+    contexts.push(e.context);
+
+    // The expert asks from the profile: the identity document, the legal name, the degree and the affiliation.
+    await e.page.goto('/profile');
+    const section = e.page.getByRole('region', { name: 'Verification' });
+    await expect(section.getByText(/No ORCID record is linked to your profile/)).toBeVisible();
+    const minimalPdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+    await section.getByLabel('Identity document').setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: minimalPdf });
+    await expect(section.getByText('passport.pdf is uploaded.')).toBeVisible();
+    await section.getByLabel('Legal name, as on the document').fill(`Vera Maria Verified${word.slice(2, 6)}`);
+    await section.getByLabel('Degree title').fill('PhD in Epidemiology');
+    await section.getByLabel('Awarding institution').fill('Leiden University');
+    await section.getByLabel('Year awarded').fill('2016');
+    await section.getByRole('textbox', { name: 'Institution', exact: true }).fill('Erasmus MC');
+    await section.getByRole('textbox', { name: 'Role', exact: true }).fill('Senior epidemiologist');
+    await axeClean(e.page, 'verification form');
+    await section.getByRole('button', { name: 'Ask to be verified' }).click();
+    await expect(section.getByText(/is waiting for review/)).toBeVisible();
+
+    // The operator (second factor on) opens the request from the queue, reads the document and approves it.
+    const { context: o, page: op } = await operatorSignedIn(browser, `vet.${word}@ops.sciexperts.test`, 'operator');
+    contexts.push(o);
+    await op.getByRole('link', { name: 'Vetting' }).click();
+    await expect(op.getByRole('heading', { level: 1, name: 'Vetting' })).toBeVisible();
+    await axeClean(op, 'vetting queue');
+    await op.getByRole('link', { name: new RegExp(`^Vera ${vera.lastName}`) }).click();
+    await expect(op.getByRole('heading', { level: 1, name: `Verify Vera ${vera.lastName}` })).toBeVisible();
+    await expect(op.getByText('PhD in Epidemiology, Leiden University, 2016')).toBeVisible();
+    const download = op.waitForEvent('download');
+    await op.getByRole('button', { name: /^Download the identity document: passport\.pdf/ }).click();
+    expect((await download).suggestedFilename()).toBe('passport.pdf');
+    await axeClean(op, 'vetting request');
+    await op.getByRole('radio', { name: /^Approve/ }).check();
+    await op.getByLabel('Reason (the expert reads it when rejected)').fill('Passport and PhD certificate match the profile.');
+    await op.getByRole('button', { name: 'Decide' }).click();
+    await expect(op.getByRole('status').filter({ hasText: 'Approved:' })).toContainText(`Approved: Vera ${vera.lastName} is verified and was told.`);
+
+    // The expert is told by e-mail; the badge shows on the card, the heading keeps its height, the filter finds only her.
+    await mailTo(vera.email, 'Your profile is verified');
+    const visitor = await browser.newContext({ baseURL: e2eOrigins.site, bypassCSP: true });
+    contexts.push(visitor);
+    const v = await visitor.newPage();
+    await v.goto(`/find-an-expert?q=${word}`);
+    const card = (who: { firstName: string; lastName: string }) => v.getByRole('article').filter({ has: v.getByRole('link', { name: `${who.firstName} ${who.lastName}`, exact: true }) });
+    await expect(card(vera).getByRole('img', { name: 'Verified expert' })).toBeVisible();
+    await expect(card(other)).toBeVisible();
+    await expect(card(other).getByRole('img', { name: 'Verified expert' })).toHaveCount(0);
+    const [withBadge, without] = await Promise.all([card(vera).getByRole('heading').boundingBox(), card(other).getByRole('heading').boundingBox()]);
+    expect(Math.round(withBadge!.height)).toBe(Math.round(without!.height));
+    await axeClean(v, 'directory with a verified expert');
+    await v.getByRole('checkbox', { name: 'Verified experts only' }).click();
+    await expect(v).toHaveURL(/verified=true/);
+    await expect(v.getByRole('checkbox', { name: 'Verified experts only' })).toBeChecked();
+    await expect(card(vera)).toBeVisible();
+    await expect(card(other)).toHaveCount(0);
+    await v.goto(`/experts/${vera.id}`);
+    await expect(v.getByRole('heading', { level: 1, name: `Vera ${vera.lastName} Verified expert` })).toBeVisible();
+
+    // The audit log holds the approval with its reason.
+    await op.getByRole('link', { name: 'Audit log' }).click();
+    const log = op.getByRole('table');
+    await expect(log).toContainText('vetting.approve');
+    await expect(log).toContainText('Passport and PhD certificate match the profile.');
+    expect(e.problems, 'CSP violations or page errors').toEqual([]);
   });
 
   test('a concierge requester who signs up with the address finds the shortlist as a draft with the expert invited; finance reconciles the ledger with the provider', async ({ browser, request: api }) => {

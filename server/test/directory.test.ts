@@ -32,10 +32,10 @@ interface ExpertSpec {
   certification?: string;
 }
 
-const CARD_KEYS = ['country', 'firstName', 'headline', 'highlights', 'hourlyFee', 'id', 'lastName', 'profImgUrl', 'ratingAverage', 'reviewCount', 'services', 'slug', 'snippet'];
+const CARD_KEYS = ['country', 'firstName', 'headline', 'highlights', 'hourlyFee', 'id', 'lastName', 'profImgUrl', 'ratingAverage', 'reviewCount', 'services', 'slug', 'snippet', 'verified'];
 const PROFILE_KEYS = [
   'certifications', 'country', 'educations', 'firstName', 'headline', 'hourlyFee', 'id', 'isHidden', 'lastName', 'offeredServices', 'profImgUrl',
-  'profileSummary', 'publications', 'ratingAverage', 'reviewCount', 'slug', 'workExperiences',
+  'profileSummary', 'publications', 'ratingAverage', 'reviewCount', 'slug', 'verified', 'workExperiences',
 ];
 
 // Both dialects: the index, its ranking and every filter are SQL that must mean the same on each.

@@ -46,8 +46,11 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
   const [shown, setShown] = useState(state);
   // Filters chosen before the page was hydrated, shown until the URL has them.
   const [earlyFilters, setEarlyFilters] = useState<Partial<SearchState> | null>(null);
+  // The checkbox shows the member's choice at once; the URL (the state) follows in a transition.
+  const [verifiedChoice, setVerifiedChoice] = useState<boolean | null>(null);
   if (shown !== state) {
     setShown(state);
+    setVerifiedChoice(null);
     setDraft((current) => redraft(current, shown, state));
     setFeeError(null);
     setEarlyFilters(null);
@@ -205,7 +208,15 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
           ) : null}
         </fieldset>
         <div className={styles.checkField}>
-          <input id={`${id}-verified`} type="checkbox" checked={filters.verified} onChange={(event) => onChange({ verified: event.target.checked })} />
+          <input
+            id={`${id}-verified`}
+            type="checkbox"
+            checked={verifiedChoice ?? filters.verified}
+            onChange={(event) => {
+              setVerifiedChoice(event.target.checked);
+              onChange({ verified: event.target.checked });
+            }}
+          />
           <label htmlFor={`${id}-verified`}>Verified experts only</label>
         </div>
         <div className={styles.field}>
