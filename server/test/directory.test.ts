@@ -434,7 +434,7 @@ describe.each(['sqlite', 'postgres'] as const)('upgrading a %s directory indexed
       else await sql`INSERT INTO "expertSearch" (rowid, name, headline, other, summary, completeness) VALUES (${id}, 'olga upgrade', 'limnology data scientist', 'data science', '', 5)`.execute(db.kysely);
 
       await migrate(raw, db.dialect);
-      expect(await db.kysely.selectFrom('expertListing').selectAll().execute()).toEqual([{ userId: id, completeness: 5, country: 'DE', hourlyFee: 70, ratingAverage: null, reviewCount: 0 }]);
+      expect(await db.kysely.selectFrom('expertListing').selectAll().execute()).toEqual([{ userId: id, completeness: 5, country: 'DE', hourlyFee: 70, ratingAverage: null, reviewCount: 0, verified: 0 }]);
       const found = await searchExperts(db, parseExpertSearch({ q: 'limno', service: 'Data Science', area: 'Machine Learning', country: 'DE', maxFee: '80' }));
       expect(found).toMatchObject({ total: 1, results: [{ id, services: [{ name: 'Data Science', practiceAreas: ['Machine Learning'] }] }] });
       expect((await searchExperts(db, parseExpertSearch({}))).total).toBe(1);
