@@ -9,7 +9,6 @@ import {
   PAYMENT_MESSAGES,
   disputeResolvedMessage,
   mayDo,
-  type AdminPermission,
   type AdminSessionView,
   type AuditPageView,
   type DisputeDetailView,
@@ -39,7 +38,6 @@ import {
 } from '@sciexperts/shared/contracts/schemas';
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import { bearerToken } from '../../auth/tokens';
 import { FailureThrottle } from '../../auth/throttle';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { api, type Module } from '../../http/api';
