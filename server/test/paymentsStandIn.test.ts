@@ -763,6 +763,41 @@ describe("the payments stand-in's state file", () => {
       body: JSON.stringify({ email: 'olive@example.test', userId: 7 }),
     }).then((res) => res.json() as Promise<{ customerId: string }>);
 
+  it('sends again after a restart the webhooks the API had not acknowledged, with their own ids, then forgets them', async () => {
+    const receiver = await startReceiver();
+    const lines: string[] = [];
+    const start = () => createPaymentsStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: receiver.url, dataDir, log: (line) => lines.push(line), schedule: manualScheduler().schedule });
+    try {
+      receiver.answers.push(503);
+      const first = start();
+      await first.listen(0);
+      const refund = await fetch(`${first.url}/v1/refunds`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SECRET_KEY}`, 'content-type': 'application/json', 'idempotency-key': 'refund:payment:41' },
+        body: JSON.stringify({ chargeId: 'ch_before', amountCents: 2_500, paymentId: 41 }),
+      });
+      expect(refund.status).toBe(200);
+      await until(() => receiver.deliveries.length === 1, 'the refused delivery');
+      // Its retry waits in the scheduler when the stand-in stops.
+      await first.close();
+      const kept = () => (JSON.parse(readFileSync(path.join(dataDir, STATE_FILE), 'utf8')) as { state: { webhooks: Array<{ orderingKey: string; event: { id: string } }> } }).state.webhooks;
+      const refused = JSON.parse(receiver.deliveries[0]!.body) as { id: string; type: string };
+      expect(kept()).toEqual([{ orderingKey: 'payment:41', event: expect.objectContaining({ id: refused.id, type: 'refund.succeeded' }) }]);
+
+      const second = start();
+      await second.listen(0);
+      try {
+        await second.webhooks.whenIdle();
+        expect(receiver.deliveries.map((d) => (JSON.parse(d.body) as { id: string }).id)).toEqual([refused.id, refused.id]);
+        expect(kept()).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it.each([
     ['not JSON', '{"version":1,"state":', 'is not JSON'],
     ['another version', '{"version":99,"state":{}}', 'is not a version 1 state file'],

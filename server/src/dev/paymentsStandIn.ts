@@ -23,7 +23,8 @@
 // the product's), the stand-in keeps its sessions, charges, payout accounts and their links, customers and their
 // cards, idempotency answers and the records it moved in STATE_FILE there (standInState.ts), rewritten after every
 // request that can change them and read at start, so a restart forgets nothing the API or the reconciliation report
-// relies on. Without a folder (unit tests) everything lives in memory. Webhooks not yet delivered are not kept.
+// relies on, and the webhooks the API has not acknowledged yet, sent again after the restart. Without a folder (unit
+// tests) everything lives in memory.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
@@ -42,7 +43,7 @@ import {
   type SavedCardView,
   type SessionView,
 } from './paymentsPages';
-import { realScheduler, WebhookSender, type Scheduler } from './paymentsWebhooks';
+import { realScheduler, WebhookSender, type Scheduler, type StandInEvent } from './paymentsWebhooks';
 import { readBody } from './standInHttp';
 import { stateFile } from './standInState';
 
@@ -155,6 +156,8 @@ interface KeptState {
   customers: Customer[];
   records: StandInRecord[];
   idempotent: Record<IdempotentStore, Array<[string, IdempotentAnswer]>>;
+  /** Events the API had not acknowledged when the file was written. */
+  webhooks?: Array<{ orderingKey: string; event: StandInEvent }>;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -174,7 +177,8 @@ function isKeptState(state: unknown): state is KeptState {
     isListOf(customers, (c) => hasText('id')(c) && Array.isArray((c as Customer).cards)) &&
     isListOf(records, (r) => hasText('movement')(r) && hasText('providerId')(r)) &&
     isObject(idempotent) &&
-    IDEMPOTENT_STORES.every((store) => isListOf(idempotent[store], isEntry))
+    IDEMPOTENT_STORES.every((store) => isListOf(idempotent[store], isEntry)) &&
+    (state.webhooks === undefined || isListOf(state.webhooks, (w) => isObject(w) && typeof w.orderingKey === 'string' && hasText('id')(w.event) && hasText('type')(w.event)))
   );
 }
 
@@ -270,6 +274,7 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
     firstDelayMs: options.firstRetryDelayMs ?? 1000,
     maxDelayMs: options.maxRetryDelayMs ?? 60_000,
     log: options.log ?? (() => undefined),
+    onAcknowledged: () => persist('POST'),
   });
   const log = options.log ?? (() => undefined);
   const kept = options.dataDir === undefined ? null : stateFile(options.dataDir, STATE_FILE, STATE_VERSION, isKeptState, log);
@@ -296,6 +301,7 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
     customers: [...customers.values()],
     records,
     idempotent: Object.fromEntries(IDEMPOTENT_STORES.map((store) => [store, [...idempotent[store].entries()]])) as KeptState['idempotent'],
+    webhooks: webhooks.unacknowledged(),
   });
   /** Only requests other than GET change the state: each one, once answered, rewrites the file. */
   const persist = (method: string) => {
@@ -654,5 +660,7 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions): Payments
       });
     },
   };
+  // What the API had not acknowledged before the restart goes out again, in order.
+  for (const { orderingKey, event } of loaded?.webhooks ?? []) webhooks.resend(orderingKey, event);
   return standIn;
 }

@@ -4,8 +4,8 @@
 // receiver's replay window. Events about the same payment (or payout) go out in order: the next waits until the
 // one before it is acknowledged, so the API never sees a refund before the charge it returns.
 //
-// Undelivered events live in memory only: this is a development stand-in, and a restart forgets them (a hosted
-// provider keeps them for days).
+// Undelivered events live in memory; a stand-in given a data folder keeps them in its state file and hands them back
+// after a restart (`unacknowledged`, `resend`), as a hosted provider keeps retrying for days.
 import { randomBytes } from 'node:crypto';
 import { signPayload, SIGNATURE_HEADER } from '../modules/payments/signature';
 
@@ -36,6 +36,8 @@ export interface WebhookSenderOptions {
   firstDelayMs: number;
   maxDelayMs: number;
   log: (line: string) => void;
+  /** Called after the API acknowledges an event (the stand-in rewrites its state file then). */
+  onAcknowledged?: () => void;
 }
 
 interface Queued {
@@ -58,11 +60,24 @@ export class WebhookSender {
   /** Queues an event behind the unacknowledged ones with the same ordering key and starts sending. */
   send(orderingKey: string, type: string, data: Record<string, unknown>): StandInEvent {
     const event: StandInEvent = { id: `evt_local_${randomBytes(12).toString('hex')}`, type, created: Math.floor(this.options.clock().getTime() / 1000), data };
+    this.resend(orderingKey, event);
+    return event;
+  }
+
+  /**
+   * Queues an event made before a restart as it was (the same id and time) behind the others of its key. One the API
+   * acknowledged just before the restart comes again with its id, which the API has handled and acknowledges again.
+   */
+  resend(orderingKey: string, event: StandInEvent): void {
     const queue = this.queues.get(orderingKey) ?? [];
     queue.push({ event, body: JSON.stringify(event), failures: 0 });
     this.queues.set(orderingKey, queue);
     if (!this.busy.has(orderingKey)) void this.pump(orderingKey);
-    return event;
+  }
+
+  /** The events not acknowledged yet with their ordering keys, the oldest of each key first. */
+  unacknowledged(): Array<{ orderingKey: string; event: StandInEvent }> {
+    return [...this.queues].flatMap(([orderingKey, queue]) => queue.map(({ event }) => ({ orderingKey, event })));
   }
 
   /** How many events the API has not acknowledged yet. */
@@ -94,6 +109,7 @@ export class WebhookSender {
       if (this.stopped) return;
       if (answer === 'acknowledged') {
         queue.shift();
+        this.options.onAcknowledged?.();
         continue;
       }
       head.failures += 1;
