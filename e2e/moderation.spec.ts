@@ -1,10 +1,12 @@
 // Moderation short of a suspension: a member reports a project from its page, an operator hides it from the Reports
 // queue with a reason (the report closes as acted on); the project is gone from the list, its search and its page
-// for others, while its owner still opens it and reads why. The audit log holds the hiding with its reason.
+// for others, while its owner still opens it and reads why. From a member's page in the console the operator hides an
+// expert's profile: it leaves the directory, and the server-rendered profile page no longer carries it. The audit log
+// holds each hiding with its reason.
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { e2eOrigins } from '../playwright.config';
-import { contextSignedInAs, expect, mailTo, sessionOf, signUp, test, uniqueWord } from './fixtures';
+import { E2E_PASSWORD, contextSignedInAs, createExpert, expect, mailTo, sessionOf, signUp, test, uniqueWord } from './fixtures';
 import { publishedProject } from './hiring';
 import { operatorSignedIn } from './operators';
 
@@ -85,5 +87,51 @@ test.describe('moderation', () => {
     await expect(log).toContainText('project.hide');
     await expect(log).toContainText('report.actioned');
     await expect(log).toContainText(reason);
+  });
+
+  test("the operator hides an expert's profile from the member's page: out of the directory and its server-rendered page", async ({ browser, request: api }) => {
+    test.setTimeout(120_000);
+    const word = uniqueWord();
+    const lastName = `Hidden${word.slice(2, 7)}`;
+    const expert = await createExpert(api, {
+      firstName: 'Hugo',
+      lastName,
+      headline: `Epidemiologist for ${word} cohorts`,
+      summary: `I analyse ${word} cohorts.`,
+      fee: 75,
+      country: 'FR',
+      services: [{ serviceName: 'Statistical Analysis', practiceAreaNames: ['Biostatistics'] }],
+    });
+    const search = async () => JSON.stringify(await (await api.get(`${e2eOrigins.api}/api/Experts/Search?q=${word}`)).json());
+    const { slug } = (await (await api.get(`${e2eOrigins.api}/api/Experts/${expert.id}`)).json()) as { slug: string };
+    // The page a visitor or a crawler gets from the site's server, at the profile's canonical address.
+    const renderedProfile = async () => (await api.get(`${e2eOrigins.site}/experts/${expert.id}-${slug}`, { headers: { accept: 'text/html' } })).text();
+    expect(await search()).toContain(`"id":${expert.id}`);
+    // Rendered on the server with its data: the name as the page's heading.
+    expect(await renderedProfile()).toMatch(new RegExp(`<h1[^>]*>Hugo ${lastName}</h1>`));
+
+    const op = await operatorSignedIn(browser, `members.${word}@ops.sciexperts.test`, 'operator');
+    contexts.push(op.context);
+    await op.page.getByRole('link', { name: 'Members' }).click();
+    await op.page.getByLabel('Name or e-mail').fill(lastName);
+    await op.page.getByRole('button', { name: 'Search' }).click();
+    await op.page.getByRole('button', { name: `Manage Hugo ${lastName}` }).click();
+    const reason = `Credentials not confirmed (${word}).`;
+    await op.page.getByLabel('Reason (recorded in the audit log)').fill(reason);
+    await op.page.getByRole('button', { name: 'Hide the profile from the directory' }).click();
+    await expect(op.page.getByRole('status').filter({ hasText: 'is hidden from the directory' })).toBeVisible();
+    await axeClean(op.page, 'member page');
+
+    expect(await search()).not.toContain(`"id":${expert.id}`);
+    expect((await api.get(`${e2eOrigins.api}/api/Experts/${expert.id}`)).status()).toBe(404);
+    const hiddenPage = await renderedProfile();
+    expect(hiddenPage).not.toContain(`Epidemiologist for ${word} cohorts`);
+    expect(hiddenPage).not.toMatch(new RegExp(`<h1[^>]*>Hugo ${lastName}</h1>`));
+    // The member is told, and still signs in.
+    expect((await mailTo(expert.email, 'Your SciExperts profile is hidden from the directory')).text).toContain(`Reason: ${reason}`);
+    expect((await api.post(`${e2eOrigins.api}/api/Account/Login`, { data: { email: expert.email, password: E2E_PASSWORD } })).status()).toBe(200);
+    await op.page.getByRole('link', { name: 'Audit log' }).click();
+    await expect(op.page.getByRole('table')).toContainText('profile.hide');
+    await expect(op.page.getByRole('table')).toContainText(reason);
   });
 });
