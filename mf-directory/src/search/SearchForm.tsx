@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { COUNTRIES, EXPERT_SORTS, type ExpertSort } from '@sciexperts/shared';
 import { useEarlyInput } from '@sciexperts/ui';
 import { practiceAreasFor, SERVICE_CATALOGUE } from '../catalogue';
@@ -73,6 +73,7 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
   const minFeeRef = useRef<HTMLInputElement>(null);
   const maxFeeRef = useRef<HTMLInputElement>(null);
   const sortRef = useRef<HTMLSelectElement>(null);
+  const verifiedRef = useRef<HTMLInputElement>(null);
   useEarlyInput(queryRef, draft.q, (q) => setDraft((current) => ({ ...current, q })));
   useEarlyInput(serviceRef, state.service, (service) => chooseEarly({ service }));
   useEarlyInput(areaRef, state.area, (area) => chooseEarly({ area }));
@@ -82,6 +83,17 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
   useEarlyInput(sortRef, state.sort, (sort) => {
     if (isSort(sort)) chooseEarly({ sort });
   });
+
+  // A checkbox ticked before the page was hydrated applies like the other filters chosen early (useEarlyInput reads
+  // values; a checkbox's choice is its checked state). Once per mount, in the hydrating commit.
+  const lookedAtVerified = useRef(false);
+  const renderedVerified = useRef(state.verified);
+  useLayoutEffect(() => {
+    if (lookedAtVerified.current) return;
+    lookedAtVerified.current = true;
+    const box = verifiedRef.current;
+    if (box && box.checked !== renderedVerified.current) chooseEarly({ verified: box.checked });
+  }, []);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -209,6 +221,7 @@ export function SearchForm({ state, onChange, lockedService }: { state: SearchSt
         </fieldset>
         <div className={styles.checkField}>
           <input
+            ref={verifiedRef}
             id={`${id}-verified`}
             type="checkbox"
             checked={verifiedChoice ?? filters.verified}

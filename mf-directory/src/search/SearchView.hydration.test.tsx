@@ -47,6 +47,15 @@ describe('the search form filled in before the page was hydrated', () => {
     await waitFor(() => expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ q: 'shelf life', service: 'Statistical Analysis', country: 'DE', minFee: 40 })));
   });
 
+  it('applies "Verified experts only" ticked before hydration', async () => {
+    const container = renderAsServer(app('/find-an-expert'));
+    (screen.getByLabelText('Verified experts only') as HTMLInputElement).checked = true;
+    await hydrate(container, app('/find-an-expert'));
+    await waitFor(() => expect(location()).toBe('/find-an-expert?verified=true'));
+    expect(screen.getByLabelText('Verified experts only')).toBeChecked();
+    await waitFor(() => expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ verified: true })));
+  });
+
   it('on a subject page (its service fixed by the page) keeps the words and the sort', async () => {
     const container = renderAsServer(app('/find-an-expert/subject/data-analysis', { service: 'Data Science' }));
     typeBeforeHydration(screen.getByLabelText('Search experts'), 'forecasting');
