@@ -191,8 +191,8 @@ async function main(): Promise<void> {
     const received = new Map(reports.flatMap((r) => r.received.map(([k, latency, count, sentAt]) => [k, { latency, count, sentAt }] as const)));
     const delivered = sent.filter((k) => received.has(k));
     const latencies = delivered.map((k) => received.get(k)!.latency).sort((a, b) => a - b);
-    // Every member's first message opens a conversation (more statements: the pair query, the notification's upsert
-    // and its e-mail job); after one interval every pair exists and the load is the steady one.
+    // Every member's first message opens a conversation (more work in its statement: the cap's count, a new
+    // notification and its e-mail job); after one interval every pair exists and the load is the steady one.
     const later = delivered.map((k) => received.get(k)!).filter((r) => r.sentAt >= startAt + intervalMs).map((r) => r.latency).sort((a, b) => a - b);
     const doubled = [...received.values()].filter((v) => v.count > 1).length;
     const acked = reports.reduce((s, r) => s + r.acked, 0);
