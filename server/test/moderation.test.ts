@@ -94,7 +94,12 @@ describe.each(['sqlite', 'postgres'] as const)('moderation over %s', (dialect) =
     const owner = await member(h, { firstName: 'Fergus' });
     const reporter = await member(h, { firstName: 'Rhea' });
     const hiredExpert = await member(h, { firstName: 'Hal' });
+    const invitee = await member(h, { firstName: 'Ines' });
+    await makeListed(h, invitee);
     const projectId = await publishedProject(owner, { title: 'Crypto miracle cure trial' });
+    expect((await h.api('POST', `/api/Projects/${projectId}/Invitations`, { token: owner.token, body: { expertId: invitee.id } })).status).toBe(201);
+    const invitations = async () => (await h.api<{ results: Array<{ projectId: number }> }>('GET', '/api/Invitations/Mine', { token: invitee.token })).body.results.map((i) => i.projectId);
+    expect(await invitations()).toEqual([projectId]);
     const { contractId } = await hiredContract(h, owner, hiredExpert, [10_000]);
     const inProgress = (await h.db.kysely.selectFrom('contracts').select('projectId').where('id', '=', contractId).executeTakeFirstOrThrow()).projectId;
     expect(await listIds(reporter, 'miracle')).toEqual([projectId]);
@@ -122,6 +127,8 @@ describe.each(['sqlite', 'postgres'] as const)('moderation over %s', (dialect) =
     expect((await h.api('GET', `/api/Projects/${projectId}`, { token: reporter.token })).status).toBe(404);
     expect((await h.api('POST', `/api/Projects/${projectId}/Proposals`, { token: reporter.token, body: fixedProposal() })).status).toBe(404);
     expect((await report(reporter, { targetType: 'project', targetId: projectId, reason: 'spam' })).status).toBe(404);
+    // An expert it invited no longer finds the invitation (its page is not found for them either).
+    expect(await invitations()).toEqual([]);
     // The owner still has it, with the reason, and their account works as before.
     const mine = await h.api<Project>('GET', `/api/Projects/${projectId}`, { token: owner.token });
     expect([mine.status, mine.body.hiddenBySciExperts?.reason]).toEqual([200, reason]);
@@ -147,6 +154,7 @@ describe.each(['sqlite', 'postgres'] as const)('moderation over %s', (dialect) =
     const stale = await unhideProject(projectId, { reason: 'Again.' });
     expect([stale.status, stale.body.message]).toEqual([409, M.projectNotHidden]);
     expect(await listIds(reporter, 'miracle')).toEqual([projectId]);
+    expect(await invitations()).toEqual([projectId]);
     expect((await h.api<Project>('GET', `/api/Projects/${projectId}`, { token: owner.token })).body.hiddenBySciExperts).toBeUndefined();
     await eventually(() => mailer.sent.some((m) => m.to === owner.email && m.subject === 'Your SciExperts project is visible again'), 'the unhiding e-mail');
 

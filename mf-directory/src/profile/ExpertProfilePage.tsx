@@ -180,7 +180,8 @@ export function ExpertProfilePage() {
       />
       {profile.hiddenBySciExperts !== undefined ? (
         <p className={styles.hiddenNote} role="note">
-          {hiddenBySciExperts(profile.hiddenBySciExperts)}. Only you can see this page; your account otherwise works as before. To appeal, answer the e-mail we sent you.
+          <strong>{hiddenBySciExperts(profile.hiddenBySciExperts)}</strong> Only you can see this page; your account otherwise works as before. To appeal, answer the
+          e-mail we sent you.
         </p>
       ) : profile.isHidden ? (
         <p className={styles.hiddenNote} role="note">

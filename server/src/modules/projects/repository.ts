@@ -304,13 +304,16 @@ export async function invitationsOfProject(db: Db, projectId: number): Promise<I
   return db.kysely.selectFrom('projectInvitations').selectAll().where('projectId', '=', projectId).orderBy('id').execute();
 }
 
-/** The invitations an expert received: not those of a draft, which are held until the owner publishes it. */
+/**
+ * The invitations an expert received: not those of a draft, which are held until the owner publishes it, nor those
+ * of a project an operator hid (its page is not found for the expert either).
+ */
 export async function invitationsOfExpert(db: Db, expertId: number): Promise<InvitationRow[]> {
   return db.kysely
     .selectFrom('projectInvitations')
     .selectAll()
     .where('expertId', '=', expertId)
-    .where('projectId', 'not in', (eb) => eb.selectFrom('projects').select('id').where('status', '=', 'draft'))
+    .where('projectId', 'not in', (eb) => eb.selectFrom('projects').select('id').where((p) => p.or([p('status', '=', 'draft'), p('hiddenAt', 'is not', null)])))
     .orderBy('id', 'desc')
     .execute();
 }
