@@ -25,6 +25,15 @@ export const messageGroupKey = (senderId: number) => `message:${senderId}`;
 
 const EXCERPT_MAX = 100;
 
+/** What follows the sender's name in a message's notification. */
+function afterName(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const excerpt = flat.length <= EXCERPT_MAX ? flat : `${flat.slice(0, EXCERPT_MAX - 1).trimEnd()}…`;
+  return ` sent you a message: “${excerpt}”`;
+}
+
+const messageLink = (senderId: number) => `/chat?with=${senderId}`;
+
 /**
  * Tells receivers about messages, in each message's transaction; what it returns is the notification written or
  * refreshed, for the caller to push once the transaction has committed.
@@ -35,15 +44,6 @@ const EXCERPT_MAX = 100;
  * job. A wrong guess costs one statement, never a wrong notification: the UPDATE finding nothing falls back to the
  * upsert, and an e-mail job queued twice is refused by its key (and sent once by its claim).
  */
-/** What follows the sender's name in a message's notification. */
-function afterName(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const excerpt = flat.length <= EXCERPT_MAX ? flat : `${flat.slice(0, EXCERPT_MAX - 1).trimEnd()}…`;
-  return ` sent you a message: “${excerpt}”`;
-}
-
-const messageLink = (senderId: number) => `/chat?with=${senderId}`;
-
 export function messageNotices(jobs: JobQueue, emailDelayMs: number) {
   const likelyUnread = new BoundedSet<string>();
   return async function tellReceiver(trx: Kysely<Database>, message: ChatMessage, sender: SenderName, now: Date): Promise<NotificationRow | null> {
