@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
+import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import type { ReconciliationView } from '@sciexperts/shared/member';
 import { MemoryRouter, Route, Routes } from '@sciexperts/shared/router';
 import AdminApp from '../exposes/AdminApp';
@@ -9,17 +9,6 @@ import { reconciliationCsv } from './reconciliationCsv';
 import { setSession } from './session';
 
 afterEach(() => jest.restoreAllMocks());
-
-async function expectNoAxeViolations(width: number) {
-  window.innerWidth = width;
-  window.dispatchEvent(new Event('resize'));
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom computes no layout or colours; contrast is checked by the e2e in a real browser.
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const overview = {
   totals: { inEscrowCents: 0, releasedCents: 0, refundedCents: 0, feesCents: 0, waitingForPayoutCents: 0, paidOutCents: 0 },

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
+import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import { MemoryRouter, Route, Routes } from '@sciexperts/shared/router';
 import type { AdminMemberView, AdminReportView } from '@sciexperts/shared/member';
 import AdminApp from '../exposes/AdminApp';
@@ -17,17 +17,6 @@ const renderAt = (path: string) =>
       </Routes>
     </MemoryRouter>,
   );
-
-async function expectNoAxeViolations(width: number) {
-  window.innerWidth = width;
-  window.dispatchEvent(new Event('resize'));
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom computes no layout or colours; contrast is checked by the e2e in a real browser.
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const subject = { id: 7, name: 'Petra Hopper', email: 'petra@example.test' };
 const projectReport: AdminReportView = {

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
+import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import { ApiError, SECURITY_MESSAGES, authStore, signOut } from '@sciexperts/shared';
 import { api, ada, deferred } from '../testing/mockAccountApi';
 import { LoginForm } from './LoginForm';
@@ -190,12 +190,3 @@ describe('LoginForm, second factor', () => {
     await expectNoAxeViolations();
   });
 });
-
-async function expectNoAxeViolations() {
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom computes no layout or colours; contrast is checked by the e2e in a real browser.
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}

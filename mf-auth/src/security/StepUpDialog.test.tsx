@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
+import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import { ApiError, SECURITY_MESSAGES, securityApi } from '@sciexperts/shared';
 import { StepUpDialog } from './StepUpDialog';
 
@@ -8,17 +8,6 @@ jest.mock('@sciexperts/shared', () => jest.requireActual('../testing/sharedMock'
 const security = securityApi as jest.Mocked<typeof securityApi>;
 
 beforeEach(() => jest.clearAllMocks());
-
-async function expectNoAxeViolations(width: number) {
-  window.innerWidth = width;
-  window.dispatchEvent(new Event('resize'));
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom computes no layout or colours; contrast is checked by the e2e in a real browser.
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 describe('the step-up dialog', () => {
   it('asks a member with a second factor for the code, and says done once the server agrees', async () => {

@@ -1,22 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
+import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import { ApiError } from '@sciexperts/shared';
 import { BLOCK_MESSAGES as M, blocksApi } from '@sciexperts/shared/member';
 import { BlockAction } from './BlockAction';
 
 afterEach(() => jest.restoreAllMocks());
-
-async function expectNoAxeViolations(width: number) {
-  window.innerWidth = width;
-  window.dispatchEvent(new Event('resize'));
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom computes no layout or colours; contrast is checked by the e2e in a real browser.
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 describe("a conversation's 'Block'", () => {
   it('asks first, focus on Cancel; Cancel changes nothing and gives the focus back to the button', async () => {

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
+import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import { authStore, expertCalendarApi, loginModalStore, type User } from '@sciexperts/shared';
 import { directoryApi } from '../api/directoryApi';
 import { profile } from '../test/fixtures';
@@ -8,17 +8,6 @@ import { renderRoute } from '../test/renderRoute';
 
 jest.mock('../api/directoryApi', () => ({ ...jest.requireActual('../api/directoryApi'), directoryApi: { search: jest.fn(), profile: jest.fn() } }));
 const load = directoryApi.profile as jest.MockedFunction<typeof directoryApi.profile>;
-
-async function expectNoAxeViolations(width: number) {
-  window.innerWidth = width;
-  window.dispatchEvent(new Event('resize'));
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom computes no layout or colours; contrast is checked by the e2e in a real browser.
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 beforeEach(() => {
   load.mockReset();

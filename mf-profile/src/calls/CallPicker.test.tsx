@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
+import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import { ApiError, CALL_MESSAGES, type Call, type CallList, type FreeSlots } from '@sciexperts/shared';
 import { callsApi } from '@sciexperts/shared/member';
 import { CallPicker } from './CallPicker';
@@ -46,18 +46,6 @@ const call = (over: Partial<Call> = {}): Call => ({
   past: false,
   ...over,
 });
-
-async function expectNoAxeViolations(width: number) {
-  window.innerWidth = width;
-  window.dispatchEvent(new Event('resize'));
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom computes no layout or colours; contrast is checked by the e2e in a real browser.
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 
 describe('the slot picker', () => {
   it('is used with the keyboard alone: day, a time by arrow keys, the agenda, then Book', async () => {

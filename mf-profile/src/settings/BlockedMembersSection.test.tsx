@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
+import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import { ApiError } from '@sciexperts/shared';
 import { BLOCK_MESSAGES as M, blocksApi, type BlockedMember } from '@sciexperts/shared/member';
 import { BlockedMembersSection } from './BlockedMembersSection';
@@ -9,17 +9,6 @@ afterEach(() => jest.restoreAllMocks());
 
 const ada: BlockedMember = { id: 8, firstName: 'Ada', lastName: 'Lovelace', profImgUrl: null, blockedAt: '2026-11-20T10:00:00.000Z' };
 const bob: BlockedMember = { id: 9, firstName: 'Bob', lastName: 'Babbage', profImgUrl: null, blockedAt: '2026-11-21T10:00:00.000Z' };
-
-async function expectNoAxeViolations(width: number) {
-  window.innerWidth = width;
-  window.dispatchEvent(new Event('resize'));
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom computes no layout or colours; contrast is checked by the e2e in a real browser.
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 describe('Blocked members in Account Setting', () => {
   it('lists the members I blocked and unblocks one, keeping the reader on the section heading', async () => {

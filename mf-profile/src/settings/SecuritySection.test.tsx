@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
+import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import { ApiError, SECURITY_MESSAGES, securityApi, type SecurityOverview } from '@sciexperts/shared';
 import { SecuritySection } from './SecuritySection';
 
@@ -31,17 +31,6 @@ afterEach(() => {
   jest.restoreAllMocks();
   delete (window as unknown as { PublicKeyCredential?: unknown }).PublicKeyCredential;
 });
-
-async function expectNoAxeViolations(width: number) {
-  window.innerWidth = width;
-  window.dispatchEvent(new Event('resize'));
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom computes no layout or colours; contrast is checked by the e2e in a real browser.
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 describe('the account security sections', () => {
   it('turns two-step verification on: QR code and key, a wrong code said at the field, then the ten codes shown once', async () => {

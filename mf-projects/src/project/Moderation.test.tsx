@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
+import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import { authStore } from '@sciexperts/shared';
 import { projectsApi, type Project } from '@sciexperts/shared/member';
 import { makeMemberSummary, makeProject, makeProposal, makeUser } from '@sciexperts/shared/testing';
@@ -17,17 +17,6 @@ jest.mock('../api/suggestions', () => ({ ...jest.requireActual('../api/suggestio
 const api = projectsApi as jest.Mocked<typeof projectsApi>;
 const owner = { isOwner: true, proposalId: null, declinedProposalId: null, invitationId: null };
 const stranger = { isOwner: false, proposalId: null, declinedProposalId: null, invitationId: null };
-
-async function expectNoAxeViolations(width: number) {
-  window.innerWidth = width;
-  window.dispatchEvent(new Event('resize'));
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom computes no layout or colours; contrast is checked by the e2e in a real browser.
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 function recordReports(): unknown[] {
   const bodies: unknown[] = [];

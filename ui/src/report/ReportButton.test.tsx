@@ -1,21 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
+import { expectNoAxeViolations } from '../testing/axe';
 import { authStore, loginModalStore } from '@sciexperts/shared';
 import { ReportButton } from './ReportButton';
 
 const member = { id: 7, firstName: 'Rita', lastName: 'Levi', email: 'rita@example.test' } as never;
-
-async function expectNoAxeViolations(width: number) {
-  window.innerWidth = width;
-  window.dispatchEvent(new Event('resize'));
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom computes no layout or colours; contrast is checked by the e2e in a real browser.
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 function answer(status: number, body: unknown, seen: unknown[]) {
   return jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
+import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import { ApiError, VETTING_MESSAGES as M, type MyVettingView, type VettingFileView, type VettingRequestView } from '@sciexperts/shared';
 import { vettingApi } from '@sciexperts/shared/member';
 import { makeUser } from '../../test/fixtures';
@@ -25,17 +25,6 @@ const request = (over: Partial<VettingRequestView> = {}): VettingRequestView => 
   ...over,
 });
 const mine = (over: Partial<MyVettingView> = {}): MyVettingView => ({ status: 'none', verified: false, orcidId: null, request: null, ...over });
-
-async function expectNoAxeViolations(width: number) {
-  window.innerWidth = width;
-  window.dispatchEvent(new Event('resize'));
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom computes no layout or colours; contrast is checked by the e2e in a real browser.
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 describe('Verification in the profile', () => {
   it('asks for the identity document, legal name, degree and affiliation, names the linked ORCID iD, and sends them', async () => {
