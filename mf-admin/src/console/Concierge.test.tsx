@@ -1,12 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import type { ExpertCard } from '@sciexperts/shared';
-import { MemoryRouter, Route, Routes } from '@sciexperts/shared/router';
-import AdminApp from '../exposes/AdminApp';
 import { adminApi } from './api';
 import { searchWords } from './searchWords';
-import { setSession } from './session';
+import { renderAt, signedInAs } from './testing';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -27,14 +25,8 @@ const request = {
 };
 
 function renderConcierge() {
-  setSession({ token: 'op_t', expiresAt: new Date(Date.now() + 3600_000).toISOString(), operator: { id: 1, email: 'support@ops.test', role: 'support' } });
-  return render(
-    <MemoryRouter initialEntries={['/admin/concierge']}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  signedInAs('support');
+  return renderAt('/admin/concierge');
 }
 
 describe('the concierge answer', () => {

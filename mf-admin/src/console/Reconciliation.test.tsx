@@ -1,12 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import type { ReconciliationView } from '@sciexperts/shared/member';
-import { MemoryRouter, Route, Routes } from '@sciexperts/shared/router';
-import AdminApp from '../exposes/AdminApp';
 import { AdminApiError, adminApi } from './api';
 import { reconciliationCsv } from './reconciliationCsv';
-import { setSession } from './session';
+import { renderAt, signedInAs } from './testing';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -49,15 +47,9 @@ const differing: ReconciliationView = {
 };
 
 function renderMoney(role: 'finance' | 'operator') {
-  setSession({ token: 'op_t', expiresAt: new Date(Date.now() + 3600_000).toISOString(), operator: { id: 1, email: `${role}@ops.test`, role } });
+  signedInAs(role);
   jest.spyOn(adminApi, 'money').mockResolvedValue(overview);
-  return render(
-    <MemoryRouter initialEntries={['/admin/money']}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderAt('/admin/money');
 }
 
 describe("the Money page's reconciliation", () => {

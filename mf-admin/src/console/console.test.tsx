@@ -1,9 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from '@sciexperts/shared/router';
 import type { DisputeDetailView } from '@sciexperts/shared/member';
-import AdminApp from '../exposes/AdminApp';
 import { setSession } from './session';
+import { renderAt } from './testing';
 
 type Call = { method: string; url: string; body: unknown; auth: string | null };
 let calls: Call[];
@@ -21,15 +20,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => jest.restoreAllMocks());
-
-const renderAt = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp />} />
-      </Routes>
-    </MemoryRouter>,
-  );
 
 const operator = { id: 1, email: 'lead@sciexperts.test', role: 'operator' as const };
 

@@ -1,22 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
-import { MemoryRouter, Route, Routes } from '@sciexperts/shared/router';
 import type { AdminMemberView, AdminReportView } from '@sciexperts/shared/member';
-import AdminApp from '../exposes/AdminApp';
 import { adminApi } from './api';
-import { setSession } from './session';
+import { renderAt, signedInAs } from './testing';
 
 afterEach(() => jest.restoreAllMocks());
-const signedInAs = (role: 'operator' | 'finance' | 'support') => setSession({ token: 'op_t', expiresAt: new Date(Date.now() + 3600_000).toISOString(), operator: { id: 1, email: `${role}@ops.test`, role } });
-const renderAt = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp />} />
-      </Routes>
-    </MemoryRouter>,
-  );
 
 const subject = { id: 7, name: 'Petra Hopper', email: 'petra@example.test' };
 const projectReport: AdminReportView = {

@@ -1,20 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from '@sciexperts/shared/router';
-import AdminApp from '../exposes/AdminApp';
 import { adminApi } from './api';
-import { setSession } from './session';
+import { renderAt, signedInAs } from './testing';
 
 afterEach(() => jest.restoreAllMocks());
-const signedInAs = (role: 'operator' | 'finance' | 'support') => setSession({ token: 'op_t', expiresAt: new Date(Date.now() + 3600_000).toISOString(), operator: { id: 1, email: `${role}@ops.test`, role } });
-const renderAt = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp />} />
-      </Routes>
-    </MemoryRouter>,
-  );
 
 const member = { id: 7, name: 'Petra Hopper', email: 'petra@example.test', createdAt: '2026-11-01T10:00:00.000Z', signInWith: 'password' as const, emailVerified: false, deleted: false, suspended: null, profilePublic: true, activeSessions: 2, contracts: { asClient: 1, asExpert: 0 }, profileHidden: null, projects: [], reports: null };
 

@@ -1,22 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
-import { MemoryRouter, Route, Routes } from '@sciexperts/shared/router';
 import { vettingDecidedMessage, type VettingDetailView, type VettingRequestView } from '@sciexperts/shared';
-import AdminApp from '../exposes/AdminApp';
 import { AdminApiError, adminApi } from './api';
-import { setSession } from './session';
+import { renderAt, signedInAs } from './testing';
 
 afterEach(() => jest.restoreAllMocks());
-const signedInAs = (role: 'operator' | 'finance' | 'support') => setSession({ token: 'op_t', expiresAt: new Date(Date.now() + 3600_000).toISOString(), operator: { id: 1, email: `${role}@ops.test`, role } });
-const renderAt = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp />} />
-      </Routes>
-    </MemoryRouter>,
-  );
 
 const file = (id: number, name: string) => ({ id, name, contentType: 'application/pdf', size: 2048, createdAt: '2026-11-20T10:00:00.000Z' });
 const request = (over: Partial<VettingRequestView> = {}): VettingRequestView => ({
