@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useParams } from '@sciexperts/shared/router';
 import { ADMIN_LIMITS, type DisputeDetailView, type DisputeOutcome } from '@sciexperts/shared/member';
-import { AdminApiError, adminApi } from './api';
+import { adminApi } from './api';
 import { dateTime, formatCents } from './format';
+import { useDecisionPage } from './useDecisionPage';
 import css from './console.module.css';
 
 const OUTCOMES: Array<{ value: DisputeOutcome; label: string }> = [
@@ -20,26 +21,11 @@ function toCents(text: string): number | null {
 /** One dispute: both sides, read-only, and the decision. */
 export function DisputePage() {
   const id = Number(useParams().milestoneId);
-  const [detail, setDetail] = useState<DisputeDetailView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const fetchDispute = useCallback(() => adminApi.dispute(id), [id]);
+  const { detail, error, formError, setFormError, done, doneRef, busy, decide } = useDecisionPage<DisputeDetailView>(fetchDispute, 'The dispute could not be loaded.');
   const [outcome, setOutcome] = useState<DisputeOutcome>('split');
   const [expertPart, setExpertPart] = useState('');
   const [reason, setReason] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const doneRef = useRef<HTMLParagraphElement>(null);
-
-  const load = useCallback(() => {
-    adminApi
-      .dispute(id)
-      .then(setDetail)
-      .catch((err: unknown) => setError(err instanceof AdminApiError ? err.message : 'The dispute could not be loaded.'));
-  }, [id]);
-  useEffect(load, [load]);
-  useEffect(() => {
-    if (done) doneRef.current?.focus();
-  }, [done]);
 
   if (error)
     return (
@@ -60,18 +46,11 @@ export function DisputePage() {
     if (outcome === 'split' && (expertCents === null || expertCents < 1 || expertCents >= m.amountCents)) {
       return setFormError(`The expert’s part must be between $0.01 and ${formatCents(m.amountCents - 1)}.`);
     }
-    setBusy(true);
-    try {
+    await decide(async () => {
       const answer = await adminApi.resolve(m.id, { outcome, reason, ...(outcome === 'split' && expertCents !== null ? { expertCents } : {}) });
       const r = answer.resolution;
-      setDone(`Resolved: ${formatCents(r.expertCents)} to the expert, ${formatCents(r.clientCents)} back to the client. Both parties are told.`);
-      load();
-    } catch (err) {
-      setFormError(err instanceof AdminApiError ? err.message : 'The decision could not be saved. Try again.');
-      if (err instanceof AdminApiError && err.status === 409) load();
-    } finally {
-      setBusy(false);
-    }
+      return `Resolved: ${formatCents(r.expertCents)} to the expert, ${formatCents(r.clientCents)} back to the client. Both parties are told.`;
+    });
   }
 
   return (

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useParams } from '@sciexperts/shared/router';
 import { ADMIN_LIMITS } from '@sciexperts/shared/member';
 import type { VettingDetailView, VettingFileView, VettingOutcome } from '@sciexperts/shared';
 import { saveBlob } from '@sciexperts/ui';
 import { AdminApiError, adminApi } from './api';
 import { dateTime, waited } from './format';
+import { useDecisionPage } from './useDecisionPage';
 import css from './console.module.css';
 
 const OUTCOMES: Array<{ value: VettingOutcome; label: string }> = [
@@ -15,25 +16,10 @@ const OUTCOMES: Array<{ value: VettingOutcome; label: string }> = [
 /** One verification request: the documents (operators only), the credentials, the ORCID iD, and the decision. */
 export function VettingPage() {
   const id = Number(useParams().requestId);
-  const [detail, setDetail] = useState<VettingDetailView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const fetchRequest = useCallback(() => adminApi.vettingRequest(id), [id]);
+  const { detail, error, formError, setFormError, done, doneRef, busy, decide } = useDecisionPage<VettingDetailView>(fetchRequest, 'The request could not be loaded.');
   const [outcome, setOutcome] = useState<VettingOutcome | null>(null);
   const [reason, setReason] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const doneRef = useRef<HTMLParagraphElement>(null);
-
-  const load = useCallback(() => {
-    adminApi
-      .vettingRequest(id)
-      .then(setDetail)
-      .catch((err: unknown) => setError(err instanceof AdminApiError ? err.message : 'The request could not be loaded.'));
-  }, [id]);
-  useEffect(load, [load]);
-  useEffect(() => {
-    if (done) doneRef.current?.focus();
-  }, [done]);
 
   if (error)
     return (
@@ -58,17 +44,10 @@ export function VettingPage() {
     setFormError(null);
     if (!outcome) return setFormError('Choose approve or reject.');
     if (!reason.trim()) return setFormError('Give a reason (1–2,000 characters).');
-    setBusy(true);
-    try {
+    await decide(async () => {
       const answer = await adminApi.decideVetting(r.id, { outcome, reason });
-      setDone(answer.request.status === 'approved' ? `Approved: ${expert.firstName} ${expert.lastName} is verified and was told.` : `Rejected: ${expert.firstName} ${expert.lastName} was told the reason.`);
-      load();
-    } catch (err) {
-      setFormError(err instanceof AdminApiError ? err.message : 'The decision could not be saved. Try again.');
-      if (err instanceof AdminApiError && err.status === 409) load();
-    } finally {
-      setBusy(false);
-    }
+      return answer.request.status === 'approved' ? `Approved: ${expert.firstName} ${expert.lastName} is verified and was told.` : `Rejected: ${expert.firstName} ${expert.lastName} was told the reason.`;
+    });
   }
 
   const fileButton = (file: VettingFileView, what: string) => (
