@@ -3,32 +3,16 @@
 // reads both sides and splits 60/40; both parties see the outcome and their billing pages agree with the ledger;
 // the audit log holds the decision with its reason. An expert asks to be verified from the profile, an operator
 // approves it, and the Verified badge shows on the directory card (the filter finds only her), audited with the reason.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { e2eOrigins } from '../playwright.config';
 import { E2E_PASSWORD, confirmEmail, contextSignedInAs, createExpert, expect, mailTo, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
 import { hiredContract } from './hiring';
-import { operatorSignedIn } from './operators';
+import { authenticatorCode, createOperator, operatorSignedIn, type OperatorRole } from './operators';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const as = (who: Account) => ({ Authorization: `Bearer ${who.token}` });
-
-/** `npm run admin -- create-operator` against the e2e run's database: the only way an operator is made. */
-function createOperator(email: string, role: string): string {
-  const root = path.resolve(__dirname, '..');
-  const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'admin.mjs'), 'create-operator', email, role], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: `.runtime/e2e-data-${offset}`, API_PORT: String(13000 + offset), PAYMENTS_PORT: String(13052 + offset), LOG_LEVEL: 'silent' },
-  });
-  expect(run.status, run.stderr + run.stdout).toBe(0);
-  return /One-time password.*: (\S+)$/m.exec(run.stdout)![1]!;
-}
 
 const milestone = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
 
@@ -119,8 +103,7 @@ test.describe('the operators console', () => {
     await op.getByLabel('Password').fill(password);
     await op.getByRole('button', { name: 'Continue' }).click();
     const secret = (await op.getByTestId('totp-secret').textContent())!.trim();
-    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-    await op.getByLabel(/Code from your authenticator app/).fill(code);
+    await op.getByLabel(/Code from your authenticator app/).fill(authenticatorCode(secret));
     await op.getByRole('button', { name: 'Sign in' }).click();
     await expect(op.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
     await op.getByRole('button', { name: /continue/ }).click();
@@ -226,19 +209,8 @@ test.describe('the operators console', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // The operator (second factor on) finds the report and suspends the sender.
-    const email = `mod.${word}@ops.sciexperts.test`;
-    const password = createOperator(email, 'operator');
-    const o = await browser.newContext({ baseURL: e2eOrigins.site, bypassCSP: true });
+    const { context: o, page: op } = await operatorSignedIn(browser, `mod.${word}@ops.sciexperts.test`, 'operator');
     contexts.push(o);
-    const op = await o.newPage();
-    await op.goto('/admin');
-    await op.getByLabel('E-mail').fill(email);
-    await op.getByLabel('Password').fill(password);
-    await op.getByRole('button', { name: 'Continue' }).click();
-    const secret = (await op.getByTestId('totp-secret').textContent())!.trim();
-    await op.getByLabel(/Code from your authenticator app/).fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate());
-    await op.getByRole('button', { name: 'Sign in' }).click();
-    await op.getByRole('button', { name: /continue/ }).click();
     await op.getByRole('link', { name: 'Reports' }).click();
     const item = op.getByRole('article').filter({ hasText: `Pay me outside the site for ${word}.` });
     await expect(item).toContainText('Fraud or a scam');
@@ -357,21 +329,10 @@ test.describe('the operators console', () => {
     expect(asked.status(), await asked.text()).toBe(201);
 
     /** An operator of `role`, signed in with the second factor in a browser of their own. */
-    const operatorPage = async (role: string) => {
-      const email = `${role}.${word}@ops.sciexperts.test`;
-      const password = createOperator(email, role);
-      const o = await browser.newContext({ baseURL: e2eOrigins.site, bypassCSP: true });
-      contexts.push(o);
-      const op = await o.newPage();
-      await op.goto('/admin');
-      await op.getByLabel('E-mail').fill(email);
-      await op.getByLabel('Password').fill(password);
-      await op.getByRole('button', { name: 'Continue' }).click();
-      const secret = (await op.getByTestId('totp-secret').textContent())!.trim();
-      await op.getByLabel(/Code from your authenticator app/).fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate());
-      await op.getByRole('button', { name: 'Sign in' }).click();
-      await op.getByRole('button', { name: /continue/ }).click();
-      return op;
+    const operatorPage = async (role: OperatorRole) => {
+      const { context, page } = await operatorSignedIn(browser, `${role}.${word}@ops.sciexperts.test`, role);
+      contexts.push(context);
+      return page;
     };
 
     // The answer opens with the directory already searched by the request's own words, which find the expert.

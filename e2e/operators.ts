@@ -1,6 +1,6 @@
 // An operator for the console's tests: made by `npm run admin -- create-operator` against the e2e run's database
 // (the only way one is made), then signed in from a browser of their own with the second factor set up at the first
-// sign-in. (admin.spec.ts still has its own copies of these steps.)
+// sign-in.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -10,8 +10,15 @@ import { expect } from './fixtures';
 
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 
+export type OperatorRole = 'operator' | 'finance' | 'support';
+
+/** The code an authenticator app shows now for the base32 `secret` the console displays at the first sign-in. */
+export function authenticatorCode(secret: string): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+}
+
 /** Makes an operator of `role` with the command; its one-time password. */
-export function createOperator(email: string, role: 'operator' | 'finance' | 'support'): string {
+export function createOperator(email: string, role: OperatorRole): string {
   const root = path.resolve(__dirname, '..');
   const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'admin.mjs'), 'create-operator', email, role], {
     cwd: root,
@@ -23,7 +30,7 @@ export function createOperator(email: string, role: 'operator' | 'finance' | 'su
 }
 
 /** A new operator of `role`, signed in to /admin with the authenticator set up; the context is the caller's to close. */
-export async function operatorSignedIn(browser: Browser, email: string, role: 'operator' | 'finance' | 'support'): Promise<{ context: BrowserContext; page: Page }> {
+export async function operatorSignedIn(browser: Browser, email: string, role: OperatorRole): Promise<{ context: BrowserContext; page: Page }> {
   const password = createOperator(email, role);
   // bypassCSP only for axe, which writes style attributes while it measures.
   const context = await browser.newContext({ baseURL: e2eOrigins.site, bypassCSP: true });
@@ -33,7 +40,7 @@ export async function operatorSignedIn(browser: Browser, email: string, role: 'o
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Continue' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  await page.getByLabel(/Code from your authenticator app/).fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate());
+  await page.getByLabel(/Code from your authenticator app/).fill(authenticatorCode(secret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: /continue/ }).click();
   return { context, page };
