@@ -1,12 +1,11 @@
 // The concierge's shortlist as a project draft: the requester, signed in with the request's confirmed address, finds
 // a draft made from the request with the shortlisted experts invited; the invitations reach the experts when the
 // draft is published; one request makes one draft however often it is claimed.
-import { ADMIN_MESSAGES as M, ADMIN_PATHS, type AdminSessionView, type Invitation, type NotificationPage, type OperatorRole, type Project, type ProjectList } from '@sciexperts/shared/contracts';
-import { totpCode } from '../src/auth/secondFactor';
-import { runOperatorCommand } from '../src/modules/admin/command';
+import { ADMIN_MESSAGES as M, ADMIN_PATHS, type Invitation, type NotificationPage, type OperatorRole, type Project, type ProjectList } from '@sciexperts/shared/contracts';
 import { shortlistMailText } from '../src/modules/admin/concierge';
 import { claimConciergeDrafts, draftInput, draftTitle } from '../src/modules/concierge/drafts';
 import { RecordingMailer, eventually, member, startAppOn, unverifiedMember, type Harness } from './helpers';
+import { signedInOperator } from './adminFixtures';
 
 type Body = { message?: string };
 type Member = Awaited<ReturnType<typeof member>>;
@@ -57,16 +56,7 @@ describe.each(['sqlite', 'postgres'] as const)('concierge drafts over %s', (dial
   const mailer = new RecordingMailer();
   const call = <T = unknown>(method: string, url: string, token: string | null, body?: unknown) => h.api<T & Body>(method, url, { token, ...(body === undefined ? {} : { body }) });
 
-  async function makeOperator(role: OperatorRole) {
-    const lines: string[] = [];
-    const email = `${role}.${Math.random().toString(36).slice(2)}@sciexperts.test`;
-    expect(await runOperatorCommand(['create-operator', email, role], { db: h.db, hasher: h.app.ctx.hasher, out: (l) => lines.push(l) })).toBe(0);
-    const password = /One-time password.*: (\S+)$/m.exec(lines.join('\n'))![1]!;
-    const setup = await call<AdminSessionView>('POST', ADMIN_PATHS.session, null, { email, password });
-    now += 30_000;
-    const signedIn = await call<AdminSessionView>('POST', ADMIN_PATHS.session, null, { email, password, code: totpCode(setup.body.enrolment!.secret, now) });
-    return { token: signedIn.body.token! };
-  }
+  const makeOperator = (role: OperatorRole) => signedInOperator(h, role, () => (now += 30_000));
   async function listedExpert(firstName: string, service: string): Promise<Member> {
     const m = await member(h, { firstName, lastName: 'Hopper' });
     await h.db.kysely.updateTable('users').set({ headline: `${service} expert` }).where('id', '=', m.id).execute();

@@ -1,11 +1,10 @@
 // A member's page in the console lists the reports about them (open and closed: what was reported, the reason, the
 // date, the status) and how many they filed; for the roles that read reports (operators and support), not finance.
-import { ADMIN_PATHS, type AdminMembersView, type AdminSessionView, type OperatorRole } from '@sciexperts/shared/contracts';
-import { totpCode } from '../src/auth/secondFactor';
-import { runOperatorCommand } from '../src/modules/admin/command';
+import { ADMIN_PATHS, type AdminMembersView, type OperatorRole } from '@sciexperts/shared/contracts';
 import { member, startAppOn, type Harness } from './helpers';
 import type { Member } from './paymentsFixtures';
 import { fixedProposal, makeListed, projectBody } from './projectsFixtures';
+import { signedInOperator } from './adminFixtures';
 
 type Op = { token: string };
 
@@ -14,16 +13,7 @@ describe.each(['sqlite', 'postgres'] as const)("a member's reports in the consol
   let now = Date.parse('2026-11-20T09:00:00.000Z');
   const ops = {} as Record<OperatorRole, Op>;
 
-  async function makeOperator(role: OperatorRole): Promise<Op> {
-    const lines: string[] = [];
-    const email = `${role}.${Math.random().toString(36).slice(2)}@sciexperts.test`;
-    expect(await runOperatorCommand(['create-operator', email, role], { db: h.db, hasher: h.app.ctx.hasher, out: (l) => lines.push(l) })).toBe(0);
-    const password = /One-time password.*: (\S+)$/m.exec(lines.join('\n'))![1]!;
-    const setup = await h.api<AdminSessionView>('POST', ADMIN_PATHS.session, { body: { email, password } });
-    now += 30_000;
-    const signedIn = await h.api<AdminSessionView>('POST', ADMIN_PATHS.session, { body: { email, password, code: totpCode(setup.body.enrolment!.secret, now) } });
-    return { token: signedIn.body.token! };
-  }
+  const makeOperator = (role: OperatorRole) => signedInOperator(h, role, () => (now += 30_000));
   const report = async (who: Member, body: unknown) => {
     now += 60_000;
     const made = await h.api<{ id: number }>('POST', '/api/Reports', { token: who.token, body });

@@ -1,12 +1,11 @@
 // The reconciliation report: the ledger's charges, refunds and payouts against the provider's own records, every
 // difference listed; finance only, audited each time it runs.
-import { ADMIN_MESSAGES as M, ADMIN_PATHS, type AdminSessionView, type AuditPageView, type OperatorRole, type ReconciliationView, type Withdrawal } from '@sciexperts/shared/contracts';
-import { totpCode } from '../src/auth/secondFactor';
-import { runOperatorCommand } from '../src/modules/admin/command';
+import { ADMIN_MESSAGES as M, ADMIN_PATHS, type AuditPageView, type OperatorRole, type ReconciliationView, type Withdrawal } from '@sciexperts/shared/contracts';
 import { compareMovements, type LedgerMovement } from '../src/modules/admin/reconciliation';
 import type { ProviderRecord } from '../src/modules/payments/provider';
 import { member, startAppOn, type Harness } from './helpers';
 import { FakeProvider, PAYMENTS_CONFIG, caller, connectPayoutAccount, deliver, eventId, hiredContract, paid, type Member } from './paymentsFixtures';
+import { signedInOperator } from './adminFixtures';
 
 type Body = { message?: string };
 
@@ -40,16 +39,7 @@ describe.each(['sqlite', 'postgres'] as const)('reconciliation over %s', (dialec
   const run = (role: OperatorRole = 'finance') => admin<ReconciliationView>('POST', ADMIN_PATHS.moneyReconciliation, ops[role].token);
   const audit = async () => (await admin<AuditPageView>('GET', ADMIN_PATHS.audit, ops.finance.token)).body.entries.filter((e) => e.action === 'money.reconcile');
 
-  async function makeOperator(role: OperatorRole) {
-    const lines: string[] = [];
-    const email = `${role}.${Math.random().toString(36).slice(2)}@sciexperts.test`;
-    expect(await runOperatorCommand(['create-operator', email, role], { db: h.db, hasher: h.app.ctx.hasher, out: (l) => lines.push(l) })).toBe(0);
-    const password = /One-time password.*: (\S+)$/m.exec(lines.join('\n'))![1]!;
-    const setup = await h.api<AdminSessionView>('POST', ADMIN_PATHS.session, { body: { email, password } });
-    now += 30_000;
-    const signedIn = await h.api<AdminSessionView>('POST', ADMIN_PATHS.session, { body: { email, password, code: totpCode(setup.body.enrolment!.secret, now) } });
-    return { token: signedIn.body.token!, email };
-  }
+  const makeOperator = (role: OperatorRole) => signedInOperator(h, role, () => (now += 30_000));
 
   beforeAll(async () => {
     provider = new FakeProvider();

@@ -2,12 +2,11 @@
 // profiles, projects and proposals; operators hide a project or a profile (from a report, which closes as acted on,
 // or on its own) and unhide it, each with a reason, an audit entry and an e-mail. The routes' authorization is in
 // admin.test.ts (every admin path with no token, a member's, an expired session and each wrong role).
-import { ADMIN_MESSAGES as M, ADMIN_PATHS, type AdminMembersView, type AdminReportsView, type AdminSessionView, type AuditPageView, type OperatorRole, type Project, type PublicExpertProfile } from '@sciexperts/shared/contracts';
-import { totpCode } from '../src/auth/secondFactor';
-import { runOperatorCommand } from '../src/modules/admin/command';
+import { ADMIN_MESSAGES as M, ADMIN_PATHS, type AdminMembersView, type AdminReportsView, type AuditPageView, type OperatorRole, type Project, type PublicExpertProfile } from '@sciexperts/shared/contracts';
 import { RecordingMailer, eventually, member, startAppOn, type Harness } from './helpers';
 import { hiredContract, type Member } from './paymentsFixtures';
 import { fixedProposal, future, makeListed, projectBody } from './projectsFixtures';
+import { signedInOperator } from './adminFixtures';
 
 type Body = { message?: string; details?: Array<{ field?: string; message: string }> };
 type Op = { id: number; email: string; token: string };
@@ -19,17 +18,7 @@ describe.each(['sqlite', 'postgres'] as const)('moderation over %s', (dialect) =
   let now = Date.now();
   const mailer = new RecordingMailer();
 
-  async function makeOperator(role: OperatorRole): Promise<Op> {
-    const lines: string[] = [];
-    const email = `${role}.${Math.random().toString(36).slice(2)}@sciexperts.test`;
-    expect(await runOperatorCommand(['create-operator', email, role], { db: h.db, hasher: h.app.ctx.hasher, out: (l) => lines.push(l) })).toBe(0);
-    const password = /One-time password.*: (\S+)$/m.exec(lines.join('\n'))![1]!;
-    const setup = await h.api<AdminSessionView>('POST', ADMIN_PATHS.session, { body: { email, password } });
-    now += 30_000;
-    const signedIn = await h.api<AdminSessionView>('POST', ADMIN_PATHS.session, { body: { email, password, code: totpCode(setup.body.enrolment!.secret, now) } });
-    expect(signedIn.body.status).toBe('signed-in');
-    return { id: signedIn.body.operator!.id, email, token: signedIn.body.token! };
-  }
+  const makeOperator = (role: OperatorRole) => signedInOperator(h, role, () => (now += 30_000));
 
   const admin = <T = unknown>(method: string, url: string, op: Op, body?: unknown) => h.api<T & Body>(method, url, { token: op.token, ...(body === undefined ? {} : { body }) });
   const report = (who: Member, body: unknown) => h.api<{ id: number } & Body>('POST', '/api/Reports', { token: who.token, body });

@@ -7,7 +7,6 @@ import {
   VETTING_MESSAGES as M,
   VETTING_PATHS,
   vettingDecidedMessage,
-  type AdminSessionView,
   type AuditPageView,
   type ExpertSearchResponse,
   type MyVettingView,
@@ -19,13 +18,12 @@ import {
   type VettingQueueView,
   type VettingRequestView,
 } from '@sciexperts/shared/contracts';
-import { totpCode } from '../src/auth/secondFactor';
-import { runOperatorCommand } from '../src/modules/admin/command';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { attachmentsDir } from '../src/modules/projects/attachments';
 import { RecordingMailer, member, startAppOn, type Harness } from './helpers';
 import { SAMPLES } from './projectsFixtures';
+import { signedInOperator } from './adminFixtures';
 
 type Body = { message?: string; details?: Array<{ field?: string; message: string }> };
 interface Who {
@@ -49,17 +47,7 @@ describe.each(['sqlite', 'postgres'] as const)('expert vetting over %s', (dialec
   const call = <T = unknown>(method: string, url: string, token: string | null, body?: unknown) => h.api<T & Body>(method, url, { token, ...(body === undefined ? {} : { body }) });
   const at = (path: string, ids: Record<string, number>) => Object.entries(ids).reduce((p, [k, v]) => p.replace(`:${k}`, String(v)), path);
 
-  async function makeOperator(role: OperatorRole): Promise<Op> {
-    const lines: string[] = [];
-    const email = `${role}.${Math.random().toString(36).slice(2)}@sciexperts.test`;
-    expect(await runOperatorCommand(['create-operator', email, role], { db: h.db, hasher: h.app.ctx.hasher, out: (l) => lines.push(l) })).toBe(0);
-    const password = /One-time password.*: (\S+)$/m.exec(lines.join('\n'))![1]!;
-    const setup = await call<AdminSessionView>('POST', ADMIN_PATHS.session, null, { email, password });
-    now += 30_000;
-    const signedIn = await call<AdminSessionView>('POST', ADMIN_PATHS.session, null, { email, password, code: totpCode(setup.body.enrolment!.secret, now) });
-    expect(signedIn.body.status).toBe('signed-in');
-    return { id: signedIn.body.operator!.id, email, token: signedIn.body.token! };
-  }
+  const makeOperator = (role: OperatorRole) => signedInOperator(h, role, () => (now += 30_000));
 
   /** A member with an expert profile: public, with a headline, in the directory. */
   async function expert(firstName: string, lastName = 'Verity'): Promise<Who> {
