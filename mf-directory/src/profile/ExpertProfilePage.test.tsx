@@ -4,6 +4,7 @@ import { ApiError, authStore, callPickerStore, expertCalendarApi, loginModalStor
 import { directoryApi } from '../api/directoryApi';
 import { profile } from '../test/fixtures';
 import { PERSON_DESCRIPTION_MAX } from './ExpertProfilePage';
+import { onProfileSignedOut } from '../test/profilePage';
 import { renderRoute } from '../test/renderRoute';
 
 jest.mock('../api/directoryApi', () => ({ ...jest.requireActual('../api/directoryApi'), directoryApi: { search: jest.fn(), profile: jest.fn() } }));
@@ -15,12 +16,7 @@ const member = { id: 7, firstName: 'Grace', lastName: 'Hopper' } as User;
 
 beforeEach(() => {
   load.mockReset();
-  // The profile's 'Schedule a call' asks whether the expert's calendar is open.
-  jest.spyOn(expertCalendarApi, 'status').mockResolvedValue({ expertId: 42, expertName: 'Ada Lovelace', open: true, timeZone: 'Europe/Berlin', lengths: [30], lengthMinutes: 30, slots: [] });
-  act(() => {
-    authStore.setState({ status: 'ready', token: null, user: null });
-    loginModalStore.setState({ open: false, tab: 'login', returnTo: null, stayAfterSignUp: false });
-  });
+  onProfileSignedOut();
 });
 
 describe('an expert’s public profile', () => {

@@ -1,10 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, expertCalendarApi, loginModalStore } from '@sciexperts/shared';
+import { ApiError, authStore, loginModalStore } from '@sciexperts/shared';
 import { PROJECT_MESSAGES, projectsApi, type Invitation, type Project, type ProjectList } from '@sciexperts/shared/member';
 import { makeInvitation, makeProject, makeUser } from '@sciexperts/shared/testing';
 import { directoryApi } from '../api/directoryApi';
 import { profile } from '../test/fixtures';
+import { onProfileSignedOut } from '../test/profilePage';
 import { renderRoute } from '../test/renderRoute';
 
 jest.mock('../api/directoryApi', () => ({ ...jest.requireActual('../api/directoryApi'), directoryApi: { search: jest.fn(), profile: jest.fn() } }));
@@ -38,14 +39,9 @@ async function openDialog(projects: Project[]) {
 
 beforeEach(() => {
   loadProfile.mockReset();
-  // The profile's 'Schedule a call' asks whether the expert's calendar is open.
-  jest.spyOn(expertCalendarApi, 'status').mockResolvedValue({ expertId: 42, expertName: 'Ada Lovelace', open: true, timeZone: 'Europe/Berlin', lengths: [30], lengthMinutes: 30, slots: [] });
   mine = jest.spyOn(projectsApi, 'mine');
   invite = jest.spyOn(projectsApi, 'invite');
-  act(() => {
-    authStore.setState({ status: 'ready', token: null, user: null });
-    loginModalStore.setState({ open: false, tab: 'login', returnTo: null, stayAfterSignUp: false });
-  });
+  onProfileSignedOut();
 });
 
 afterEach(() => jest.restoreAllMocks());

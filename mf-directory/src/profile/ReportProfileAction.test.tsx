@@ -1,9 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
-import { authStore, expertCalendarApi, loginModalStore, type User } from '@sciexperts/shared';
+import { authStore, loginModalStore, type User } from '@sciexperts/shared';
 import { directoryApi } from '../api/directoryApi';
 import { profile } from '../test/fixtures';
+import { onProfileSignedOut } from '../test/profilePage';
 import { renderRoute } from '../test/renderRoute';
 
 jest.mock('../api/directoryApi', () => ({ ...jest.requireActual('../api/directoryApi'), directoryApi: { search: jest.fn(), profile: jest.fn() } }));
@@ -11,11 +12,7 @@ const load = directoryApi.profile as jest.MockedFunction<typeof directoryApi.pro
 
 beforeEach(() => {
   load.mockReset();
-  jest.spyOn(expertCalendarApi, 'status').mockResolvedValue({ expertId: 42, expertName: 'Ada Lovelace', open: true, timeZone: 'Europe/Berlin', lengths: [30], lengthMinutes: 30, slots: [] });
-  act(() => {
-    authStore.setState({ status: 'ready', token: null, user: null });
-    loginModalStore.setState({ open: false, tab: 'login', returnTo: null, stayAfterSignUp: false });
-  });
+  onProfileSignedOut();
 });
 afterEach(() => jest.restoreAllMocks());
 
