@@ -3,14 +3,13 @@
 // reads both sides and splits 60/40; both parties see the outcome and their billing pages agree with the ledger;
 // the audit log holds the decision with its reason. An expert asks to be verified from the profile, an operator
 // approves it, and the Verified badge shows on the directory card (the filter finds only her), audited with the reason.
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { e2eOrigins } from '../playwright.config';
+import { axeClean } from './axe';
 import { E2E_PASSWORD, confirmEmail, contextSignedInAs, createExpert, expect, mailTo, sessionOf, signUp, test, uniqueWord, type Account } from './fixtures';
 import { hiredContract } from './hiring';
 import { authenticatorCode, createOperator, operatorSignedIn, type OperatorRole } from './operators';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const as = (who: Account) => ({ Authorization: `Bearer ${who.token}` });
 
@@ -23,12 +22,6 @@ async function payOnCheckout(page: Page) {
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByLabel('Name on card').fill('Olga Owner');
   await page.getByRole('button', { name: /^Pay \$/ }).click();
-}
-
-async function axeClean(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test.describe('the operators console', () => {

@@ -3,20 +3,12 @@
 // for others, while its owner still opens it and reads why. From a member's page in the console the operator hides an
 // expert's profile: it leaves the directory, and the server-rendered profile page no longer carries it. The audit log
 // holds each hiding with its reason.
-import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { e2eOrigins } from '../playwright.config';
+import { axeClean } from './axe';
 import { E2E_PASSWORD, contextSignedInAs, createExpert, expect, mailTo, sessionOf, signUp, test, uniqueWord } from './fixtures';
 import { publishedProject } from './hiring';
 import { operatorSignedIn } from './operators';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function axeClean(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.describe('moderation', () => {
   const contexts: BrowserContext[] = [];
