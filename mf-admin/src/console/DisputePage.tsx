@@ -160,10 +160,18 @@ export function DisputePage() {
           </p>
         )}
         {detail.resolution ? (
-          <p>
-            Resolved by {detail.resolution.by} at {dateTime(detail.resolution.at)}: {formatCents(detail.resolution.expertCents)} to the expert,{' '}
-            {formatCents(detail.resolution.clientCents)} back to the client. Reason: “{detail.resolution.reason}”
-          </p>
+          <>
+            {/* A stale decision (409): the server's 'This dispute was resolved by … at …' stays beside what is now true. */}
+            {formError && (
+              <p role="alert" className={css.error}>
+                {formError}
+              </p>
+            )}
+            <p>
+              Resolved by {detail.resolution.by} at {dateTime(detail.resolution.at)}: {formatCents(detail.resolution.expertCents)} to the expert,{' '}
+              {formatCents(detail.resolution.clientCents)} back to the client. Reason: “{detail.resolution.reason}”
+            </p>
+          </>
         ) : m.status !== 'disputed' ? (
           <p>This milestone is not disputed.</p>
         ) : (

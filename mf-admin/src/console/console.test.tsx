@@ -110,7 +110,7 @@ it('shows both sides of a dispute and splits it with a reason, then shows who re
   expect(await screen.findByText(/Resolved by lead@sciexperts.test/)).toBeInTheDocument();
 });
 
-it('reloads the dispute when another operator resolved it first, showing their decision instead of the form', async () => {
+it('reloads the dispute when another operator resolved it first, showing their decision and the server\'s message instead of the form', async () => {
   const user = userEvent.setup();
   setSession({ token: 'op_token', expiresAt: new Date(Date.now() + 3600_000).toISOString(), operator });
   const theirs = { outcome: 'refund', expertCents: 0, clientCents: 100_000, reason: 'Nothing was delivered.', by: 'other@sciexperts.test', at: '2026-11-27T09:00:00.000Z' };
@@ -118,7 +118,7 @@ it('reloads the dispute when another operator resolved it first, showing their d
   answer = (call) => {
     if (call.method === 'POST') {
       refused = true;
-      return { status: 409, body: { message: 'This milestone is no longer disputed.' } };
+      return { status: 409, body: { message: 'This dispute was resolved by other@sciexperts.test at 27 Nov 2026, 09:00.' } };
     }
     return { status: 200, body: refused ? { ...detail, milestone: { ...detail.milestone, status: 'refunded' }, resolution: theirs } : detail };
   };
@@ -127,6 +127,7 @@ it('reloads the dispute when another operator resolved it first, showing their d
   await user.type(screen.getByLabelText('Reason (both parties receive it)'), 'Nothing in section 4.');
   await user.click(screen.getByRole('button', { name: 'Resolve the dispute' }));
   expect(await screen.findByText(/Resolved by other@sciexperts.test/)).toHaveTextContent('$0.00 to the expert, $1,000.00 back to the client. Reason: “Nothing was delivered.”');
+  expect(screen.getByRole('alert')).toHaveTextContent('This dispute was resolved by other@sciexperts.test at 27 Nov 2026, 09:00.');
   expect(screen.queryByRole('button', { name: 'Resolve the dispute' })).toBeNull();
   expect(calls.filter((c) => c.method === 'GET' && c.url.includes('/api/admin/Disputes/7'))).toHaveLength(2);
 });
