@@ -409,12 +409,25 @@ const initialOf = (name: string) => {
   return GLYPHS[letter] ? letter : 'X';
 };
 
+/** Drawn avatars by initials and colour: 200 demo experts share far fewer pairs, and every seeding (each test app's, each start's) asks again. */
+const drawnAvatars = new Map<string, Buffer>();
+
 /** A 128×128 RGB PNG: a coloured disc on white with the two initials in white. */
 export function initialsAvatar(firstName: string, lastName: string, colourIndex: number): Buffer {
+  const letters: [string, string] = [initialOf(firstName), initialOf(lastName)];
+  const colour = colourIndex % PALETTE.length;
+  const key = `${letters[0]}${letters[1]}${colour}`;
+  let png = drawnAvatars.get(key);
+  if (!png) {
+    png = drawAvatar(letters, PALETTE[colour]!);
+    drawnAvatars.set(key, png);
+  }
+  return png;
+}
+
+function drawAvatar(letters: readonly [string, string], [r, g, b]: [number, number, number]): Buffer {
   const size = 128;
   const scale = 6;
-  const [r, g, b] = PALETTE[colourIndex % PALETTE.length]!;
-  const letters = [initialOf(firstName), initialOf(lastName)];
   const textWidth = (5 * 2 + 2) * scale;
   const left = (size - textWidth) / 2;
   const top = (size - 7 * scale) / 2;
@@ -425,15 +438,18 @@ export function initialsAvatar(firstName: string, lastName: string, colourIndex:
     for (let x = 0; x < size; x++) {
       const dx = x - size / 2 + 0.5;
       const dy = y - size / 2 + 0.5;
-      let colour: [number, number, number] = dx * dx + dy * dy <= (size / 2) * (size / 2) ? [r, g, b] : [255, 255, 255];
+      let white = dx * dx + dy * dy > (size / 2) * (size / 2);
       const gx = Math.floor((x - left) / scale);
       const gy = Math.floor((y - top) / scale);
-      if (gy >= 0 && gy < 7 && x >= left) {
-        const which = gx < 5 ? 0 : gx >= 7 && gx < 12 ? 1 : -1;
-        const col = which === 0 ? gx : gx - 7;
-        if (which >= 0 && GLYPHS[letters[which]!]![gy]![col] === '1') colour = [255, 255, 255];
+      if (!white && gy >= 0 && gy < 7 && x >= left) {
+        const letter = gx < 5 ? letters[0] : gx >= 7 && gx < 12 ? letters[1] : null;
+        const col = gx < 5 ? gx : gx - 7;
+        white = letter !== null && GLYPHS[letter]![gy]![col] === '1';
       }
-      raw.set(colour, row + 1 + x * 3);
+      const at = row + 1 + x * 3;
+      raw[at] = white ? 255 : r;
+      raw[at + 1] = white ? 255 : g;
+      raw[at + 2] = white ? 255 : b;
     }
   }
   const header = Buffer.alloc(13);
