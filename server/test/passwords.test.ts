@@ -259,4 +259,19 @@ describe('login throttle on Redis', () => {
     expectRefusedFor(await t.admit('v', 'bot-new'), 3600);
     expect((await t.admit('v', 'home')).ok).toBe(true);
   });
+
+  it('only a first try on an account counts against the address: signing in again and again does not use up its accounts', async () => {
+    const t = throttle();
+    const settle = async (account: string, outcome: 'fail' | 'succeed') => {
+      const a = await t.admit(account, 'lab');
+      if (!a.ok) throw new Error(`refused ${account}`);
+      await a.attempt[outcome]();
+    };
+    for (let i = 0; i < 30; i += 1) await settle('owner', 'succeed');
+    for (let i = 0; i < 3; i += 1) await settle('typo', 'fail');
+    // The spray layer allows twenty failed accounts: 'typo' and nineteen more ('owner' signed in, so it is not one).
+    for (let i = 0; i < 19; i += 1) await settle(`x${i}`, 'fail');
+    expect((await t.admit('x19', 'lab')).ok).toBe(false);
+    expect((await t.admit('owner', 'lab')).ok).toBe(true);
+  });
 });

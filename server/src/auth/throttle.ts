@@ -140,17 +140,23 @@ export class LoginThrottle {
   async admit(account: string, address: string): Promise<LoginAdmission> {
     const pairKey = `${account}\n${address}`;
     const triedKey = `${address}\n${account}`;
-    // One round trip: node-redis pipelines the commands issued in the same tick.
-    const [known, pending, pair, tally, tried] = await Promise.all([
+    // One round trip: node-redis pipelines the commands issued in the same tick. The address's count of accounts is
+    // taken for every attempt, though only a first try on an account may raise it, so that a first sign-in from an
+    // address needs no second round trip (it cost 2.2–3 ms at p99 through Redis, against 0.7–0.8 ms for the others);
+    // any other attempt gives it back at once. Meanwhile a first try from the same address sees it one higher per
+    // such attempt in flight: stricter for a moment, never looser.
+    const [known, pending, pair, tally, tried, spray] = await Promise.all([
       ask(this.known.get(pairKey)),
       take(this.pending, pairKey),
       take(this.pair, pairKey),
       take(this.account, account),
       take(this.tried, triedKey),
+      take(this.spray, address),
     ]);
     const isKnown = known !== null && known.consumedPoints > 0;
     const firstTry = tried.res.consumedPoints === 1;
-    let sprayTaken = false;
+    const sprayTaken = firstTry;
+    if (!firstTry) this.spray.reward(address, 1).catch(() => undefined);
     const undo = async (): Promise<void> => {
       await Promise.all([
         this.pending.reward(pairKey, 1),
@@ -174,14 +180,7 @@ export class LoginThrottle {
       if (blocked) return refuse(blocked.msBeforeNext);
     }
     if (!isKnown && !tally.ok) return refuse(tally.res.msBeforeNext);
-    if (firstTry) {
-      const spray = await take(this.spray, address).catch(async (err: unknown) => {
-        await undo();
-        throw err;
-      });
-      sprayTaken = true;
-      if (!isKnown && !spray.ok) return refuse(spray.res.msBeforeNext);
-    }
+    if (firstTry && !isKnown && !spray.ok) return refuse(spray.res.msBeforeNext);
 
     let settled = false;
     const settle = async (outcome: 'success' | 'failure' | 'none') => {
