@@ -75,7 +75,6 @@ export default defineConfig({
   use: {
     baseURL: e2eOrigins.site,
     trace: 'off',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: clusterTopology
     ? [{ name: 'chromium', use: browser }]
