@@ -33,20 +33,43 @@ it('holds clicks on buttons until the page is hydrated, then replays them in ord
   expect(seen).toEqual(['open', 'open']);
 });
 
-it('holds a form sent before hydration and sends it again afterwards', async () => {
-  const root = page();
+/** Records what each submission of `form` that got through sent, and by which button. */
+function recordSubmissions(form: HTMLFormElement): string[] {
   const sent: string[] = [];
-  const form = document.getElementById('search') as HTMLFormElement;
   form.addEventListener('submit', (event) => {
-    if (!event.defaultPrevented) sent.push(String(new FormData(form).get('q')));
+    if (!event.defaultPrevented) sent.push(`${String(new FormData(form).get('q'))} by ${event.submitter?.id ?? 'no button'}`);
     event.preventDefault();
   });
+  return sent;
+}
+
+it('holds a form sent from a field before hydration and sends it again with a click on its default button', async () => {
+  // React hydrates a part for a click, not for a submit event: the click is what lets a part still being hydrated
+  // take the submission.
+  const root = page();
+  const form = document.getElementById('search') as HTMLFormElement;
+  const sent = recordSubmissions(form);
+  const clicks: string[] = [];
+  root.addEventListener('click', (event) => clicks.push((event.target as Element).id));
   holdEarlyInteractions(root);
   form.requestSubmit();
   expect(sent).toEqual([]);
   releaseEarlyInteractions();
   await replayed();
-  expect(sent).toEqual(['food science']);
+  expect(clicks).toEqual(['go']);
+  expect(sent).toEqual(['food science by go']);
+});
+
+it('sends a form with no submit button again as it was sent', async () => {
+  const root = page();
+  const form = document.getElementById('search') as HTMLFormElement;
+  document.getElementById('go')!.remove();
+  const sent = recordSubmissions(form);
+  holdEarlyInteractions(root);
+  form.requestSubmit();
+  releaseEarlyInteractions();
+  await replayed();
+  expect(sent).toEqual(['food science by no button']);
 });
 
 it('replays after the code that released has finished (React cannot take events inside its own effects)', async () => {
