@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { withPreparedStatements } from './preparedStatements';
+import { CurrentSchemaPostgresDialect } from './currentSchemaDialect';
 import { tracingStarted } from '../observability/tracingState';
 import { traceSqliteQuery } from '../observability/queryTracing';
 
@@ -45,7 +46,7 @@ export function openDatabase(opts: DbOptions): Db {
     // pool drops the broken client when it comes back, and opens new ones once PostgreSQL answers again.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+    const kysely = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool: withPreparedStatements(pool) }) });
     return {
       kysely,
       dialect: 'postgres',
