@@ -145,6 +145,8 @@ interface LoadResult {
   cpuMsPerMessage: number | null;
   /** The same for the PostgreSQL backends of the server's pool (a backend replaced during the run loses its share). */
   dbCpuMsPerMessage: number | null;
+  /** The same for this process, the load generator (its 1,000 clients share the machine's cores with the server). */
+  generatorCpuMsPerMessage: number;
 }
 
 const keptUp = (r: LoadResult) => r.p99 < P99_GOAL_MS && r.deliveredPerSecond >= 0.95 * r.offeredPerSecond && r.lost === 0 && r.failedSends === 0 && r.doubled === 0;
@@ -177,6 +179,7 @@ async function runLoad(server: Server, clients: Client[], members: Member[], int
   for (const s of clients) s.on('newMessage', onMessage);
 
   const cpuBefore = server.cpuMs();
+  const generatorCpuBefore = process.cpuUsage();
   // BENCH_CHAT_TRACE=1: the server's CPU per message second by second, to tell a cold process (more CPU per message
   // in its first seconds) from a waiting one (the same CPU, more latency).
   const dbCpuBefore = (await server.dbCpuMs?.()) ?? null;
@@ -243,6 +246,7 @@ async function runLoad(server: Server, clients: Client[], members: Member[], int
     await new Promise((r) => setTimeout(r, 100));
   }
   const cpuAfter = server.cpuMs();
+  const generatorCpu = process.cpuUsage(generatorCpuBefore);
   const dbCpuAfter = (await server.dbCpuMs?.()) ?? null;
   clearInterval(trace);
   timers.forEach(clearInterval);
@@ -272,6 +276,7 @@ async function runLoad(server: Server, clients: Client[], members: Member[], int
     p99Warm: round(percentile(warm, 99)),
     cpuMsPerMessage: cpuBefore === null || cpuAfter === null || sent === 0 ? null : Math.round(((cpuAfter - cpuBefore) / sent) * 1000) / 1000,
     dbCpuMsPerMessage: dbCpuBefore === null || dbCpuAfter === null || sent === 0 ? null : Math.round(((dbCpuAfter - dbCpuBefore) / sent) * 1000) / 1000,
+    generatorCpuMsPerMessage: sent === 0 ? 0 : Math.round((generatorCpu.user + generatorCpu.system) / sent) / 1000,
   };
 }
 
@@ -319,6 +324,7 @@ async function benchOn(database: string): Promise<void> {
     emit('doubled messages', r.doubled, 'messages', '0', r.doubled === 0);
     if (r.cpuMsPerMessage !== null) emit('server CPU per message', r.cpuMsPerMessage, 'ms', '', null);
     if (r.dbCpuMsPerMessage !== null) emit('database CPU per message (the pool\'s PostgreSQL backends)', r.dbCpuMsPerMessage, 'ms', '', null);
+    emit('load generator CPU per message (this process, on the same cores)', r.generatorCpuMsPerMessage, 'ms', '', null);
 
     // The ramp, every step whatever the one before it did: where delivery stops keeping up, and how it degrades past.
     let highestKept = keptUp(r) ? offered : 0;
