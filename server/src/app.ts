@@ -36,7 +36,7 @@ import { createJobQueue } from './jobs';
 import { readableLogStream } from './http/readableLog';
 import { usersModule, type UserViews } from './modules/users/routes';
 import { attachChatGateway, drainChatGateway, type ChatServer } from './chat/gateway';
-import { messageNotices, messageStore, pushNotification } from './modules/chat/notices';
+import { messageStore, pushNotification } from './modules/chat/notices';
 import { emailDelayOf } from './modules/notifications/notify';
 import { attachRedisAdapter } from './chat/redis';
 import { Readiness } from './modules/health/readiness';
@@ -236,40 +236,29 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // One plugin per domain (server/src/modules); those that need a session check it inside themselves.
   await registerModules(app, { users: deps.userViews ? usersModule(deps.userViews) : undefined });
 
-  const tellReceiver = messageNotices(ctx.jobs, emailDelayOf(config));
-  const storeOnPostgres = ctx.db.dialect === 'postgres' ? messageStore(ctx.db, emailDelayOf(config)) : null;
+  // The message, its notification and its e-mail job in one go (decision 0025): one statement on PostgreSQL, one
+  // transaction of prepared statements on SQLite.
+  const storeAndTell = messageStore(ctx.db, emailDelayOf(config), ctx.jobs);
   const io = attachChatGateway(app.server, {
     db: ctx.db,
     tokens: ctx.tokens,
     limiters,
     origins: [...config.corsOrigins, ...config.integratorOrigins],
     log: app.log,
-    onMessageStored: async (trx, message, sender) => {
-      const told = await tellReceiver(trx, message, sender, clock());
-      // Runs once the message's transaction committed: a rolled-back message is never counted.
-      return () => {
-        app.metrics.chatMessageStored();
-        if (told) pushNotification(app.io, told);
+    storeMessage: async (m, sessionId, cap) => {
+      const stored = await storeAndTell(m, sessionId, cap, clock());
+      if (!stored.created) return stored;
+      const told = stored.notification;
+      return {
+        message: stored.message,
+        created: true as const,
+        // Runs once the message is stored: a message that was not is never counted.
+        told: () => {
+          app.metrics.chatMessageStored();
+          if (told) pushNotification(app.io, told);
+        },
       };
     },
-    // PostgreSQL: the message, its notification and its e-mail job in one statement (decision 0025).
-    ...(storeOnPostgres
-      ? {
-          storeMessage: async (m, sessionId, cap) => {
-            const stored = await storeOnPostgres(m, sessionId, cap, clock());
-            if (!stored.created) return stored;
-            const told = stored.notification;
-            return {
-              message: stored.message,
-              created: true as const,
-              told: () => {
-                app.metrics.chatMessageStored();
-                if (told) pushNotification(app.io, told);
-              },
-            };
-          },
-        }
-      : {}),
   });
   app.decorate('io', io);
   // With REDIS_URL several processes share chat delivery; without it the in-memory adapter serves one process.

@@ -142,14 +142,3 @@ export async function notify(trx: Trx, jobs: JobQueue, items: readonly NewNotifi
   return ids;
 }
 
-/**
- * notify for a caller that pushes the notifications itself once its transaction has committed (the chat gateway,
- * which pushes the message at that moment anyway): no delivery job; the immediate e-mails are queued here, in the
- * same transaction. Returns the rows written, for that push.
- */
-export async function notifyPushedByCaller(trx: Trx, jobs: JobQueue, items: readonly NewNotification[], now: Date, emailDelayMs: number): Promise<Written[]> {
-  if (items.length === 0) return [];
-  const rows = await write(trx, items, now);
-  for (const row of rows) if (row.emailState === 'pending') await queueImmediateEmail(jobs, row, emailDelayMs, trx);
-  return rows;
-}
