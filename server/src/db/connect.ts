@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { withPreparedStatements } from './preparedStatements';
 import { CurrentSchemaPostgresDialect } from './currentSchemaDialect';
+import { startCheckpointer, type Checkpointer } from './sqliteCheckpointer';
 import { tracingStarted } from '../observability/tracingState';
 import { traceSqliteQuery } from '../observability/queryTracing';
 
@@ -27,6 +28,8 @@ export interface DbOptions {
   databaseSchema?: string | null;
   /** SQLite file; ignored for PostgreSQL. */
   sqliteFile: string;
+  /** How often the SQLite checkpoint worker copies the log into the file (sqliteCheckpointer.ts); 1 s by default. */
+  sqliteCheckpointEveryMs?: number;
 }
 
 export function openDatabase(opts: DbOptions): Db {
@@ -63,11 +66,25 @@ export function openDatabase(opts: DbOptions): Db {
   }
   mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
   const database = new SQLite(opts.sqliteFile);
-  database.pragma('journal_mode = WAL');
+  const journal = database.pragma('journal_mode = WAL', { simple: true });
   // SQLite's advice for WAL: a commit survives a crash of this process; only a power cut can lose the last ones.
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // Checkpoints off the event loop (sqliteCheckpointer.ts); an in-memory database has no log to copy.
+  let checkpointer: Checkpointer | null = null;
+  if (journal === 'wal') {
+    database.pragma('wal_autocheckpoint = 0');
+    // A burst can grow the log; once checkpointed, it is cut back to this size rather than kept at its largest.
+    database.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
+    checkpointer = startCheckpointer(
+      opts.sqliteFile,
+      () => {
+        if (database.open) database.pragma('wal_autocheckpoint = 1000');
+      },
+      opts.sqliteCheckpointEveryMs,
+    );
+  }
   // Kysely prepares every query afresh; better-sqlite3 statements are reusable, so keep the hot ones.
   const prepare = database.prepare.bind(database);
   const statements = new Map<string, ReturnType<typeof prepare>>();
@@ -85,7 +102,11 @@ export function openDatabase(opts: DbOptions): Db {
   return {
     kysely,
     dialect: 'sqlite',
-    close: () => kysely.destroy(),
+    close: async () => {
+      // The worker's connection first: the API's, closed last, then checkpoints the rest and removes the log.
+      await checkpointer?.stop();
+      await kysely.destroy();
+    },
     ping: async () => {
       try {
         await sql`select 1`.execute(kysely);

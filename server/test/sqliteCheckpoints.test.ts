@@ -1,0 +1,58 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { openDatabase, type Db } from '../src/db/connect';
+import { eventually } from './helpers';
+
+// SQLite copies its write-ahead log into the database file in checkpoints. Done inside a commit, that copy and its
+// flush to disk held the event loop for milliseconds; the API's connection leaves it to a worker thread.
+describe('SQLite checkpoints, off the connection that serves the API', () => {
+  let dir: string;
+  const open: Db[] = [];
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'sciexperts-checkpoints-'));
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((db) => db.close()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const openAt = (file: string, everyMs: number) => {
+    const db = openDatabase({ databaseUrl: null, sqliteFile: file, sqliteCheckpointEveryMs: everyMs });
+    open.push(db);
+    return db;
+  };
+  /** About 2,400 pages of rows in 60 commits: far past the 1,000 pages at which SQLite checkpoints by itself. */
+  const writeMany = async (db: Db) => {
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db.kysely);
+    const body = 'x'.repeat(4000);
+    for (let commit = 0; commit < 60; commit++) {
+      await db.kysely.transaction().execute(async (trx) => {
+        for (let row = 0; row < 40; row++) await sql`insert into notes (body) values (${body})`.execute(trx);
+      });
+    }
+  };
+
+  it('never checkpoints in a commit: the rows stay in the log until the worker copies them', async () => {
+    const file = path.join(dir, 'api.db');
+    const db = openAt(file, 3_600_000);
+    const before = statSync(file).size;
+    await writeMany(db);
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(2000 * 4096);
+    expect(statSync(file).size).toBe(before);
+  });
+
+  it('has the worker copy the log into the file, and leaves no log behind once closed', async () => {
+    const file = path.join(dir, 'api.db');
+    const db = openAt(file, 20);
+    await writeMany(db);
+    await eventually(() => statSync(file).size > 2000 * 4096, 'the checkpoint worker to copy the rows into the file');
+    await db.close();
+    open.splice(open.indexOf(db), 1);
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const reopened = openAt(file, 3_600_000);
+    const { rows } = await sql<{ n: number }>`select count(*) as n from notes`.execute(reopened.kysely);
+    expect(rows[0]?.n).toBe(2400);
+  });
+});
