@@ -96,6 +96,14 @@ interface StoredRow {
   notification: NotificationRow | null;
 }
 
+/** Stores a message and tells its receiver (messageStore). */
+export type MessageStore = (
+  m: { senderId: number; receiverId: number; text: string; clientId: string | null },
+  sessionId: string,
+  cap: NewPairCap | null,
+  now: Date,
+) => Promise<StoreResult>;
+
 export type StoreResult = { message: ChatMessage; created: true; notification: NotificationRow | null } | { message: ChatMessage; created: false };
 
 /*
@@ -162,18 +170,13 @@ function positional(text: string): { sql: string; values: (named: Record<string,
  * a foreign-key violation for an unknown recipient), NewConversationsLimited and SessionEnded. On SQLite, `jobs`
  * queues a new notification's e-mail (and wakes this process's worker when it is due at once).
  */
-export function messageStore(db: Db, emailDelayMs: number, jobs?: JobQueue) {
+export function messageStore(db: Db, emailDelayMs: number, jobs?: JobQueue): MessageStore {
   const states = [EMAIL_STATE_BY_MODE.immediately, EMAIL_STATE_BY_MODE.daily, EMAIL_STATE_BY_MODE.off, EMAIL_STATE_BY_MODE[DEFAULT_EMAIL_MODES.message]];
   if (db.dialect === 'sqlite') {
     if (!jobs) throw new Error('The SQLite message store needs the job queue for e-mails.');
     return sqliteMessageStore(db, emailDelayMs, jobs, states);
   }
-  return async function store(
-    m: { senderId: number; receiverId: number; text: string; clientId: string | null },
-    sessionId: string,
-    cap: NewPairCap | null,
-    now: Date,
-  ): Promise<StoreResult> {
+  return async (m, sessionId, cap, now) => {
     const at = now.toISOString();
     const wallClock = new Date().toISOString();
     const params: unknown[] = [
@@ -197,20 +200,16 @@ export function messageStore(db: Db, emailDelayMs: number, jobs?: JobQueue) {
     const { rows } = await db.kysely.executeQuery<StoredRow>(CompiledQuery.raw(cap ? STORE_NEW_PAIR : STORE, params));
     const row = rows[0];
     if (!row) return whyNothingStored(db, m, cap, sessionId);
-    const message: ChatMessage = { id: row.id, senderId: row.senderId, receiverId: row.receiverId, text: row.text, timestamp: row.createdAt, clientId: row.clientId };
-    return { message, created: true, notification: row.notification };
+    return { message: storedMessage(row), created: true, notification: row.notification };
   };
 }
 
 type InsertedRow = Omit<StoredRow, 'notification'>;
 
-function sqliteMessageStore(db: Db, emailDelayMs: number, jobs: JobQueue, states: readonly string[]) {
-  return async function store(
-    m: { senderId: number; receiverId: number; text: string; clientId: string | null },
-    sessionId: string,
-    cap: NewPairCap | null,
-    now: Date,
-  ): Promise<StoreResult> {
+const storedMessage = (row: InsertedRow): ChatMessage => ({ id: row.id, senderId: row.senderId, receiverId: row.receiverId, text: row.text, timestamp: row.createdAt, clientId: row.clientId });
+
+function sqliteMessageStore(db: Db, emailDelayMs: number, jobs: JobQueue, states: readonly string[]): MessageStore {
+  return async (m, sessionId, cap, now) => {
     const wallClock = new Date().toISOString();
     const stored = await db.kysely.transaction().execute(async (trx) => {
       const insert = cap ? SQLITE_INSERT_MESSAGE_NEW_PAIR : SQLITE_INSERT_MESSAGE;
@@ -236,9 +235,7 @@ function sqliteMessageStore(db: Db, emailDelayMs: number, jobs: JobQueue, states
       return { inserted, notification };
     });
     if (!stored) return whyNothingStored(db, m, cap, sessionId);
-    const row = stored.inserted;
-    const message: ChatMessage = { id: row.id, senderId: row.senderId, receiverId: row.receiverId, text: row.text, timestamp: row.createdAt, clientId: row.clientId };
-    return { message, created: true, notification: stored.notification };
+    return { message: storedMessage(stored.inserted), created: true, notification: stored.notification };
   };
 }
 
