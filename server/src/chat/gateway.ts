@@ -156,10 +156,19 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
   io.on('blockChanged', (a, b) => {
     if (Number.isSafeInteger(a) && Number.isSafeInteger(b)) forgetPair(a, b);
   });
-  const isTypingBlocked = async (a: number, b: number): Promise<boolean> => {
+  // A burst of typing from one member asks once: the others wait for that answer, and are relayed in their order.
+  const askingTyping = new Map<string, Promise<boolean>>();
+  const isTypingBlocked = (a: number, b: number): Promise<boolean> => {
     const key = pairKey(a, b);
     const known = typingBlocked.get(key);
-    if (known && known.until > Date.now()) return known.blocked;
+    if (known && known.until > Date.now()) return Promise.resolve(known.blocked);
+    const asking = askingTyping.get(key);
+    if (asking) return asking;
+    const ask = askTypingBlocked(a, b, key).finally(() => askingTyping.delete(key));
+    askingTyping.set(key, ask);
+    return ask;
+  };
+  const askTypingBlocked = async (a: number, b: number, key: string): Promise<boolean> => {
     const asked = generation;
     const blocked = (await db.kysely
       .selectFrom('memberBlocks')
