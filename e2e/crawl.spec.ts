@@ -116,21 +116,30 @@ test.describe('every link leads somewhere real', () => {
 });
 
 test.describe('content pages accessibility', () => {
-  // One test a page: each has its own time limit and names its page when it fails, and the two workers share them
-  // (one test over every page took 5 minutes on a busy machine and ran out of time).
+  // The pages in four groups, each a test of its own shared by the two workers: one page per group keeps its cache
+  // from one page to the next (a fresh page per test loaded every remote again, 10 s a page), and each group has its
+  // own time limit (one test over all 44 pages ran out of its 5 minutes on a busy machine). A violation names its page.
   test.describe.configure({ mode: 'parallel' });
   // axe-core writes style attributes while it measures (colour contrast), which the product's CSP rightly blocks.
   test.use({ bypassCSP: true });
 
   // The three marketing pages of the first slices have their own axe tests.
-  for (const path of PUBLIC_PAGES.filter((p) => !['/', '/how-it-works', '/join-expert'].includes(p))) {
-    test(`axe finds no WCAG 2.2 AA violations on ${path}`, async ({ page }) => {
-      test.setTimeout(90_000);
+  const pages = PUBLIC_PAGES.filter((p) => !['/', '/how-it-works', '/join-expert'].includes(p));
+  const GROUPS = 4;
+  const size = Math.ceil(pages.length / GROUPS);
+  for (let group = 0; group < GROUPS; group++) {
+    const paths = pages.slice(group * size, (group + 1) * size);
+    test(`axe finds no WCAG 2.2 AA violations on ${paths[0]} to ${paths.at(-1)}`, async ({ page }) => {
+      test.setTimeout(240_000);
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      const violations: string[] = [];
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+        violations.push(...results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+      }
+      expect(violations).toEqual([]);
     });
   }
 });
