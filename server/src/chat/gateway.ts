@@ -60,8 +60,8 @@ export interface ChatDeps {
   onMessageStored?: (trx: Kysely<Database>, message: ChatMessage, sender: SenderName) => Promise<(() => void) | null | undefined | void>;
   /**
    * Stores a message and tells its receiver in one go, instead of insertMessage with onMessageStored (the app's is
-   * messageStore: one statement on PostgreSQL, one transaction of prepared statements on SQLite; decision 0025). It checks the sender's session `sessionId` itself (SessionEnded), so a message needs no
-   * session read before it. `cap` is given for a pair this process has not seen converse: the store then also holds
+   * messageStore: one statement on PostgreSQL, one transaction of prepared statements on SQLite; decision 0025).
+   * It checks the sender's session `sessionId` itself (SessionEnded), so a message needs no session read before it. `cap` is given for a pair this process has not seen converse: the store then also holds
    * the sender to the hourly cap on new conversations (NewConversationsLimited), with no query of its own before it.
    * `told` runs once the message is stored. Throws what insertMessage throws.
    */
