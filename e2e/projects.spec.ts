@@ -211,6 +211,8 @@ test.describe('projects: a visitor', () => {
 test.describe('projects accessibility (signed out)', () => {
   test.use({ bypassCSP: true });
   test('axe finds nothing on the public list and the form', async ({ page }) => {
+    // Three pages and three axe runs: 23 s on a quiet CI machine, 32 s on a busy one (past the default 30 s).
+    test.setTimeout(90_000);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const violations: string[] = [];
     for (const path of ['/projects', '/create-project', '/projects/1']) {
