@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage, LoginResponse } from '@sciexperts/shared/contracts';
 import { TokenService } from '../src/auth/tokens';
 import { attachChatGateway, SESSION_ENDED_MESSAGE, type ChatServer } from '../src/chat/gateway';
+import { messageStore } from '../src/modules/chat/notices';
 import { member, startApp, startAppOn, type Harness } from './helpers';
 import { chatClients, connected, disconnected, received, refused, send, sleep, type Client } from './chatClient';
 
@@ -131,7 +132,15 @@ describe.each(['sqlite', 'postgres'] as const)('chat sockets whose session ended
     // A gateway of its own, sweeping every 100 ms instead of every minute.
     const server: HttpServer = createServer();
     const tokens = new TokenService(h.db, h.config.tokenSecret, 3600);
-    const io: ChatServer = attachChatGateway(server, { db: h.db, tokens, origins: [], log: { error: () => undefined } as unknown as FastifyBaseLogger, sessionSweepMs: 100 });
+    const store = messageStore(h.db, 0, h.app.ctx.jobs);
+    const io: ChatServer = attachChatGateway(server, {
+      db: h.db,
+      tokens,
+      origins: [],
+      log: { error: () => undefined } as unknown as FastifyBaseLogger,
+      sessionSweepMs: 100,
+      storeMessage: (m, sessionId, cap) => store(m, sessionId, cap, new Date()),
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     closers.push(async () => {
       io.disconnectSockets(true);

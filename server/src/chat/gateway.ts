@@ -4,14 +4,12 @@ import { CHAT_MESSAGE_MAX_LENGTH } from '@sciexperts/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import { Server } from 'socket.io';
-import type { Kysely } from 'kysely';
 import { POSTGRES_POOL_SIZE, type Db } from '../db/connect';
-import type { Database } from '../db/schema';
 import { bearerToken, type TokenService, type VerifiedSession } from '../auth/tokens';
 import { activeSessionIds } from '../modules/account/repository';
 import { isForeignKeyViolation } from '../db/errors';
 import { BLOCK_MESSAGES } from '@sciexperts/shared/contracts';
-import { ClientIdConflict, MessageBlocked, NewConversationsLimited, SessionEnded, insertMessage, openedSinceUnlessConversed, type NewPairCap, type SenderName } from '../modules/chat/repository';
+import { ClientIdConflict, MessageBlocked, NewConversationsLimited, SessionEnded, type NewPairCap } from '../modules/chat/repository';
 import { CHAT_LIMITS, NEW_CONVERSATIONS_LIMITED_MESSAGE, RATE_LIMITED_MESSAGE, memberLimiter } from './limits';
 import { memoryLimiters, type LimiterStore } from '../redis/limiters';
 import { BoundedSet } from './boundedSet';
@@ -54,18 +52,14 @@ export interface ChatDeps {
   /** How often this process re-checks the sessions of its open sockets in one query. */
   sessionSweepMs?: number;
   /**
-   * Runs in the transaction that stores a new message (the receiver's notification); what it returns runs once that
-   * transaction has committed (a live push of what it wrote).
+   * Stores a message and tells its receiver in one go (the app's is messageStore: one statement on PostgreSQL, one
+   * transaction of prepared statements on SQLite; decision 0025). It checks the sender's session `sessionId` itself
+   * (SessionEnded), so a message needs no session read before it. `cap` is given for a pair this process has not seen
+   * converse: the store then also holds the sender to the hourly cap on new conversations (NewConversationsLimited),
+   * with no query of its own before it. `told` runs once the message is stored. Throws ClientIdConflict,
+   * MessageBlocked, and a foreign-key violation for an unknown recipient.
    */
-  onMessageStored?: (trx: Kysely<Database>, message: ChatMessage, sender: SenderName) => Promise<(() => void) | null | undefined | void>;
-  /**
-   * Stores a message and tells its receiver in one go, instead of insertMessage with onMessageStored (the app's is
-   * messageStore: one statement on PostgreSQL, one transaction of prepared statements on SQLite; decision 0025).
-   * It checks the sender's session `sessionId` itself (SessionEnded), so a message needs no session read before it. `cap` is given for a pair this process has not seen converse: the store then also holds
-   * the sender to the hourly cap on new conversations (NewConversationsLimited), with no query of its own before it.
-   * `told` runs once the message is stored. Throws what insertMessage throws.
-   */
-  storeMessage?: (
+  storeMessage: (
     m: { senderId: number; receiverId: number; text: string; clientId: string | null },
     sessionId: string,
     cap: NewPairCap | null,
@@ -250,8 +244,8 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
       };
       function checkSession() {
         if (Date.now() >= socket.data.expiresAtMs) return end();
-        // A message whose store reads the session row itself needs no read of its own first (decision 0025).
-        if (event === 'sendMessage' && deps.storeMessage) {
+        // A message's store reads the session row itself: it needs no read of its own first (decision 0025).
+        if (event === 'sendMessage') {
           tokens.noteUsed(socket.data);
           return next();
         }
@@ -279,17 +273,10 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
         // exists is the messages table's foreign key's to say, at the insert.
         const pair = pairKey(me, receiverId);
         const known = conversedPairs.has(pair);
-        if (!known && !deps.storeMessage) {
-          const opened = await openedSinceUnlessConversed(db, me, receiverId, new Date(Date.now() - HOUR_MS));
-          if (opened === null) conversedPairs.add(pair);
-          else if (opened >= CHAT_LIMITS.newConversationsPerHour) return reply({ ok: false, message: NEW_CONVERSATIONS_LIMITED_MESSAGE });
-        }
         const m = { senderId: me, receiverId, text, clientId };
-        let stored: { message: ChatMessage; created: true; told?: (() => void) | null | undefined | void } | { message: ChatMessage; created: false };
+        let stored: Awaited<ReturnType<ChatDeps['storeMessage']>>;
         try {
-          stored = deps.storeMessage
-            ? await deps.storeMessage(m, sessionId, known ? null : { since: new Date(Date.now() - HOUR_MS), limit: CHAT_LIMITS.newConversationsPerHour })
-            : await insertMessage(db, m, deps.onMessageStored);
+          stored = await deps.storeMessage(m, sessionId, known ? null : { since: new Date(Date.now() - HOUR_MS), limit: CHAT_LIMITS.newConversationsPerHour });
         } catch (err) {
           if (err instanceof SessionEnded) {
             reply({ ok: false, message: SESSION_ENDED_MESSAGE });
@@ -307,7 +294,7 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
         reply({ ok: true, message: stored.message });
         if (stored.created) {
           emitMessage(io, stored.message);
-          if (typeof stored.told === 'function') stored.told();
+          stored.told?.();
         }
       }).catch((err: unknown) => {
         log.error({ err }, 'sendMessage failed');

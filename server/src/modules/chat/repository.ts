@@ -1,5 +1,5 @@
 import type { ChatCounterpart, ChatMessage, ConversationSummary } from '@sciexperts/shared/contracts';
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import { isSessionActive } from '../account/repository';
 import type { Database, MessagesTable } from '../../db/schema';
@@ -120,11 +120,6 @@ export async function findByClientId(db: Db, senderId: number, clientId: string)
   return row ? toMessage(row) : undefined;
 }
 
-export interface SenderName {
-  firstName: string;
-  lastName: string;
-}
-
 /** A clientId reused by its sender for a different receiver or text: storing it would lose one of the two messages. */
 export class ClientIdConflict extends Error {
   constructor(readonly existing: ChatMessage) {
@@ -151,52 +146,38 @@ function blockBetweenQuery(eb: ExpressionBuilder<any, any>, a: number, b: number
 }
 
 /**
- * Stores once per (sender, clientId), the unique index, and never between a blocked pair (MessageBlocked, nothing stored): an exact retry (same receiver and text) answers the first
- * copy instead of a duplicate, and a reuse for another message throws ClientIdConflict with nothing stored.
+ * Stores once per (sender, clientId), the unique index, and never between a blocked pair (MessageBlocked, nothing
+ * stored): an exact retry (same receiver and text) answers the first copy instead of a duplicate, and a reuse for
+ * another message throws ClientIdConflict with nothing stored. No notification: the chat stores through messageStore
+ * (notices.ts), which also tells the receiver; this plain store seeds conversations (tests, imports).
  * `createdAt` is the caller's "now" (the app's clock), the wall clock when not given.
  */
-export async function insertMessage<Told = void>(
+export async function insertMessage(
   db: Db,
   m: { senderId: number; receiverId: number; text: string; clientId: string | null; createdAt?: string },
-  /**
-   * More writes that belong to a new message (telling its receiver), in its transaction; not run for a retry. It is
-   * handed the sender's name, read by the insert itself (one round trip less per message).
-   */
-  inTransaction?: (trx: Kysely<Database>, message: ChatMessage, sender: SenderName) => Promise<Told>,
-): Promise<{ message: ChatMessage; created: true; told: Told | undefined } | { message: ChatMessage; created: false }> {
-  const stored = await db.kysely.transaction().execute(async (trx) => {
-    // ON CONFLICT DO NOTHING rather than look-up-then-insert: concurrent retries need no error path, on both dialects.
-    // INSERT … SELECT … WHERE NOT EXISTS: a block between the two (either way) stores nothing, checked by the insert
-    // itself, so a block holds at once in every process without a query of its own per message (decision 0039).
-    const createdAt = m.createdAt ?? new Date().toISOString();
-    const inserted = await trx
-      .insertInto('messages')
-      .columns(['senderId', 'receiverId', 'text', 'clientId', 'createdAt'])
-      .expression(
-        trx
-          .selectNoFrom((eb) => [
-            eb.val(m.senderId).as('senderId'),
-            eb.val(m.receiverId).as('receiverId'),
-            eb.val(m.text).as('text'),
-            eb.val(m.clientId).as('clientId'),
-            eb.val(createdAt).as('createdAt'),
-          ])
-          .where((w) => w.not(w.exists(blockBetweenQuery(w, m.senderId, m.receiverId)))),
-      )
-      .onConflict((oc) => oc.columns(['senderId', 'clientId']).doNothing())
-      .returningAll()
-      .returning((eb) => [
-        eb.selectFrom('users').select('users.firstName').whereRef('users.id', '=', 'messages.senderId').as('senderFirstName'),
-        eb.selectFrom('users').select('users.lastName').whereRef('users.id', '=', 'messages.senderId').as('senderLastName'),
-      ])
-      .executeTakeFirst();
-    if (!inserted) return undefined;
-    const { senderFirstName, senderLastName, ...row } = inserted;
-    const message = toMessage(row);
-    const sender = { firstName: senderFirstName ?? '', lastName: senderLastName ?? '' };
-    return { message, told: inTransaction ? await inTransaction(trx, message, sender) : undefined };
-  });
-  if (stored) return { message: stored.message, created: true, told: stored.told };
+): Promise<{ message: ChatMessage; created: true } | { message: ChatMessage; created: false }> {
+  // ON CONFLICT DO NOTHING rather than look-up-then-insert: concurrent retries need no error path, on both dialects.
+  // INSERT … SELECT … WHERE NOT EXISTS: a block between the two (either way) stores nothing, checked by the insert
+  // itself, so a block holds at once in every process without a query of its own per message (decision 0039).
+  const createdAt = m.createdAt ?? new Date().toISOString();
+  const inserted = await db.kysely
+    .insertInto('messages')
+    .columns(['senderId', 'receiverId', 'text', 'clientId', 'createdAt'])
+    .expression(
+      db.kysely
+        .selectNoFrom((eb) => [
+          eb.val(m.senderId).as('senderId'),
+          eb.val(m.receiverId).as('receiverId'),
+          eb.val(m.text).as('text'),
+          eb.val(m.clientId).as('clientId'),
+          eb.val(createdAt).as('createdAt'),
+        ])
+        .where((w) => w.not(w.exists(blockBetweenQuery(w, m.senderId, m.receiverId)))),
+    )
+    .onConflict((oc) => oc.columns(['senderId', 'clientId']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { message: toMessage(inserted), created: true };
   return whyNothingStored(db, m, null, null);
 }
 
