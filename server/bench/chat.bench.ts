@@ -22,7 +22,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ChatMessage, ClientToServerEvents, SendMessageAck, ServerToClientEvents } from '@sciexperts/shared/contracts';
@@ -186,15 +186,21 @@ async function runLoad(server: Server, clients: Client[], members: Member[], int
   let traceCpu = cpuBefore;
   let traceDbCpu = dbCpuBefore;
   let traceSent = 0;
+  // And this process's own event-loop delay: a late generator adds its lateness to every latency it measures.
+  const generatorDelay = process.env.BENCH_CHAT_TRACE === '1' ? monitorEventLoopDelay({ resolution: 5 }) : null;
+  generatorDelay?.enable();
   const trace =
     process.env.BENCH_CHAT_TRACE === '1'
       ? setInterval(() => {
           const cpu = server.cpuMs();
           const sentNow = sentAt.size;
           const count = sentNow - traceSent;
+          const lateMs = generatorDelay ? generatorDelay.max / 1e6 : 0;
+          generatorDelay?.reset();
           void (server.dbCpuMs?.() ?? Promise.resolve(null)).then((dbCpu) => {
             const db = dbCpu !== null && traceDbCpu !== null ? `, database CPU ${((dbCpu - traceDbCpu) / Math.max(1, count)).toFixed(2)} ms/message` : '';
-            if (cpu !== null && traceCpu !== null && count > 0) log(`second: ${count} sent, server CPU ${((cpu - traceCpu) / count).toFixed(2)} ms/message${db}`);
+            const late = `, generator's event loop up to ${lateMs.toFixed(0)} ms late`;
+            if (cpu !== null && traceCpu !== null && count > 0) log(`second: ${count} sent, server CPU ${((cpu - traceCpu) / count).toFixed(2)} ms/message${db}${late}`);
             traceCpu = cpu;
             traceDbCpu = dbCpu;
           });
@@ -249,6 +255,7 @@ async function runLoad(server: Server, clients: Client[], members: Member[], int
   const generatorCpu = process.cpuUsage(generatorCpuBefore);
   const dbCpuAfter = (await server.dbCpuMs?.()) ?? null;
   clearInterval(trace);
+  generatorDelay?.disable();
   timers.forEach(clearInterval);
   for (const s of clients) s.off('newMessage', onMessage);
 
