@@ -5,6 +5,7 @@ export { focusableIn } from './dialog/focusable';
 export { useTabs, tabIndexForKey, tabIdOf, panelIdOf, type UseTabsOptions, type TabKey } from './tabs/useTabs';
 export { MenuButton, type MenuButtonProps, type MenuButtonClassNames, type MenuItem } from './menu/MenuButton';
 export { LiveMessage, type LiveMessageProps } from './live/LiveMessage';
+export { VisuallyHidden, visuallyHidden } from './a11y/VisuallyHidden';
 export { FieldError, fieldErrorProps, errorIdOf } from './field/fieldError';
 export { useEarlyInput, type EarlyInputElement } from './field/useEarlyInput';
 export { PageMeta, SITE_NAME, absoluteUrl, serialiseJsonLd, siteOrigin, type PageMetaProps, type StructuredData } from './head/PageMeta';

@@ -2,6 +2,7 @@ import type { AdminMemberView } from '@sciexperts/shared/member';
 import { AdminApiError, adminApi } from './api';
 import { dateTime } from './format';
 import css from './console.module.css';
+import { VisuallyHidden } from '@sciexperts/ui';
 
 interface Props {
   member: AdminMemberView;
@@ -55,7 +56,7 @@ export function MemberModeration({ member, reason, onChanged, onError }: Props) 
                 “{p.title}” ({p.status}){p.hidden ? `: hidden since ${dateTime(p.hidden.at)} (${p.hidden.reason})` : ''}{' '}
                 <button type="button" className={css.secondary} onClick={() => void toggleProject(p)}>
                   {p.hidden ? 'Show again' : 'Hide'}
-                  <span className={css.visuallyHidden}> “{p.title}”</span>
+                  <VisuallyHidden> “{p.title}”</VisuallyHidden>
                 </button>
               </li>
             ))}

@@ -6,6 +6,7 @@ import { MemberModeration } from './MemberModeration';
 import { MemberReports } from './MemberReports';
 import { useSession } from './session';
 import css from './console.module.css';
+import { VisuallyHidden } from '@sciexperts/ui';
 
 const message = (err: unknown, fallback: string) => (err instanceof AdminApiError ? err.message : fallback);
 
@@ -87,7 +88,7 @@ export function Members() {
                 <th scope="col">Contracts</th>
                 <th scope="col">Sessions</th>
                 <th scope="col">
-                  <span className={css.visuallyHidden}>Actions</span>
+                  <VisuallyHidden>Actions</VisuallyHidden>
                 </th>
               </tr>
             </thead>

@@ -2,6 +2,7 @@ import { CHAT_MESSAGE_MAX_LENGTH } from '@sciexperts/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useChat, useChatController } from '../chat/ChatProvider';
 import styles from './DirectMessage.module.css';
+import { visuallyHidden } from '@sciexperts/ui';
 
 /** The input and Send button; Enter sends (it submits the form); blank messages are not sent. */
 export function Composer() {
@@ -19,7 +20,7 @@ export function Composer() {
 
   return (
     <form className={styles.composer} onSubmit={send}>
-      <label htmlFor={inputId} className={styles.visuallyHidden}>
+      <label htmlFor={inputId} className={visuallyHidden}>
         Message
       </label>
       <input

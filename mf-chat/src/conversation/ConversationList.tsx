@@ -1,6 +1,7 @@
 import { useChat } from '../chat/ChatProvider';
 import { Avatar } from './Avatar';
 import styles from './ConversationList.module.css';
+import { VisuallyHidden } from '@sciexperts/ui';
 
 export interface ConversationListProps {
   activeId: number | null;
@@ -31,7 +32,7 @@ export function ConversationList({ activeId, onSelect }: ConversationListProps) 
                   {c.unreadCount > 0 && (
                     <span className={styles.unread}>
                       {c.unreadCount}
-                      <span className={styles.visuallyHidden}> unread</span>
+                      <VisuallyHidden> unread</VisuallyHidden>
                     </span>
                   )}
                 </button>

@@ -1,4 +1,4 @@
-import { ReportButton } from '@sciexperts/ui';
+import { ReportButton, VisuallyHidden } from '@sciexperts/ui';
 import styles from './MessageItem.module.css';
 
 export interface MessageItemProps {
@@ -19,7 +19,7 @@ export function MessageItem({ text, timestamp, mine, status, error, onRetry, rep
   const date = new Date(timestamp);
   return (
     <li className={`${styles.message} ${mine ? styles.mine : styles.theirs} ${status !== 'sent' ? styles[status] : ''}`} data-status={status}>
-      <span className={styles.visuallyHidden}>{mine ? 'You: ' : 'Them: '}</span>
+      <VisuallyHidden>{mine ? 'You: ' : 'Them: '}</VisuallyHidden>
       <p className={styles.text}>{text}</p>
       <span className={styles.meta}>
         {Number.isNaN(date.getTime()) ? null : <time dateTime={timestamp}>{timeFormat.format(date)}</time>}

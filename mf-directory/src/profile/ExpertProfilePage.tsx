@@ -5,7 +5,7 @@ import { directoryApi } from '../api/directoryApi';
 import { Avatar } from '../cards/Avatar';
 import { ExpertFacts } from '../cards/ExpertFacts';
 import { fullName } from '../format';
-import { absoluteUrl, formatPublicationDate, formatWorkType, PageMeta, RatingSummary, safeWorkUrl, VerifiedBadge, type StructuredData } from '@sciexperts/ui';
+import { absoluteUrl, formatPublicationDate, formatWorkType, PageMeta, RatingSummary, safeWorkUrl, type StructuredData, VerifiedBadge, VisuallyHidden } from '@sciexperts/ui';
 import { chatPath, expertIdOf, expertPath, SEARCH_PATH } from '../routing';
 import { UNREACHABLE_MESSAGE } from '../search/SearchView';
 import { InviteToProjectAction } from './InviteToProjectAction';
@@ -286,7 +286,7 @@ export function ExpertProfilePage() {
                   <p className={styles.itemPeriod}>{formatPeriod(c.startTime, c.endTime, c.isExpire)}</p>
                   {url ? (
                     <a href={url} className={styles.textLink} rel="noopener noreferrer nofollow" target="_blank">
-                      Show credential<span className={styles.visuallyHidden}>: {c.certificationName} (opens in a new tab)</span>
+                      Show credential<VisuallyHidden>: {c.certificationName} (opens in a new tab)</VisuallyHidden>
                     </a>
                   ) : null}
                 </li>
@@ -309,7 +309,7 @@ export function ExpertProfilePage() {
                     {url ? (
                       <a href={url} className={styles.textLink} rel="noopener noreferrer nofollow" target="_blank">
                         {p.title}
-                        <span className={styles.visuallyHidden}> (opens in a new tab)</span>
+                        <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
                       </a>
                     ) : (
                       p.title

@@ -8,6 +8,7 @@ import { useRotation } from '../motion/useRotation';
 import layout from '../ui/layout.module.css';
 import { RotationControls } from '../ui/RotationControls';
 import styles from './Home.module.css';
+import { VisuallyHidden } from '@sciexperts/ui';
 
 /** "Hire <expert type>" with the type rotating; screen readers get the whole list once instead. */
 export function ExpertTypesRotation() {
@@ -26,7 +27,7 @@ export function ExpertTypesRotation() {
               {expertTypes[rotation.index]}
             </span>
           </span>
-          <span className={layout.visuallyHidden}>Hire {expertTypes.join(', ')} and more</span>
+          <VisuallyHidden>Hire {expertTypes.join(', ')} and more</VisuallyHidden>
         </h2>
         <p className={layout.sectionLead}>Whatever the subject, there is a vetted expert for it, matched within 24 hours.</p>
         <div className={styles.expertTypesActions}>

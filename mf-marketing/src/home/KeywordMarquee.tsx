@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { marqueeKeywords } from '../content/experts';
 import { usePrefersReducedMotion } from '../motion/usePrefersReducedMotion';
-import layout from '../ui/layout.module.css';
 import controlStyles from '../ui/RotationControls.module.css';
 import styles from './KeywordMarquee.module.css';
+import { visuallyHidden } from '@sciexperts/ui';
 
 /**
  * Subjects scrolling sideways. The list is rendered twice so the CSS loop is seamless; the copy is hidden
@@ -14,7 +14,7 @@ export function KeywordMarquee() {
   const reducedMotion = usePrefersReducedMotion();
   return (
     <section className={styles.marquee} aria-labelledby="marquee-title" data-stopped={stopped || undefined}>
-      <h2 id="marquee-title" className={layout.visuallyHidden}>
+      <h2 id="marquee-title" className={visuallyHidden}>
         Subjects our experts cover
       </h2>
       <div className={styles.viewport}>

@@ -4,9 +4,9 @@ import { ROLLING_WORD_MS } from '../motion/timings';
 import { usePauseOnInteraction } from '../motion/usePauseOnInteraction';
 import { usePrefersReducedMotion } from '../motion/usePrefersReducedMotion';
 import { useRotation } from '../motion/useRotation';
-import layout from '../ui/layout.module.css';
 import { RotationControls } from '../ui/RotationControls';
 import styles from './HowItWorks.module.css';
+import { VisuallyHidden } from '@sciexperts/ui';
 
 /** The page banner: the h1 and a word that rolls every 2 seconds (0.5 s animation). */
 export function RollingWordBanner() {
@@ -29,7 +29,7 @@ export function RollingWordBanner() {
             </span>{' '}
             for your project
           </span>
-          <span className={layout.visuallyHidden}>Find the right {rollingWords.join(', ')} or other expert for your project</span>
+          <VisuallyHidden>Find the right {rollingWords.join(', ')} or other expert for your project</VisuallyHidden>
         </p>
         <RotationControls
           itemName="word"

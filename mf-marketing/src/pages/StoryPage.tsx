@@ -6,10 +6,10 @@ import { PLATFORM_FEE_PERCENT } from '../content/platform';
 import { postProjectPath, findContentPage } from '../content/servicePages';
 import { findStoryByPath, formatUsd, storyDetails, type StoryDetail } from '../content/storyDetails';
 import { absoluteUrl, organizationData, PageMeta } from '../head/PageMeta';
-import layout from '../ui/layout.module.css';
 import { RichSections } from '../ui/RichText';
 import { InPageNotFound } from './InPageNotFound';
 import styles from './Page.module.css';
+import { visuallyHidden } from '@sciexperts/ui';
 
 /** /story-1, /story-2, /story-3: the story is the one whose card links to the current path. */
 export function StoryPage() {
@@ -78,7 +78,7 @@ function StoryBody({ story }: { story: StoryDetail }) {
           <section className={styles.block} aria-labelledby="story-payments">
             <h2 id="story-payments">How it was paid</h2>
             <table className={styles.table}>
-              <caption className={layout.visuallyHidden}>Milestones of this project and their prices</caption>
+              <caption className={visuallyHidden}>Milestones of this project and their prices</caption>
               <thead>
                 <tr>
                   <th scope="col">Milestone</th>

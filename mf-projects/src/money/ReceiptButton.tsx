@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { paymentsApi, receiptFileName } from '@sciexperts/shared/member';
-import { LiveMessage, saveBlob } from '@sciexperts/ui';
+import { LiveMessage, saveBlob, VisuallyHidden } from '@sciexperts/ui';
 import { useAction } from '../project/useAction';
 import styles from './Money.module.css';
 
@@ -30,7 +30,7 @@ export function ReceiptButton({ paymentId, milestoneTitle }: ReceiptButtonProps)
     <div className={styles.receipt}>
       <button type="button" className={styles.receiptButton} disabled={busy} onClick={() => void download()}>
         {busy ? 'Downloading…' : 'Receipt (PDF)'}
-        <span className={styles.visuallyHidden}> for {milestoneTitle ? `milestone “${milestoneTitle}”` : 'this payment'}</span>
+        <VisuallyHidden> for {milestoneTitle ? `milestone “${milestoneTitle}”` : 'this payment'}</VisuallyHidden>
       </button>
       <LiveMessage role="alert" className={styles.rowError} message={error} />
     </div>

@@ -1,5 +1,5 @@
 import { projectsApi, type Attachment } from '@sciexperts/shared/member';
-import { LiveMessage, saveBlob } from '@sciexperts/ui';
+import { LiveMessage, saveBlob, VisuallyHidden } from '@sciexperts/ui';
 import { useState } from 'react';
 import { fileSizeText } from '../ui/fileSize';
 import ui from '../ui/Ui.module.css';
@@ -28,7 +28,7 @@ export function AttachmentItem({ projectId, attachment }: { projectId: number; a
       <span className={ui.muted}>{fileSizeText(attachment.size)}</span>
       <button type="button" className={ui.quiet} disabled={busy} onClick={() => void download()}>
         {busy ? 'Downloading…' : 'Download'}
-        <span className={styles.visuallyHidden}> {attachment.name}</span>
+        <VisuallyHidden> {attachment.name}</VisuallyHidden>
       </button>
       <LiveMessage role="alert" className={styles.inlineError} message={error} />
     </li>

@@ -1,4 +1,5 @@
 import styles from './Project.module.css';
+import { visuallyHidden } from '@sciexperts/ui';
 
 interface Props {
   /** The visible line's id: the price fields name it in their aria-describedby, so focusing one reads it. */
@@ -20,7 +21,7 @@ export function FeeSummary({ id, line, announced }: Props) {
       <p id={id} className={styles.feeLine} aria-hidden="true">
         {line}
       </p>
-      <p role="status" className={styles.visuallyHidden}>
+      <p role="status" className={visuallyHidden}>
         {announced}
       </p>
     </div>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { PROJECT_LIMITS } from '@sciexperts/shared/member';
-import { FieldError, fieldErrorProps, LiveMessage } from '@sciexperts/ui';
+import { FieldError, fieldErrorProps, LiveMessage, VisuallyHidden } from '@sciexperts/ui';
 import ui from '../ui/Ui.module.css';
 import type { MilestoneValues, ProposalErrors } from './proposalValues';
 import styles from './Project.module.css';
@@ -100,7 +100,7 @@ export function MilestoneFields({ milestones, errors, sumLine, feeId, controlIdO
                 </div>
                 {milestones.length > 1 ? (
                   <button type="button" className={`${ui.quiet} ${styles.rowRemove}`} onClick={() => onRemove(index)}>
-                    Remove<span className={styles.visuallyHidden}> milestone {index + 1}</span>
+                    Remove<VisuallyHidden> milestone {index + 1}</VisuallyHidden>
                   </button>
                 ) : null}
               </fieldset>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '@sciexperts/shared/router';
 import { type ApiError } from '@sciexperts/shared';
 import { projectsApi, type Project, type Proposal } from '@sciexperts/shared/member';
-import { ConfirmDialog, LiveMessage, ReportButton } from '@sciexperts/ui';
+import { ConfirmDialog, LiveMessage, ReportButton, VisuallyHidden } from '@sciexperts/ui';
 import { fullName, priceText } from '../format';
 import { chatPath } from '../routing';
 import { ScheduleCallButton } from '../ui/ScheduleCallButton';
@@ -108,21 +108,21 @@ export function ProposalCard({ proposal, projectOpen, fee, otherLiveCount, onCha
           {decidable && proposal.status === 'submitted' ? (
             <button type="button" className={ui.secondary} disabled={busy} onClick={() => void shortlist()}>
               {busy && dialog === null ? 'Shortlisting…' : 'Shortlist'}
-              <span className={styles.visuallyHidden}> {name}</span>
+              <VisuallyHidden> {name}</VisuallyHidden>
             </button>
           ) : null}
           {decidable ? (
             <button type="button" className={ui.danger} disabled={busy} onClick={() => setDialog('decline')}>
-              Decline<span className={styles.visuallyHidden}> {name}</span>
+              Decline<VisuallyHidden> {name}</VisuallyHidden>
             </button>
           ) : null}
           {decidable ? (
             <button type="button" className={ui.primary} disabled={busy} onClick={() => setDialog('hire')}>
-              Hire<span className={styles.visuallyHidden}> {name}</span>
+              Hire<VisuallyHidden> {name}</VisuallyHidden>
             </button>
           ) : null}
           <Link className={ui.quiet} to={chatPath(proposal.expertId)}>
-            Message<span className={styles.visuallyHidden}> {name}</span>
+            Message<VisuallyHidden> {name}</VisuallyHidden>
           </Link>
           {decidable ? <ScheduleCallButton expertId={proposal.expertId} expertName={name} className={ui.quiet} /> : null}
           <ReportButton targetType="proposal" targetId={proposal.id} what={`${name}’s proposal`} className={ui.quiet} />

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from '@sciexperts/shared/router';
 import { type ExpertCard } from '@sciexperts/shared';
 import { projectsApi, type Invitation } from '@sciexperts/shared/member';
-import { LiveMessage } from '@sciexperts/ui';
+import { LiveMessage, VisuallyHidden } from '@sciexperts/ui';
 import { countryText, formatMoney, fullName, initials } from '../format';
 import { expertPath } from '../routing';
 import ui from '../ui/Ui.module.css';
@@ -65,7 +65,7 @@ export function SuggestionCard({ expert, projectId, invited, onInvited }: Props)
           onClick={() => void invite()}
         >
           {invited ? 'Invited' : busy ? 'Inviting…' : 'Invite'}
-          <span className={styles.visuallyHidden}> {name}</span>
+          <VisuallyHidden> {name}</VisuallyHidden>
         </button>
         <LiveMessage role="status" className={styles.success} message={sent ? `${expert.firstName} is invited.` : null} />
         <LiveMessage role="alert" className={styles.inlineError} message={error} />

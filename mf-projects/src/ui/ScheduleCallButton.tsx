@@ -1,6 +1,6 @@
 import { CALL_TEXT, requestCall } from '@sciexperts/shared';
 import { useLocation } from '@sciexperts/shared/router';
-import ui from './Ui.module.css';
+import { VisuallyHidden } from '@sciexperts/ui';
 
 /**
  * 'Schedule a call' with an expert on a proposal or in a workspace: opens the slot picker the shell mounts, through
@@ -12,7 +12,7 @@ export function ScheduleCallButton({ expertId, expertName, className }: { expert
   return (
     <button type="button" className={className} onClick={() => requestCall(expertId, here)}>
       {CALL_TEXT.schedule}
-      <span className={ui.visuallyHidden}> with {expertName}</span>
+      <VisuallyHidden> with {expertName}</VisuallyHidden>
     </button>
   );
 }

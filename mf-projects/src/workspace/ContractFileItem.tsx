@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { paymentsApi, type ContractFile, type Workspace } from '@sciexperts/shared/member';
-import { LiveMessage, saveBlob } from '@sciexperts/ui';
+import { LiveMessage, saveBlob, VisuallyHidden } from '@sciexperts/ui';
 import { formatDate, fullName } from '../format';
 import { useAction } from '../project/useAction';
 import { fileSizeText } from '../ui/fileSize';
@@ -53,12 +53,12 @@ export function ContractFileItem({ workspace, file, onRemoved }: Props) {
       <span className={styles.fileActions}>
         <button type="button" className={ui.quiet} disabled={download.busy} onClick={() => void save()}>
           {download.busy ? 'Downloading…' : 'Download'}
-          <span className={ui.visuallyHidden}> {file.name}</span>
+          <VisuallyHidden> {file.name}</VisuallyHidden>
         </button>
         {removable ? (
           <button type="button" className={ui.quiet} disabled={removal.busy} onClick={() => void remove()}>
             {removal.busy ? 'Removing…' : 'Remove'}
-            <span className={ui.visuallyHidden}> {file.name}</span>
+            <VisuallyHidden> {file.name}</VisuallyHidden>
           </button>
         ) : null}
       </span>

@@ -1,5 +1,6 @@
 import { formatRating, ratingLabel, REVIEW_LIMITS, reviewCountText, starsLabel } from '@sciexperts/shared';
 import styles from './Rating.module.css';
+import { VisuallyHidden } from '../a11y/VisuallyHidden';
 
 export interface RatingSummaryProps {
   /** The mean of the published reviews (null without any). */
@@ -19,7 +20,7 @@ export function RatingSummary({ average, count, className }: RatingSummaryProps)
       <span aria-hidden="true">
         <span className={styles.star}>★</span> {formatRating(average)} ({reviewCountText(count)})
       </span>
-      <span className={styles.visuallyHidden}>{ratingLabel(average, count)}</span>
+      <VisuallyHidden>{ratingLabel(average, count)}</VisuallyHidden>
     </span>
   );
 }
@@ -33,7 +34,7 @@ export function Stars({ rating, className }: { rating: number; className?: strin
         {'★'.repeat(full)}
         {'☆'.repeat(REVIEW_LIMITS.ratingMax - full)}
       </span>
-      <span className={styles.visuallyHidden}>{starsLabel(full)}</span>
+      <VisuallyHidden>{starsLabel(full)}</VisuallyHidden>
     </span>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { openLoginModal, useAuth, type ReportTarget } from '@sciexperts/shared';
 import { ReportDialog } from './ReportDialog';
 import styles from './ReportDialog.module.css';
+import { VisuallyHidden } from '../a11y/VisuallyHidden';
 
 export interface ReportButtonProps {
   targetType: ReportTarget;
@@ -31,7 +32,7 @@ export function ReportButton({ targetType, targetId, what, own = false, classNam
   return (
     <>
       <button type="button" className={className ?? styles.report} onClick={onClick}>
-        Report<span className={styles.visuallyHidden}> {what}</span>
+        Report<VisuallyHidden> {what}</VisuallyHidden>
       </button>
       {open && <ReportDialog targetType={targetType} targetId={targetId} title={`Report ${what}`} onClose={() => setOpen(false)} />}
     </>

@@ -2,6 +2,7 @@ import type { Notification } from '@sciexperts/shared/member';
 import { Link } from '@sciexperts/shared/router';
 import { timeAgo } from './timeAgo';
 import styles from './Notifications.module.css';
+import { VisuallyHidden } from '@sciexperts/ui';
 
 interface Props {
   notification: Notification;
@@ -24,7 +25,7 @@ export function NotificationItem({ notification, onOpen, onOpenElsewhere }: Prop
           if (event.button === 1) onOpenElsewhere(notification);
         }}
       >
-        {unread ? <span className={styles.visuallyHidden}>Unread: </span> : null}
+        {unread ? <VisuallyHidden>Unread: </VisuallyHidden> : null}
         {notification.text}
       </Link>
       <time className={styles.time} dateTime={notification.createdAt}>

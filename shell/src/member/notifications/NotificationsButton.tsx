@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { LiveMessage } from '@sciexperts/ui';
+import { LiveMessage, visuallyHidden } from '@sciexperts/ui';
 import { Icon } from '../../ui/Icon';
 import headerStyles from '../header/MemberHeader.module.css';
 import { notifications, type NotificationsController } from './notificationsStore';
 import { NotificationsPanel } from './NotificationsPanel';
 import { useNotifications } from './useNotifications';
-import styles from './Notifications.module.css';
 
 /**
  * The bell in the member header: the unread count (in its accessible name, the badge only shows it), and a panel with
@@ -80,7 +79,7 @@ export function NotificationsButton({ controller = notifications }: { controller
           onRetry={() => void controller.load()}
         />
       ) : null}
-      <LiveMessage className={styles.visuallyHidden} message={state.arrived ? `New notification: ${state.arrived.text}` : null} />
+      <LiveMessage className={visuallyHidden} message={state.arrived ? `New notification: ${state.arrived.text}` : null} />
     </div>
   );
 }
