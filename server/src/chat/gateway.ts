@@ -115,9 +115,10 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
     cors: { origin: deps.origins, credentials: false },
     maxHttpBufferSize: 64 * 1024,
     serveClient: false,
-    // A short network drop resumes the same session (rooms and missed events) instead of starting over;
-    // the auth middleware still runs again on recovery.
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+    // No connectionStateRecovery: its replay buffer kept every broadcast (messages, notifications, typing) for two
+    // minutes in each process's memory (about 120,000 packets at 500 messages a second, and a longer full GC), and
+    // tagged each with an offset. Our clients catch up over HTTP on every (re)connect whatever socket.io restores:
+    // the chat reloads the open conversation and the list, the bell its count and list (decision 0025).
   });
   const limiters = deps.limiters ?? memoryLimiters();
   const messageBudget = memberLimiter(limiters, 'messages', CHAT_LIMITS.messages);

@@ -8,8 +8,9 @@ export interface RedisAdapterHandle {
 }
 
 /**
- * Shares delivery between processes through one Redis stream. The Streams adapter (not pub/sub) is the one that keeps
- * connectionStateRecovery working across processes. Fails with a clear message when Redis cannot be reached.
+ * Shares delivery between processes through one Redis stream (the Streams adapter: a process that misses the stream
+ * for a moment reads on from where it was, where pub/sub would drop what was published meanwhile). Fails with a clear
+ * message when Redis cannot be reached.
  */
 export async function attachRedisAdapter(io: ChatServer, url: string, streamName = 'sciexperts-chat'): Promise<RedisAdapterHandle> {
   const client = createClient({ url, socket: { connectTimeout: 3000, reconnectStrategy: (retries) => Math.min(retries * 200, 3000) } });
