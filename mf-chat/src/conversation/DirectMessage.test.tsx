@@ -80,7 +80,7 @@ const props = (counterpartId?: number) => ({ apiBaseUrl: 'http://api.test', sock
 async function openChat(counterpartId: number | undefined = BOB) {
   const view = render(<DirectMessage {...props(counterpartId)} />);
   const socket = sockets.at(-1) as FakeSocket;
-  act(() => socket.serverConnect());
+  await act(async () => socket.serverConnect());
   if (counterpartId !== undefined && people[counterpartId]) await screen.findByRole('heading', { name: `${people[counterpartId].firstName} ${people[counterpartId].lastName}` });
   await act(async () => undefined);
   return { socket, view };
@@ -119,8 +119,8 @@ describe('DirectMessage', () => {
     expect(within(log()).getByText('hi bob').closest('li')).toHaveAttribute('data-status', 'pending');
     const sent = socket.sends()[0];
     const stored = msg(ME, BOB, 'hi bob', (sent?.payload as { clientId: string }).clientId);
-    act(() => socket.fire('messageSent', stored));
-    act(() => sent?.ack?.(null, { ok: true, message: stored }));
+    await act(async () => socket.fire('messageSent', stored));
+    await act(async () => sent?.ack?.(null, { ok: true, message: stored }));
     expect(within(log()).getAllByText('hi bob')).toHaveLength(1);
     expect(within(log()).getByText('hi bob').closest('li')).toHaveAttribute('data-status', 'sent');
   });
@@ -133,7 +133,7 @@ describe('DirectMessage', () => {
       fireEvent.submit(screen.getByPlaceholderText('Type a message...').closest('form') as HTMLFormElement);
       for (let i = 0; i < MAX_SEND_ATTEMPTS; i++) {
         const last = socket.sends().at(-1);
-        act(() => last?.ack?.(new Error('operation has timed out')));
+        await act(async () => last?.ack?.(new Error('operation has timed out')));
         act(() => jest.advanceTimersByTime(ACK_TIMEOUT_MS * 4));
       }
       const ids = new Set(socket.sends().map((s) => (s.payload as { clientId: string }).clientId));
@@ -143,7 +143,7 @@ describe('DirectMessage', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
       const again = socket.sends().at(-1);
       expect(socket.sends()).toHaveLength(MAX_SEND_ATTEMPTS + 1);
-      act(() => again?.ack?.(null, { ok: true, message: msg(ME, BOB, 'are you there?', [...ids][0]) }));
+      await act(async () => again?.ack?.(null, { ok: true, message: msg(ME, BOB, 'are you there?', [...ids][0]) }));
       expect(within(log()).getByText('are you there?').closest('li')).toHaveAttribute('data-status', 'sent');
     } finally {
       jest.useRealTimers();
@@ -153,7 +153,7 @@ describe('DirectMessage', () => {
   it('shows a refusal from the server as failed without retrying on its own', async () => {
     const { socket } = await openChat();
     await userEvent.type(screen.getByPlaceholderText('Type a message...'), 'nope{Enter}');
-    act(() => socket.sends()[0]?.ack?.(null, { ok: false, message: 'The recipient does not exist.' }));
+    await act(async () => socket.sends()[0]?.ack?.(null, { ok: false, message: 'The recipient does not exist.' }));
     expect(within(log()).getByText(/The recipient does not exist/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(socket.sends()).toHaveLength(1);
@@ -164,14 +164,14 @@ describe('DirectMessage', () => {
     history.push(known);
     const { socket } = await openChat();
     expect(await within(log()).findByText('before the drop')).toBeInTheDocument();
-    act(() => socket.serverDrop());
+    await act(async () => socket.serverDrop());
     expect(await screen.findByText(/Offline/)).toBeInTheDocument();
     await userEvent.type(screen.getByPlaceholderText('Type a message...'), 'sent while offline{Enter}');
     expect(socket.sends()).toHaveLength(0);
     const missed = msg(BOB, ME, 'you missed this');
     history.push(missed);
     requests = [];
-    act(() => socket.serverConnect());
+    await act(async () => socket.serverConnect());
     expect(socket.sends()).toHaveLength(1);
     expect(await within(log()).findByText('you missed this')).toBeInTheDocument();
     expect(requests).toContain(pathTo(API_PATHS.chatMessages, { counterpartId: BOB }, { after: known.id, limit: 100 }));
@@ -179,7 +179,7 @@ describe('DirectMessage', () => {
 
   it('renders markup as plain text', async () => {
     const { socket } = await openChat();
-    act(() => socket.fire('newMessage', msg(BOB, ME, '<b>hi</b><img src=x onerror=alert(1)>')));
+    await act(async () => socket.fire('newMessage', msg(BOB, ME, '<b>hi</b><img src=x onerror=alert(1)>')));
     expect(within(log()).getByText('<b>hi</b><img src=x onerror=alert(1)>')).toBeInTheDocument();
     expect(log().querySelector('b, img')).toBeNull();
   });
@@ -187,14 +187,14 @@ describe('DirectMessage', () => {
   it('appends incoming messages once and only those of the open conversation; shows typing', async () => {
     const { socket } = await openChat();
     const m = msg(BOB, ME, 'from bob');
-    act(() => {
+    await act(async () => {
       socket.fire('newMessage', m);
       socket.fire('newMessage', m);
       socket.fire('newMessage', msg(CAROL, ME, 'from carol'));
     });
     expect(within(log()).getAllByText('from bob')).toHaveLength(1);
     expect(within(log()).queryByText('from carol')).toBeNull();
-    act(() => socket.fire('typing', { senderId: BOB }));
+    await act(async () => socket.fire('typing', { senderId: BOB }));
     expect(screen.getByText('Bob is typing…')).toBeInTheDocument();
   });
 
@@ -226,7 +226,7 @@ describe('DirectMessage', () => {
     unreachable = true;
     const view = render(<DirectMessage {...props(BOB)} />);
     const socket = sockets.at(-1) as FakeSocket;
-    act(() => socket.serverConnect());
+    await act(async () => socket.serverConnect());
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((a) => a.textContent).join(' ')).not.toMatch(/User not found/);
     expect(screen.getByText('Could not load this member.')).toBeInTheDocument();
@@ -248,7 +248,7 @@ describe('DirectMessage', () => {
       </>,
     );
     expect(sockets).toHaveLength(2);
-    act(() => sockets.forEach((s) => s.serverConnect()));
+    await act(async () => sockets.forEach((s) => s.serverConnect()));
     const [first, second] = screen.getAllByRole('log');
     const [input1] = screen.getAllByPlaceholderText('Type a message...');
     await userEvent.type(input1 as HTMLElement, 'only in the first{Enter}');

@@ -235,10 +235,13 @@ describe('the payment details page', () => {
     it('says the link expired when the provider sends the member back for a new one', async () => {
       balance.mockResolvedValue(makeBalance());
       payoutAccount.mockResolvedValue(makePayoutAccount({ status: 'pending', label: null }));
+      linkPayoutAccount.mockResolvedValue({ url: 'https://provider.example/connect/new' });
+      const goTo = jest.spyOn(browser, 'goTo').mockImplementation(() => undefined);
       renderRoute('/profile/payment?payoutAccount=refresh');
       expect(await within(account$()).findByText(PAYOUT_ACCOUNT_MESSAGES.expired)).toBeInTheDocument();
       fireEvent.click(within(account$()).getByRole('button', { name: 'Finish connecting your payout account' }));
       expect(linkPayoutAccount).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(goTo).toHaveBeenCalledWith('https://provider.example/connect/new'));
     });
   });
 });
