@@ -87,6 +87,8 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
+  // The registry's two refused pages are warned about whenever the pages are read (restoreAllMocks ends each test's spy).
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   localStorage.clear();
   forgetLoadedRemoteComponents();
   load.mockReset();

@@ -16,9 +16,16 @@ beforeEach(() => {
   global.fetch = jest.fn(async () => new Response(null, { status: 204 })) as typeof fetch;
 });
 
+/** The route's page is a remote (stubbed): it arrives inside act, as it would right away in a browser. */
+async function renderPage(path: string) {
+  const view = renderRoute(path);
+  expect(await screen.findByText(/^remote mf_/)).toBeInTheDocument();
+  return view;
+}
+
 describe('site header', () => {
   it('has the logo, Join as expert and Login, and Login opens the sign-in modal', async () => {
-    renderRoute('/join-expert');
+    await renderPage('/join-expert');
     expect(screen.getByRole('link', { name: 'SciExperts home' })).toHaveAttribute('href', '/');
     expect(screen.getAllByRole('link', { name: 'Join as expert' })[0]).toHaveAttribute('href', '/join-expert');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -35,8 +42,8 @@ describe('site header', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('has the navigation of the specification', () => {
-    renderRoute('/join-expert');
+  it('has the navigation of the specification', async () => {
+    await renderPage('/join-expert');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     for (const [name, href] of [
       ['How it Works', '/how-it-works'],
@@ -51,7 +58,7 @@ describe('site header', () => {
   });
 
   it('opens a dropdown with the keyboard and closes it on Escape, returning focus', async () => {
-    renderRoute('/join-expert');
+    await renderPage('/join-expert');
     const trigger = screen.getByRole('button', { name: 'Services' });
     trigger.focus();
     await userEvent.keyboard('{Enter}');
@@ -63,8 +70,8 @@ describe('site header', () => {
     expect(trigger).toHaveFocus();
   });
 
-  it('takes the scrolled style after 10 px, and always on /how-it-works', () => {
-    const first = renderRoute('/join-expert');
+  it('takes the scrolled style after 10 px, and always on /how-it-works', async () => {
+    const first = await renderPage('/join-expert');
     const header = () => screen.getByRole('banner');
     expect(header()).toHaveAttribute('data-scrolled', 'false');
     act(() => {
@@ -77,12 +84,12 @@ describe('site header', () => {
       window.dispatchEvent(new Event('scroll'));
     });
     first.unmount();
-    renderRoute('/how-it-works');
+    await renderPage('/how-it-works');
     expect(header()).toHaveAttribute('data-scrolled', 'true');
   });
 
   it('opens the mobile drawer from the menu button; Escape closes it and focus returns', async () => {
-    renderRoute('/join-expert');
+    await renderPage('/join-expert');
     const menuButton = screen.getByRole('button', { name: /menu/i });
     await userEvent.click(menuButton);
     const drawer = screen.getByRole('dialog', { name: 'Site menu' });
