@@ -25,7 +25,19 @@ export interface LocalProviderOptions {
   /** Injectable so tests need no network. */
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** The pause before the first repeat of a call that never reached the stand-in (doubled before the second). */
+  retryDelayMs?: number;
 }
+
+/** Calls that never reached the stand-in are made again this many times, as Stripe's SDK does (maxNetworkRetries). */
+const NETWORK_RETRIES = 2;
+
+/** A call answered by no one, as opposed to one that ran out of time (which may have been carried out). */
+const neverArrived = (err: unknown) => {
+  // By name, not instanceof: the timeout is a DOMException, which is an Error of another realm under some runners.
+  const name = typeof err === 'object' && err !== null ? (err as { name?: unknown }).name : undefined;
+  return name !== 'TimeoutError' && name !== 'AbortError';
+};
 
 
 type Fields = Record<string, unknown>;
@@ -163,22 +175,34 @@ export class LocalPaymentProvider implements PaymentProvider {
     return toProviderEvent(body);
   }
 
+  /**
+   * One call to the stand-in. A call that never reached it (a refused connection, or a kept-alive connection the
+   * stand-in closed when it restarted) is made again, up to NETWORK_RETRIES times: every POST carries an idempotency
+   * key and the other calls only read or delete, so a repeat can never do a thing twice. A call that ran out of time
+   * is not repeated here: its caller's own retry (with the same key) decides.
+   */
   private async call(path: string, idempotencyKey: string | null, body: Fields | null, method: 'POST' | 'GET' | 'DELETE' = 'POST'): Promise<Fields> {
-    let response: Response;
-    try {
-      response = await this.send(`${this.options.baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.options.secretKey}`,
-          accept: 'application/json',
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
-      });
-    } catch (err) {
-      throw new ProviderCallFailed(`The payments stand-in did not answer ${path}: ${err instanceof Error ? err.message : String(err)}`, null);
+    let response: Response | undefined;
+    for (let attempt = 0; !response; attempt++) {
+      try {
+        response = await this.send(`${this.options.baseUrl}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${this.options.secretKey}`,
+            accept: 'application/json',
+            ...(body ? { 'content-type': 'application/json' } : {}),
+            ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+          },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+        });
+      } catch (err) {
+        if (attempt < NETWORK_RETRIES && neverArrived(err)) {
+          await new Promise((resolve) => setTimeout(resolve, (this.options.retryDelayMs ?? 100) * 2 ** attempt));
+          continue;
+        }
+        throw new ProviderCallFailed(`The payments stand-in did not answer ${path}: ${err instanceof Error ? err.message : String(err)}`, null);
+      }
     }
     const answer = (await response.json().catch(() => null)) as Fields | null;
     if (!response.ok || !answer || typeof answer !== 'object') {
