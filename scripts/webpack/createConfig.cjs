@@ -263,6 +263,12 @@ function clientConfig({ dir, name, exposes, isHost, title, serverRender, ownRunt
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',
           chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+          // Every stylesheet but the tokens (custom properties, loaded first by each entry) is a CSS Module with classes
+          // of its own. The order in which chunks bring them matters only where two modules' classes meet on one
+          // element, and the shared ones are written not to depend on it (Modal's reset is :where(), zero specificity).
+          // So the plugin's "conflicting order" warnings (ui modules reached from several exposes) are noise here; this
+          // is its documented option for CSS Modules.
+          ignoreOrder: true,
         }),
         ...(refresh ? [refresh.plugin] : []),
         ...(production ? precompressed(compressible) : []),
