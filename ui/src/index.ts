@@ -2,6 +2,7 @@
 export { Modal, type ModalProps } from './dialog/Modal';
 export { ConfirmDialog, type ConfirmDialogProps, type ConfirmDialogClassNames } from './dialog/ConfirmDialog';
 export { focusableIn } from './dialog/focusable';
+export { dialogLook } from './dialog/dialogLook';
 export { useTabs, tabIndexForKey, tabIdOf, panelIdOf, type UseTabsOptions, type TabKey } from './tabs/useTabs';
 export { MenuButton, type MenuButtonProps, type MenuButtonClassNames, type MenuItem } from './menu/MenuButton';
 export { LiveMessage, type LiveMessageProps } from './live/LiveMessage';

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { ApiError, CALL_LIMITS, CALL_TEXT, CALLS_PAGE_PATH, type CallPickerProps } from '@sciexperts/shared';
 import { callsApi } from '@sciexperts/shared/member';
 import type { Call, FreeSlots } from '@sciexperts/shared';
-import { LiveMessage, Modal } from '@sciexperts/ui';
+import { dialogLook, LiveMessage, Modal } from '@sciexperts/ui';
 import { bothZones, dayOf, dayTimeOf, viewerTimeZone, zoneLabel } from './time';
 import styles from './Calls.module.css';
 
@@ -94,9 +94,9 @@ export function CallPicker({ expertId, onClose, proposeTo }: CallPickerProps) {
 
   const titleId = `${id}-title`;
   return (
-    <Modal aria-labelledby={titleId} className={styles.layer} busy={busy} onDismiss={onClose}>
-      <div className={styles.box}>
-        <h2 id={titleId} className={styles.dialogTitle}>
+    <Modal aria-labelledby={titleId} className={dialogLook.layer} busy={busy} onDismiss={onClose}>
+      <div className={`${dialogLook.box} ${styles.pickerBox}`}>
+        <h2 id={titleId} className={dialogLook.title}>
           {proposing ? 'Propose times for a call' : `${CALL_TEXT.schedule} with ${name}`}
         </h2>
         {loadError ? (

@@ -1,15 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, signOut, useAuth } from '@sciexperts/shared';
 import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi } from '@sciexperts/shared/member';
-import { ConfirmDialog, saveBlob, type ConfirmDialogClassNames } from '@sciexperts/ui';
+import { ConfirmDialog, type ConfirmDialogClassNames, dialogLook, saveBlob } from '@sciexperts/ui';
 import records from '../editor/records/Records.module.css';
 import { StatusMessage } from '../ui/StatusMessage';
 import { TextField } from './TextField';
 import styles from './Settings.module.css';
 
 const confirmClassNames: ConfirmDialogClassNames = {
-  layer: records.backdrop,
-  box: records.dialog,
+  layer: dialogLook.layer,
+  box: `${dialogLook.box} ${records.confirmBox}`,
   message: records.dialogMessage,
   actions: records.actions,
   confirm: records.danger,

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { PROJECT_LIMITS } from '@sciexperts/shared/member';
-import { LiveMessage, Modal } from '@sciexperts/ui';
+import { dialogLook, LiveMessage, Modal } from '@sciexperts/ui';
 import dialog from '../ui/Dialog.module.css';
 import styles from './Project.module.css';
 
@@ -22,15 +22,15 @@ export function DeclineDialog({ expertName, busy, error, onConfirm, onCancel, on
   const reasonId = `${id}-reason`;
   const countId = `${id}-count`;
   return (
-    <Modal aria-labelledby={`${id}-title`} className={dialog.layer} busy={busy} onDismiss={onCancel} initialFocus={reasonRef} onFocusLost={onFocusLost}>
+    <Modal aria-labelledby={`${id}-title`} className={dialogLook.layer} busy={busy} onDismiss={onCancel} initialFocus={reasonRef} onFocusLost={onFocusLost}>
       <form
-        className={dialog.box}
+        className={dialogLook.box}
         onSubmit={(event) => {
           event.preventDefault();
           if (!busy) onConfirm(reason);
         }}
       >
-        <h2 id={`${id}-title`} className={dialog.title}>
+        <h2 id={`${id}-title`} className={dialogLook.title}>
           Decline {expertName}’s proposal?
         </h2>
         <p className={dialog.message}>{expertName} will see that you declined. A short reason helps them, but it is optional.</p>

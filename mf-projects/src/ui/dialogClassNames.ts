@@ -1,10 +1,10 @@
-import type { ConfirmDialogClassNames } from '@sciexperts/ui';
 import dialog from './Dialog.module.css';
+import { dialogLook, type ConfirmDialogClassNames } from '@sciexperts/ui';
 
 /** ConfirmDialog in this remote's look, for an action that moves things forward (publish, hire). */
 export const confirmClassNames: ConfirmDialogClassNames = {
-  layer: dialog.layer,
-  box: dialog.box,
+  layer: dialogLook.layer,
+  box: dialogLook.box,
   message: dialog.message,
   actions: dialog.actions,
   confirm: dialog.confirm,

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { type ApiError } from '@sciexperts/shared';
 import { PAYMENT_LIMITS, PAYMENT_MESSAGES, type NewMilestoneInput } from '@sciexperts/shared/member';
-import { FieldError, fieldErrorProps, LiveMessage, Modal } from '@sciexperts/ui';
+import { dialogLook, FieldError, fieldErrorProps, LiveMessage, Modal } from '@sciexperts/ui';
 import { centsFromInput } from '../format';
 import dialog from '../ui/Dialog.module.css';
 import styles from './Workspace.module.css';
@@ -46,9 +46,9 @@ export function AddMilestoneDialog({ expertName, busy, error, onConfirm, onCance
   const generalError = error && !error.body?.details?.length ? error.message : unplaced.join(' ') || null;
 
   return (
-    <Modal aria-labelledby={`${id}-heading`} className={dialog.layer} busy={busy} onDismiss={onCancel} initialFocus={titleRef}>
+    <Modal aria-labelledby={`${id}-heading`} className={dialogLook.layer} busy={busy} onDismiss={onCancel} initialFocus={titleRef}>
       <form
-        className={dialog.box}
+        className={dialogLook.box}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -68,7 +68,7 @@ export function AddMilestoneDialog({ expertName, busy, error, onConfirm, onCance
           onConfirm({ title: title.trim(), amountCents: amountCents ?? 0, dueDate });
         }}
       >
-        <h2 id={`${id}-heading`} className={dialog.title}>
+        <h2 id={`${id}-heading`} className={dialogLook.title}>
           Add a milestone
         </h2>
         <p className={dialog.message}>{expertName} accepts it before you can fund it. The contract’s price does not change.</p>

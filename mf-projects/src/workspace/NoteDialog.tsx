@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { PAYMENT_LIMITS, PAYMENT_MESSAGES, type ContractFile } from '@sciexperts/shared/member';
-import { LiveMessage, Modal } from '@sciexperts/ui';
+import { dialogLook, LiveMessage, Modal } from '@sciexperts/ui';
 import { CountedTextArea } from './CountedTextArea';
 import dialog from '../ui/Dialog.module.css';
 import { WorkspaceFileChoice } from './WorkspaceFileChoice';
@@ -32,9 +32,9 @@ export function NoteDialog({ title, explanation, label, confirmLabel, busyLabel,
   const [noteError, setNoteError] = useState<string | null>(null);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   return (
-    <Modal aria-labelledby={`${id}-title`} className={dialog.layer} busy={busy} onDismiss={onCancel} initialFocus={noteRef} onFocusLost={onFocusLost}>
+    <Modal aria-labelledby={`${id}-title`} className={dialogLook.layer} busy={busy} onDismiss={onCancel} initialFocus={noteRef} onFocusLost={onFocusLost}>
       <form
-        className={dialog.box}
+        className={dialogLook.box}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -48,7 +48,7 @@ export function NoteDialog({ title, explanation, label, confirmLabel, busyLabel,
           onConfirm(note, deliverable.filter((f) => chosen.has(f.id)).map((f) => f.id));
         }}
       >
-        <h2 id={`${id}-title`} className={dialog.title}>
+        <h2 id={`${id}-title`} className={dialogLook.title}>
           {title}
         </h2>
         <p className={dialog.message}>{explanation}</p>

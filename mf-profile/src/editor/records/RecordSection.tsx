@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ConfirmDialog, type ConfirmDialogClassNames } from '@sciexperts/ui';
+import { ConfirmDialog, type ConfirmDialogClassNames, dialogLook } from '@sciexperts/ui';
 import { Icon } from '../../ui/Icon';
 import { StatusMessage, type StatusTone } from '../../ui/StatusMessage';
 import utilities from '../../ui/utilities.module.css';
@@ -20,8 +20,8 @@ import { RecordList } from './RecordList';
 import styles from './Records.module.css';
 
 const confirmClassNames: ConfirmDialogClassNames = {
-  layer: styles.backdrop,
-  box: styles.dialog,
+  layer: dialogLook.layer,
+  box: `${dialogLook.box} ${styles.confirmBox}`,
   message: styles.dialogMessage,
   actions: styles.actions,
   confirm: styles.danger,
