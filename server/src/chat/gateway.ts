@@ -116,9 +116,9 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
     maxHttpBufferSize: 64 * 1024,
     serveClient: false,
     // No connectionStateRecovery: its replay buffer kept every broadcast (messages, notifications, typing) for two
-    // minutes in each process's memory (about 120,000 packets at 500 messages a second, and a longer full GC), and
-    // tagged each with an offset. Our clients catch up over HTTP on every (re)connect whatever socket.io restores:
-    // the chat reloads the open conversation and the list, the bell its count and list (decision 0025).
+    // minutes in each process's memory (about 120,000 packets at 500 messages a second) and tagged each with an
+    // offset. Our clients catch up over HTTP on every (re)connect whatever socket.io restores: the chat reloads the
+    // open conversation and the list, the bell its count and list (decision 0025).
   });
   const limiters = deps.limiters ?? memoryLimiters();
   const messageBudget = memberLimiter(limiters, 'messages', CHAT_LIMITS.messages);
