@@ -1,20 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, signOut, useAuth } from '@sciexperts/shared';
 import { ACCOUNT_SETTINGS_MESSAGES as M, accountSettingsApi } from '@sciexperts/shared/member';
-import { ConfirmDialog, type ConfirmDialogClassNames, dialogLook, saveBlob } from '@sciexperts/ui';
-import records from '../editor/records/Records.module.css';
+import { ConfirmDialog, saveBlob } from '@sciexperts/ui';
+import { dangerConfirmClassNames } from '../editor/records/dangerConfirmClassNames';
 import { StatusMessage } from '../ui/StatusMessage';
 import { TextField } from './TextField';
 import styles from './Settings.module.css';
 
-const confirmClassNames: ConfirmDialogClassNames = {
-  layer: dialogLook.layer,
-  box: `${dialogLook.box} ${records.confirmBox}`,
-  message: records.dialogMessage,
-  actions: records.actions,
-  confirm: records.danger,
-  cancel: records.secondary,
-};
 
 /**
  * The member's data and the end of the account, both behind the current password (members of the identity
@@ -107,7 +99,7 @@ export function DataSection() {
           busy={busy === 'delete'}
           onConfirm={() => void remove()}
           onCancel={() => setAsking(false)}
-          classNames={confirmClassNames}
+          classNames={dangerConfirmClassNames}
         />
       ) : null}
     </section>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ConfirmDialog, type ConfirmDialogClassNames, dialogLook } from '@sciexperts/ui';
+import { ConfirmDialog } from '@sciexperts/ui';
 import { Icon } from '../../ui/Icon';
 import { StatusMessage, type StatusTone } from '../../ui/StatusMessage';
 import utilities from '../../ui/utilities.module.css';
@@ -17,16 +17,9 @@ import {
   type RecordKind,
 } from './recordKinds';
 import { RecordList } from './RecordList';
+import { dangerConfirmClassNames } from './dangerConfirmClassNames';
 import styles from './Records.module.css';
 
-const confirmClassNames: ConfirmDialogClassNames = {
-  layer: dialogLook.layer,
-  box: `${dialogLook.box} ${styles.confirmBox}`,
-  message: styles.dialogMessage,
-  actions: styles.actions,
-  confirm: styles.danger,
-  cancel: styles.secondary,
-};
 
 interface Props<R extends BaseRecord, I> {
   kind: RecordKind<R, I>;
@@ -201,7 +194,7 @@ export function RecordSection<R extends BaseRecord, I>({ kind, userId, initialIt
           onConfirm={() => void remove(confirming)}
           onCancel={() => setConfirming(null)}
           onFocusLost={() => document.getElementById(headingId(kind.sectionId))?.focus()}
-          classNames={confirmClassNames}
+          classNames={dangerConfirmClassNames}
         />
       )}
     </div>

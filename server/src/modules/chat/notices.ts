@@ -44,7 +44,7 @@ export function pushNotification(io: ChatServer, row: NotificationRow): void {
  * read by the INSERT) and, for a notification that owes an immediate e-mail, its job, one atomic statement without a
  * transaction block. For a pair the caller has not seen converse, the same INSERT also checks the hourly cap on new
  * conversations (instead of a query of its own before it). Nothing stored (a retry, a block, the cap) goes the rare
- * path that asks why. SQLite cannot put an INSERT in a WITH and keeps insertMessage's transaction with tellReceiver.
+ * path that asks why. SQLite cannot put an INSERT in a WITH: the same writes are three prepared statements there (below).
  */
 const BLOCKED = `exists (select 1 from "memberBlocks" b where (b."blockerId" = $1 and b."blockedId" = $2) or (b."blockerId" = $2 and b."blockedId" = $1))`;
 const CONVERSED = `exists (select 1 from messages p where (p."senderId" = $1 and p."receiverId" = $2) or (p."senderId" = $2 and p."receiverId" = $1))`;
@@ -112,7 +112,7 @@ export type StoreResult = { message: ChatMessage; created: true; notification: N
  * query builder took about a quarter of the server's CPU per message on SQLite (building and compiling the message
  * insert, the notification refresh or upsert and its transaction for every message; decision 0025), and the session
  * check and the new-pair query were statements of their own. The notification's text is made here from the sender's
- * name the insert returns, as tellReceiver does.
+ * name the insert returns.
  */
 const SQLITE_SIGNED_IN = `exists (select 1 from sessions z where z.id = :sessionId and z."userId" = :senderId and z."expiresAt" > :now)`;
 const SQLITE_BLOCKED = `exists (select 1 from "memberBlocks" b
@@ -166,7 +166,7 @@ function positional(text: string): { sql: string; values: (named: Record<string,
  * Stores a chat message and tells its receiver in one go (PostgreSQL: one statement; SQLite: one transaction of
  * prepared statements), if the sender's session `sessionId` is still signed in (SessionEnded otherwise: the caller
  * need not read the session before). `cap` for a pair not known to have conversed: the insert then also holds the
- * sender to the hourly cap on new conversations. Throws what insertMessage throws (ClientIdConflict, MessageBlocked,
+ * sender to the hourly cap on new conversations. Throws what the plain insertMessage throws (ClientIdConflict, MessageBlocked,
  * a foreign-key violation for an unknown recipient), NewConversationsLimited and SessionEnded. On SQLite, `jobs`
  * queues a new notification's e-mail (and wakes this process's worker when it is due at once).
  */
