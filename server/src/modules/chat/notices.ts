@@ -166,9 +166,9 @@ function positional(text: string): { sql: string; values: (named: Record<string,
  * Stores a chat message and tells its receiver in one go (PostgreSQL: one statement; SQLite: one transaction of
  * prepared statements), if the sender's session `sessionId` is still signed in (SessionEnded otherwise: the caller
  * need not read the session before). `cap` for a pair not known to have conversed: the insert then also holds the
- * sender to the hourly cap on new conversations. Throws what the plain insertMessage throws (ClientIdConflict, MessageBlocked,
- * a foreign-key violation for an unknown recipient), NewConversationsLimited and SessionEnded. On SQLite, `jobs`
- * queues a new notification's e-mail (and wakes this process's worker when it is due at once).
+ * sender to the hourly cap on new conversations. Throws what the plain insertMessage throws (ClientIdConflict,
+ * MessageBlocked, a foreign-key violation for an unknown recipient), NewConversationsLimited and SessionEnded. On
+ * SQLite, `jobs` queues a new notification's e-mail (and wakes this process's worker when it is due at once).
  */
 export function messageStore(db: Db, emailDelayMs: number, jobs?: JobQueue): MessageStore {
   const states = [EMAIL_STATE_BY_MODE.immediately, EMAIL_STATE_BY_MODE.daily, EMAIL_STATE_BY_MODE.off, EMAIL_STATE_BY_MODE[DEFAULT_EMAIL_MODES.message]];
