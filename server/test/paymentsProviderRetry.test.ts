@@ -43,6 +43,19 @@ describe('the payments stand-in client, when a call never arrives', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('makes a read again too (it cannot do anything twice)', async () => {
+    const { provider, calls } = providerWith([fail(closedConnection), ok({ data: [] })]);
+    await expect(provider.listRecords()).resolves.toEqual([]);
+    expect(calls.map((c) => c.url)).toEqual(['http://stand-in.test/v1/records', 'http://stand-in.test/v1/records']);
+  });
+
+  it('never repeats a POST without an idempotency key (none exists today; this keeps a future one safe)', async () => {
+    const { provider, calls } = providerWith([fail(closedConnection), ok({ id: 'x' })]);
+    const call = (provider as unknown as { call: (path: string, key: string | null, body: object | null) => Promise<unknown> }).call.bind(provider);
+    await expect(call('/v1/anything', null, {})).rejects.toBeInstanceOf(ProviderCallFailed);
+    expect(calls).toHaveLength(1);
+  });
+
   it('does not repeat a call that ran out of time (it may have been carried out; the caller retries with its key)', async () => {
     const { provider, calls } = providerWith([fail(timedOut), ok({ refundId: 'late' })]);
     await expect(provider.refund(refund)).rejects.toBeInstanceOf(ProviderCallFailed);

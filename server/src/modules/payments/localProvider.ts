@@ -177,9 +177,9 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /**
    * One call to the stand-in. A call that never reached it (a refused connection, or a kept-alive connection the
-   * stand-in closed when it restarted) is made again, up to NETWORK_RETRIES times: every POST carries an idempotency
-   * key and the other calls only read or delete, so a repeat can never do a thing twice. A call that ran out of time
-   * is not repeated here: its caller's own retry (with the same key) decides.
+   * stand-in closed when it restarted, possibly after the request went out) is made again, up to NETWORK_RETRIES
+   * times, when a repeat cannot do a thing twice: a read, a delete, or a POST with an idempotency key. A call that ran
+   * out of time is not repeated here: its caller's own retry (with the same key) decides.
    */
   private async call(path: string, idempotencyKey: string | null, body: Fields | null, method: 'POST' | 'GET' | 'DELETE' = 'POST'): Promise<Fields> {
     let response: Response | undefined;
@@ -197,7 +197,9 @@ export class LocalPaymentProvider implements PaymentProvider {
           signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
         });
       } catch (err) {
-        if (attempt < NETWORK_RETRIES && neverArrived(err)) {
+        // Only what a repeat cannot do twice: a read, a delete, or a POST with its idempotency key.
+        const repeatable = method !== 'POST' || idempotencyKey !== null;
+        if (attempt < NETWORK_RETRIES && repeatable && neverArrived(err)) {
           await new Promise((resolve) => setTimeout(resolve, (this.options.retryDelayMs ?? 100) * 2 ** attempt));
           continue;
         }
