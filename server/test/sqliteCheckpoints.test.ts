@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -18,8 +18,8 @@ describe('SQLite checkpoints, off the connection that serves the API', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const openAt = (file: string, everyMs: number) => {
-    const db = openDatabase({ databaseUrl: null, sqliteFile: file, sqliteCheckpointEveryMs: everyMs });
+  const openAt = (file: string, everyMs: number, restartLogAfterFrames?: number) => {
+    const db = openDatabase({ databaseUrl: null, sqliteFile: file, sqliteCheckpointEveryMs: everyMs, sqliteRestartLogAfterFrames: restartLogAfterFrames });
     open.push(db);
     return db;
   };
@@ -54,5 +54,40 @@ describe('SQLite checkpoints, off the connection that serves the API', () => {
     const reopened = openAt(file, 3_600_000);
     const { rows } = await sql<{ n: number }>`select count(*) as n from notes`.execute(reopened.kysely);
     expect(rows[0]?.n).toBe(2400);
+  });
+
+  it('starts the log over under steady writes, instead of letting it grow until the writes pause', async () => {
+    const file = path.join(dir, 'api.db');
+    const db = openAt(file, 10, 100);
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db.kysely);
+    const body = 'x'.repeat(4000);
+    const note = () => db.kysely.transaction().execute((trx) => sql`insert into notes (body) values (${body})`.execute(trx));
+    // The worker at work first (its thread takes a moment to start), so what follows measures its turns.
+    const before = statSync(file).size;
+    await eventually(async () => {
+      await note();
+      return statSync(file).size > before;
+    }, 'the checkpoint worker to copy a first commit into the file');
+    // SQLite counts the log's restarts in its header.
+    const restarts = () => {
+      const fd = openSync(`${file}-wal`, 'r');
+      const header = Buffer.alloc(16);
+      readSync(fd, header, 0, 16, 0);
+      closeSync(fd);
+      return header.readUInt32BE(12);
+    };
+    const first = restarts();
+    // Commits back to back, as under load (only the event loop's own turn between two): each leaves about two frames
+    // in the log. Left to PASSIVE checkpoints alone, the log never restarts and passes 64 MB within 8,000 commits.
+    let commits = 0;
+    while (restarts() < first + 3 && statSync(`${file}-wal`).size < 64 * 1024 * 1024) {
+      await note();
+      await new Promise((resolve) => setImmediate(resolve));
+      commits++;
+    }
+    expect(restarts()).toBeGreaterThanOrEqual(first + 3);
+    expect(statSync(`${file}-wal`).size).toBeLessThan(64 * 1024 * 1024);
+    const { rows } = await sql<{ n: number }>`select count(*) as n from notes`.execute(db.kysely);
+    expect(rows[0]?.n).toBeGreaterThan(commits);
   });
 });

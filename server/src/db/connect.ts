@@ -30,6 +30,8 @@ export interface DbOptions {
   sqliteFile: string;
   /** How often the SQLite checkpoint worker copies the log into the file (sqliteCheckpointer.ts); 1 s by default. */
   sqliteCheckpointEveryMs?: number;
+  /** How long the log may grow before the API's connection helps it start over (sqliteCheckpointer.ts). */
+  sqliteRestartLogAfterFrames?: number;
 }
 
 export function openDatabase(opts: DbOptions): Db {
@@ -77,13 +79,17 @@ export function openDatabase(opts: DbOptions): Db {
     database.pragma('wal_autocheckpoint = 0');
     // A burst can grow the log; once checkpointed, it is cut back to this size rather than kept at its largest.
     database.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
-    checkpointer = startCheckpointer(
-      opts.sqliteFile,
-      () => {
+    checkpointer = startCheckpointer(opts.sqliteFile, {
+      onLost: () => {
         if (database.open) database.pragma('wal_autocheckpoint = 1000');
       },
-      opts.sqliteCheckpointEveryMs,
-    );
+      // Between transactions only (a checkpoint inside one is refused): the worker asks again on its next turn.
+      onLogLong: () => {
+        if (database.open && !database.inTransaction) database.pragma('wal_checkpoint(PASSIVE)');
+      },
+      everyMs: opts.sqliteCheckpointEveryMs,
+      restartAfterFrames: opts.sqliteRestartLogAfterFrames,
+    });
   }
   // Kysely prepares every query afresh; better-sqlite3 statements are reusable, so keep the hot ones.
   const prepare = database.prepare.bind(database);
