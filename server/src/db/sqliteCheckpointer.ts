@@ -52,7 +52,7 @@ parentPort.on('message', () => {
  * 2,048 frames of 4 KB pages: about 8 MB of log. With a second's writes on top (18 MB at 500 chat messages a second)
  * the file stays under the 32 MB `journal_size_limit` the API's connection sets, so a restart need not cut it back.
  */
-export const RESTART_AFTER_FRAMES = 2048;
+const RESTART_AFTER_FRAMES = 2048;
 
 export interface CheckpointerOptions {
   /** Should the worker stop on its own: the connection then checkpoints for itself again. */
