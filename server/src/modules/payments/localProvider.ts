@@ -39,7 +39,6 @@ const neverArrived = (err: unknown) => {
   return name !== 'TimeoutError' && name !== 'AbortError';
 };
 
-
 type Fields = Record<string, unknown>;
 
 const text = (data: Fields, key: string): string => {
