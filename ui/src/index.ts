@@ -6,6 +6,7 @@ export { dialogLook } from './dialog/dialogLook';
 export { useTabs, tabIndexForKey, tabIdOf, panelIdOf, type UseTabsOptions, type TabKey } from './tabs/useTabs';
 export { MenuButton, type MenuButtonProps, type MenuButtonClassNames, type MenuItem } from './menu/MenuButton';
 export { LiveMessage, type LiveMessageProps } from './live/LiveMessage';
+export { useNotice, type NoticeState, type NoticeTone } from './live/useNotice';
 export { VisuallyHidden, visuallyHidden } from './a11y/VisuallyHidden';
 export { FieldError, fieldErrorProps, errorIdOf } from './field/fieldError';
 export { useEarlyInput, type EarlyInputElement } from './field/useEarlyInput';

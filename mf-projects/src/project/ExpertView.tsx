@@ -2,13 +2,13 @@ import { useCallback, useId, useState, type ReactNode } from 'react';
 import { Link } from '@sciexperts/shared/router';
 import { type ApiError } from '@sciexperts/shared';
 import { PROJECT_MESSAGES, projectsApi, type Project, type Proposal } from '@sciexperts/shared/member';
+import { useNotice } from '@sciexperts/ui';
 import { PROJECTS_PATH } from '../routing';
 import ui from '../ui/Ui.module.css';
 import { InvitationNote } from './InvitationNote';
 import { MyProposal } from './MyProposal';
 import { Notice } from './Notice';
 import { ProposalForm } from './ProposalForm';
-import { useNotice } from './useNotice';
 import styles from './Project.module.css';
 
 interface Props {

@@ -1,6 +1,5 @@
 import type { RefObject } from 'react';
-import { LiveMessage } from '@sciexperts/ui';
-import type { NoticeState } from './useNotice';
+import { LiveMessage, type NoticeState } from '@sciexperts/ui';
 import styles from './Project.module.css';
 
 /**

@@ -225,9 +225,31 @@ describe('the owner’s proposals', () => {
     renderRoute('/projects/5');
     await user.click(await screen.findByRole('button', { name: 'Hire Marie Curie' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Hire' }));
-    expect(within(card('Marie Curie')).getByRole('alert')).toHaveTextContent(PROJECT_MESSAGES.alreadyHired);
+    // The page says it (the reload may move or take away the card), and the reader is taken there.
+    const notice = await screen.findByText(PROJECT_MESSAGES.alreadyHired);
+    expect(notice).toHaveAttribute('role', 'alert');
+    expect(notice.closest('article')).toBeNull();
     await waitFor(() => expect(api.get).toHaveBeenCalledTimes(2));
     expect(api.proposals).toHaveBeenCalledTimes(2);
+    expect(notice.parentElement).toHaveFocus();
+  });
+
+  it('keeps the server’s 409 and the focus on the page when the reload it causes takes the card away', async () => {
+    // Ada withdrew while the owner was reading: Shortlist is refused, and the list read again no longer shows her.
+    api.shortlist.mockRejectedValue(new ApiError(PROJECT_MESSAGES.cannotShortlist, 409, { message: PROJECT_MESSAGES.cannotShortlist }));
+    const reread = deferred<{ results: Proposal[] }>();
+    api.proposals.mockResolvedValueOnce({ results: [graceDeclined, ada, marieHourly] }).mockReturnValueOnce(reread.promise);
+    const user = userEvent.setup();
+    renderRoute('/projects/5');
+    await user.click(await screen.findByRole('button', { name: 'Shortlist Ada Lovelace' }));
+    const notice = await screen.findByText(PROJECT_MESSAGES.cannotShortlist);
+    expect(notice).toHaveAttribute('role', 'alert');
+    await waitFor(() => expect(notice.parentElement).toHaveFocus());
+
+    await act(async () => reread.resolve({ results: [graceDeclined, { ...ada, status: 'withdrawn' }, marieHourly] }));
+    expect(screen.queryByRole('article', { name: 'Proposal from Ada Lovelace' })).toBeNull();
+    expect(screen.getByText(PROJECT_MESSAGES.cannotShortlist)).toBe(notice);
+    expect(notice.parentElement).toHaveFocus();
   });
 });
 

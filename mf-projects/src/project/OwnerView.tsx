@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { type ApiError } from '@sciexperts/shared';
 import { projectsApi, type Project, type ProposalList } from '@sciexperts/shared/member';
+import { useNotice } from '@sciexperts/ui';
 import { useLoad } from '../ui/useLoad';
 import { InviteExperts } from './InviteExperts';
 import { Notice } from './Notice';
 import { OwnerActions } from './OwnerActions';
 import { ProposalsSection } from './ProposalsSection';
-import { useNotice } from './useNotice';
 
 const NO_PROPOSALS: ProposalList = { results: [] };
 
@@ -47,7 +47,7 @@ export function OwnerView({ project, reloadProject }: { project: Project; reload
       <Notice notice={notice} noticeRef={ref} />
       <OwnerActions project={project} proposals={proposals.data?.results ?? null} onDone={onDone} onConflict={onConflict} />
       {project.status === 'open' || isDraft ? <InviteExperts project={project} /> : null}
-      {isDraft ? null : <ProposalsSection project={project} load={proposals} onHired={onHired} refresh={refresh} />}
+      {isDraft ? null : <ProposalsSection project={project} load={proposals} onHired={onHired} onConflict={onConflict} />}
     </>
   );
 }

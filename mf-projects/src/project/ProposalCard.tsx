@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '@sciexperts/shared/router';
 import { type ApiError } from '@sciexperts/shared';
 import { projectsApi, type Project, type Proposal } from '@sciexperts/shared/member';
-import { ConfirmDialog, LiveMessage, ReportButton, VisuallyHidden } from '@sciexperts/ui';
+import { ConfirmDialog, LiveMessage, ReportButton, VisuallyHidden, type NoticeState } from '@sciexperts/ui';
 import { fullName, priceText } from '../format';
 import { chatPath } from '../routing';
 import { ScheduleCallButton } from '../ui/ScheduleCallButton';
@@ -14,7 +14,6 @@ import { DeclineDialog } from './DeclineDialog';
 import { hireFeeSentence, proposalPrice } from './proposalFee';
 import { ProposalTerms } from './ProposalTerms';
 import { useAction } from './useAction';
-import { type NoticeState } from './useNotice';
 import styles from './Project.module.css';
 
 interface Props {
@@ -26,12 +25,15 @@ interface Props {
   otherLiveCount: number;
   onChanged: (proposal: Proposal) => void;
   onHired: (expertName: string) => void;
-  /** The server refused because things changed meanwhile (409): show the project as it now is. */
-  refresh: () => void;
+  /**
+   * The server refused because things changed meanwhile (409): the page says why and shows the project as it now is.
+   * The page, not this card, holds that sentence: the reload can take the card away (a proposal withdrawn meanwhile).
+   */
+  onConflict: (error: ApiError) => void;
 }
 
 /** One proposal as the owner compares it, with the decisions still open on it. */
-export function ProposalCard({ proposal, projectOpen, fee, otherLiveCount, onChanged, onHired, refresh }: Props) {
+export function ProposalCard({ proposal, projectOpen, fee, otherLiveCount, onChanged, onHired, onConflict }: Props) {
   const cardRef = useRef<HTMLElement>(null);
   const { busy, run } = useAction();
   const [dialog, setDialog] = useState<'decline' | 'hire' | null>(null);
@@ -48,8 +50,8 @@ export function ProposalCard({ proposal, projectOpen, fee, otherLiveCount, onCha
   const price = priceText(proposal.priceType, proposal.priceCents);
 
   const failed = (error: ApiError) => {
-    setMessage({ text: error.message, tone: 'error' });
-    if (error.status === 409) refresh();
+    if (error.status === 409) onConflict(error);
+    else setMessage({ text: error.message, tone: 'error' });
   };
 
   const shortlist = async () => {

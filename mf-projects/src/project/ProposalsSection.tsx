@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { ApiError } from '@sciexperts/shared';
 import type { Project, Proposal, ProposalList, ProposalStatus } from '@sciexperts/shared/member';
 import type { Load } from '../ui/useLoad';
 import ui from '../ui/Ui.module.css';
@@ -18,12 +19,12 @@ interface Props {
   project: Project;
   load: Load<ProposalList> & { reload: () => void };
   onHired: (expertName: string) => void;
-  /** Shows the project and its proposals as they now are (after a 409). */
-  refresh: () => void;
+  /** Says why the server refused (409) and shows the project and its proposals as they now are. */
+  onConflict: (error: ApiError) => void;
 }
 
 /** The owner's proposals side by side, with Shortlist, Decline, Hire and Message on each. */
-export function ProposalsSection({ project, load, onHired, refresh }: Props) {
+export function ProposalsSection({ project, load, onHired, onConflict }: Props) {
   const id = useId();
   // Decisions made here replace their card in place, without reordering (a moved card would drop the focus);
   // the next load (a reload after Hire) starts from the server's list again.
@@ -57,7 +58,7 @@ export function ProposalsSection({ project, load, onHired, refresh }: Props) {
               otherLiveCount={liveCount - (proposal.status === 'submitted' || proposal.status === 'shortlisted' ? 1 : 0)}
               onChanged={onChanged}
               onHired={onHired}
-              refresh={refresh}
+              onConflict={onConflict}
             />
           ))}
         </ul>

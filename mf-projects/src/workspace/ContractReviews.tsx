@@ -1,10 +1,9 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { formatMediumDate, REVIEW_MESSAGES, reviewsApi, type ApiError, type ContractReview, type ContractReviews as ContractReviewsData, type ReviewInput } from '@sciexperts/shared';
-import { Stars } from '@sciexperts/ui';
+import { Stars, useNotice } from '@sciexperts/ui';
 import { formatDate, fullName } from '../format';
 import { Notice } from '../project/Notice';
 import { useAction } from '../project/useAction';
-import { useNotice } from '../project/useNotice';
 import { LoadFailed } from '../ui/LoadFailed';
 import { useLoad } from '../ui/useLoad';
 import { ReplyForm } from './ReplyForm';

@@ -1,11 +1,10 @@
 import { useCallback, useRef } from 'react';
 import { Link } from '@sciexperts/shared/router';
 import { paymentsApi, type ContractFile, type Workspace } from '@sciexperts/shared/member';
-import { LiveMessage } from '@sciexperts/ui';
+import { LiveMessage, useNotice } from '@sciexperts/ui';
 import { formatMoney, fullName, priceText } from '../format';
 import { MemberPageTitle } from '../member/MemberPageTitle';
 import { Notice } from '../project/Notice';
-import { useNotice } from '../project/useNotice';
 import { chatPath, projectPath, WORKSPACE_PATH } from '../routing';
 import { ScheduleCallButton } from '../ui/ScheduleCallButton';
 import { LoadFailed } from '../ui/LoadFailed';

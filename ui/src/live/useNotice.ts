@@ -7,8 +7,10 @@ export interface NoticeState {
 }
 
 /**
- * A page region's last outcome ('Your proposal was sent.', a server's 409 sentence), and a way to move focus to
- * it when the control that acted has gone (a Hire button on a project no longer open).
+ * A page's last outcome ('The call is cancelled.', a server's 409 sentence), held by the page rather than by the
+ * list item that acted: an action often moves or removes its own item (a cancelled call leaves 'Upcoming calls'),
+ * and a message kept in that item's state would go with it. `ref` is for the box that shows it (focusable with
+ * tabIndex -1); `show(…, { focus: true })` and `focus()` move the focus there when the control that acted is gone.
  */
 export function useNotice() {
   const [notice, setNotice] = useState<NoticeState | null>(null);
