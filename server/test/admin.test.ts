@@ -158,6 +158,7 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
     const { milestoneIds } = await disputed([10_000]);
     const m = String(milestoneIds[0]);
     const routes: Array<{ method: string; url: string; body?: unknown; allowed: OperatorRole[] }> = [
+      { method: 'GET', url: ADMIN_PATHS.member.replace(':memberId', String(client.id)), allowed: ['operator', 'finance', 'support'] },
       { method: 'DELETE', url: ADMIN_PATHS.session, allowed: ['operator', 'finance', 'support'] },
       { method: 'GET', url: ADMIN_PATHS.me, allowed: ['operator', 'finance', 'support'] },
       { method: 'GET', url: ADMIN_PATHS.audit, allowed: ['operator', 'finance'] },
@@ -306,7 +307,13 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
 
     // The audit log holds each action with its reason, and the database refuses to change or remove an entry.
     const entries = await audit(money);
-    expect(entries.find((e) => e.action === 'dispute.split' && e.objectId === String(a))).toMatchObject({ operatorEmail: lead.email, role: 'operator', reason: 'Half of section 4 was delivered.', objectType: 'milestone' });
+    expect(entries.find((e) => e.action === 'dispute.split' && e.objectId === String(a))).toMatchObject({
+      operatorEmail: lead.email,
+      role: 'operator',
+      reason: 'Half of section 4 was delivered.',
+      objectType: 'milestone',
+      details: 'split $1,000.00: $600.00 to the expert, $400.00 back to the client',
+    });
     expect(entries.filter((e) => e.action === 'dispute.refund' && e.objectId === String(b))).toHaveLength(1);
     expect(entries.some((e) => e.action === 'sign-in' && e.operatorEmail === helpdesk.email)).toBe(true);
     const count = async () => Number((await h.db.kysely.selectFrom('adminAudit').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
@@ -379,7 +386,12 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
     expect((await retry(waiting!.id)).body).toEqual({ sent: true });
     expect((await retry(waiting!.id)).status).toBe(409);
     expect((await overview()).refundsNotAcknowledged.map((x) => x.id)).not.toContain(waiting!.id);
-    expect((await audit()).filter((e) => e.action === 'refund.retry' && e.objectId === String(waiting!.id))).toHaveLength(1);
+    // Every attempt is recorded with its amount in dollars, those that moved nothing too (newest first).
+    expect((await audit()).filter((e) => e.action === 'refund.retry' && e.objectId === String(waiting!.id)).map((e) => e.details)).toEqual([
+      'the refund of $250.00: nothing to retry',
+      'the refund of $250.00: sent to the provider',
+      'the refund of $250.00: the provider could not be reached',
+    ]);
   });
 
   it('suspends a member (no sign-in, sockets closed, profile and open projects gone, proposals withdrawn, escrow still resolvable) and lifts it', async () => {

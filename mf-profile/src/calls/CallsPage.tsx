@@ -2,6 +2,8 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { CALL_TEXT, canJoin } from '@sciexperts/shared';
 import { callsApi } from '@sciexperts/shared/member';
 import type { Call, CallList } from '@sciexperts/shared';
+import { useNotice } from '@sciexperts/ui';
+import { PageNotice } from '../ui/PageNotice';
 import { StatusMessage } from '../ui/StatusMessage';
 import { AvailabilityEditor } from './AvailabilityEditor';
 import { CalendarFeedSection } from './CalendarFeedSection';
@@ -23,6 +25,17 @@ export function CallsPage() {
     callsApi.list().then(setCalls, (err: Error) => setError(err.message));
   }, []);
   useEffect(load, [load]);
+  // An action's confirmation is the page's, not its call's: the reload it causes moves a cancelled call to 'Past
+  // calls' (React mounts a new item there), and every action's control goes with the old state, so the focus
+  // moves to the confirmation too.
+  const { notice, show, clear, ref: noticeRef } = useNotice();
+  const done = useCallback(
+    (message: string) => {
+      show(message, 'success', { focus: true });
+      load();
+    },
+    [show, load],
+  );
   // 'Join' turns on by itself ten minutes before a call.
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), 15_000);
@@ -32,6 +45,7 @@ export function CallsPage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.pageTitle}>Scheduled Calls</h1>
+      <PageNotice notice={notice} noticeRef={noticeRef} />
       <section className={styles.section} aria-labelledby="calls-upcoming">
         <h2 id="calls-upcoming" className={styles.title}>
           Upcoming calls
@@ -40,7 +54,7 @@ export function CallsPage() {
         {!calls && !error ? <p className={styles.muted}>Loading your calls…</p> : null}
         {calls && calls.upcoming.length === 0 ? <p className={styles.muted}>No upcoming calls. Book one from an expert’s profile with ‘{CALL_TEXT.schedule}’.</p> : null}
         <ul className={styles.list}>
-          {calls?.upcoming.map((c) => <CallItem key={c.id} call={c} now={now} onChanged={load} />)}
+          {calls?.upcoming.map((c) => <CallItem key={c.id} call={c} now={now} onStart={clear} onDone={done} />)}
         </ul>
       </section>
       <section className={styles.section} aria-labelledby="calls-past">
@@ -49,7 +63,7 @@ export function CallsPage() {
         </h2>
         {calls && calls.past.length === 0 ? <p className={styles.muted}>No past calls yet.</p> : null}
         <ul className={styles.list}>
-          {calls?.past.map((c) => <CallItem key={c.id} call={c} now={now} onChanged={load} />)}
+          {calls?.past.map((c) => <CallItem key={c.id} call={c} now={now} onStart={clear} onDone={done} />)}
         </ul>
       </section>
       <AvailabilityEditor />
@@ -58,7 +72,17 @@ export function CallsPage() {
   );
 }
 
-function CallItem({ call, now, onChanged }: { call: Call; now: Date; onChanged: () => void }) {
+interface CallItemProps {
+  call: Call;
+  now: Date;
+  /** An action starts: the page's last confirmation no longer applies. */
+  onStart: () => void;
+  /** An action succeeded: the page shows `message` and reads the calls again. */
+  onDone: (message: string) => void;
+}
+
+/** One call. Its errors stay here (a refused action leaves the call where it is); its confirmations go to the page. */
+function CallItem({ call, now, onStart, onDone }: CallItemProps) {
   const id = useId();
   const viewer = useMemo(viewerTimeZone, []);
   const other = call.role === 'expert' ? call.client : call.expert;
@@ -76,11 +100,11 @@ function CallItem({ call, now, onChanged }: { call: Call; now: Date; onChanged: 
     if (busy) return;
     setBusy(true);
     setStatus(null);
+    onStart();
     try {
       await work();
-      setStatus({ text: done, tone: 'success' });
       setMode('none');
-      onChanged();
+      onDone(done);
     } catch (err) {
       setStatus({ text: err instanceof Error ? err.message : String(err), tone: 'error' });
     } finally {

@@ -18,10 +18,13 @@ export const ADMIN_PATHS = {
   members: `${ADMIN_API_PREFIX}/Members`,
   memberEndSessions: `${ADMIN_API_PREFIX}/Members/:memberId/EndSessions`,
   memberResendVerification: `${ADMIN_API_PREFIX}/Members/:memberId/ResendVerification`,
+  /** One member's page in the console (audited: an operator's read of a member is recorded). */
+  member: `${ADMIN_API_PREFIX}/Members/:memberId`,
   memberSuspend: `${ADMIN_API_PREFIX}/Members/:memberId/Suspend`,
   memberLift: `${ADMIN_API_PREFIX}/Members/:memberId/Lift`,
   reports: `${ADMIN_API_PREFIX}/Reports`,
   reportClose: `${ADMIN_API_PREFIX}/Reports/:reportId/Close`,
+  /** GET ?page=&sort=oldest|reporters: every open report, a page at a time. */
   projectHide: `${ADMIN_API_PREFIX}/Projects/:projectId/Hide`,
   projectUnhide: `${ADMIN_API_PREFIX}/Projects/:projectId/Unhide`,
   memberHideProfile: `${ADMIN_API_PREFIX}/Members/:memberId/HideProfile`,
@@ -62,6 +65,9 @@ export const REPORT_STATUSES = ['open', ...REPORT_OUTCOMES] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** Both parties read the statements of a dispute (their own and the other party's). */
+/** How the operators' queue orders open reports: the oldest first, or by how many members reported the same target. */
+export const REPORT_SORTS = ['oldest', 'reporters'] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];
 export const DISPUTE_STATEMENTS_PATH = '/api/Milestones/:id/DisputeStatements';
 
 /**
@@ -122,6 +128,8 @@ export const AUDIT_ACTIONS = [
   'member.suspend',
   'member.lift',
   'report.dismissed',
+  'member.search',
+  'member.read',
   'report.actioned',
   'project.hide',
   'project.unhide',
@@ -136,6 +144,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+  'vetting.document',
 export const ADMIN_LIMITS = {
   reasonMax: 2000,
   reportNoteMax: 1000,
@@ -151,6 +160,13 @@ export const ADMIN_LIMITS = {
   statementMax: 5000,
   statementFilesMax: 5,
   statementsPerPartyMax: 10,
+  /**
+   * Reports one member may file in 24 hours, counting each target once (reporting the same thing again is the same
+   * report), so one member cannot bury others' reports under their own.
+   */
+  reportsPerDay: 20,
+  /** Open reports on a page of the operators' queue. */
+  reportsPageSize: 50,
   passwordMax: 200,
   auditPageMax: 100,
   /** An operator's session lasts a working day; signing in again asks for the second factor again. */
@@ -197,6 +213,7 @@ export function hiddenBySciExperts(reason: string): string {
   return `Hidden by SciExperts: ${reason}`;
 }
 
+  reportsPerDay: `You can send up to ${ADMIN_LIMITS.reportsPerDay} reports a day, and you have sent ${ADMIN_LIMITS.reportsPerDay} in the last 24 hours. We review every one; please report again tomorrow.`,
 /** The 409 of a stale action: someone else (or you, differently) resolved it first. */
 export function disputeResolvedMessage(by: string, at: string): string {
   return `This dispute was resolved by ${by} at ${at}.`;
@@ -229,3 +246,5 @@ export type AdminMemberProjectView = Static<typeof S.AdminMemberProject>;
 export type AdminMemberReportView = Static<typeof S.AdminMemberReport>;
 export type ConciergeQueueView = Static<typeof S.ConciergeQueue>;
 export type ConciergeQueueItemView = Static<typeof S.ConciergeQueueItem>;
+export type AdminReportsQuery = Static<typeof S.ReportsQuery>;
+export type SuspendInput = Static<typeof S.SuspendBody>;

@@ -33,6 +33,7 @@ import { conciergeShortlists } from './0040_concierge_shortlists';
 import { moderationHiding } from './0042_moderation_hiding';
 import { conciergeDrafts } from './0043_concierge_drafts';
 import { expertVetting } from './0041_expert_vetting';
+import { reportLimits } from './0047_report_limits';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -74,6 +75,7 @@ class InCodeProvider implements MigrationProvider {
       '0042_moderation_hiding': moderationHiding(this.dialect),
       '0043_concierge_drafts': conciergeDrafts(this.dialect),
       '0041_expert_vetting': expertVetting(this.dialect),
+      '0047_report_limits': reportLimits(this.dialect),
     };
   }
 }

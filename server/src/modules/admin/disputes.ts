@@ -3,6 +3,7 @@
 // resolution and the audit entry written in that same transaction; the resolution row (one per milestone) is what a
 // second operator pressing at the same moment is shown in the 409.
 import {
+  formatCents,
   type DisputeDetailView,
   type DisputeOutcome,
   type DisputeQueueItemView,
@@ -194,8 +195,8 @@ export async function resolveDisputeAsOperator(db: Db, input: ResolveInput, fees
   }
   const clientCents = amount - expertCents;
   const at = now.toISOString();
-  const details =
-    input.outcome === 'split' ? `split ${expertCents} cents to the expert, ${clientCents} cents to the client` : input.outcome === 'release' ? `released ${amount} cents to the expert` : `refunded ${amount} cents to the client`;
+  // In dollars, as the operator decided it and the parties read it.
+  const details = `${input.outcome === 'split' ? 'split' : input.outcome === 'release' ? 'released' : 'refunded'} ${formatCents(amount)}: ${formatCents(expertCents)} to the expert, ${formatCents(clientCents)} back to the client`;
   const done = await move(db, {
     milestoneId: input.milestoneId,
     from: ['disputed'],

@@ -20,8 +20,16 @@ import { excerptOf } from './reports';
 const likeOf = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** `withReports`: the operator's role reads reports (finance does not: their `reports` is null). */
-export async function searchMembers(db: Db, query: string, now: Date, { withReports }: { withReports: boolean }): Promise<AdminMemberView[]> {
-  const like = likeOf(query.trim());
+export async function searchMembers(db: Db, query: string, now: Date, options: { withReports: boolean }): Promise<AdminMemberView[]> {
+  return membersWhere(db, { like: likeOf(query.trim()) }, now, options);
+}
+
+/** One member's page in the console, as the search shows them; undefined when there is no such member. */
+export async function memberPage(db: Db, id: number, now: Date, options: { withReports: boolean }): Promise<AdminMemberView | undefined> {
+  return (await membersWhere(db, { id }, now, options))[0];
+}
+
+async function membersWhere(db: Db, which: { like: string } | { id: number }, now: Date, { withReports }: { withReports: boolean }): Promise<AdminMemberView[]> {
   const rows = await db.kysely
     .selectFrom('users as u')
     .select((eb) => [
@@ -45,10 +53,12 @@ export async function searchMembers(db: Db, query: string, now: Date, { withRepo
       eb.selectFrom('reports as r').select((r) => r.fn.countAll<number | string>().as('n')).whereRef('r.subjectId', '=', 'u.id').as('reportsAbout'),
     ])
     .where((eb) =>
-      eb.or([
-        eb(sql`lower(${sql.ref('u.email')})`, 'like', sql`${like} escape '\\'`),
-        eb(sql`lower(${sql.ref('u.firstName')} || ' ' || ${sql.ref('u.lastName')})`, 'like', sql`${like} escape '\\'`),
-      ]),
+      'id' in which
+        ? eb('u.id', '=', which.id)
+        : eb.or([
+            eb(sql`lower(${sql.ref('u.email')})`, 'like', sql`${which.like} escape '\\'`),
+            eb(sql`lower(${sql.ref('u.firstName')} || ' ' || ${sql.ref('u.lastName')})`, 'like', sql`${which.like} escape '\\'`),
+          ]),
     )
     .orderBy('u.id', 'desc')
     .limit(ADMIN_LIMITS.membersPageMax)

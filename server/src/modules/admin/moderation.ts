@@ -62,9 +62,9 @@ async function mark(trx: Kysely<Database>, kind: Kind, change: Change, id: numbe
 /**
  * Closes the report a hide answers, as acted on, in the hide's transaction. The report must be open (409 otherwise:
  * another operator closed it) and about this thing: a project's report names the project; a profile may be hidden on
- * any report whose member responsible is that member (their profile, a message, a proposal).
+ * any report whose member responsible is that member (their profile, a message, a proposal); a suspension the same.
  */
-async function closeAnsweredReport(trx: Kysely<Database>, kind: Kind, id: number, reportId: number, at: string): Promise<void> {
+export async function closeAnsweredReport(trx: Kysely<Database>, kind: Kind, id: number, reportId: number, at: string): Promise<void> {
   const report = await trx.selectFrom('reports').select(['targetType', 'targetId', 'subjectId', 'status']).where('id', '=', reportId).executeTakeFirst();
   if (!report) throw notFound('No such report.');
   const about = kind === 'project' ? report.targetType === 'project' && report.targetId === id : report.subjectId === id;

@@ -1,7 +1,7 @@
 // Members' reports and the operators' queue. A report names its target by type and id; the server checks the
 // reporter may see it (404 otherwise, as everywhere) and records who is responsible for it (the subject), so an
 // operator can act on that member (suspend) from the queue.
-import type { AdminReportView, ReportInput, ReportOutcome, ReportReason, ReportTarget } from '@sciexperts/shared/contracts';
+import { ADMIN_LIMITS, type AdminReportView, type AdminReportsView, type ReportInput, type ReportOutcome, type ReportReason, type ReportSort, type ReportTarget } from '@sciexperts/shared/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -42,48 +42,106 @@ async function subjectOf(db: Db, reporterId: number, type: ReportTarget, id: num
   }
 }
 
-export type ReportResult = { kind: 'made'; id: number } | { kind: 'not-found' } | { kind: 'own' };
+export type ReportResult = { kind: 'made'; id: number } | { kind: 'not-found' } | { kind: 'own' } | { kind: 'limit'; retryAfterSeconds: number };
 
-/** Files a report; the same member reporting the same target while it is open gets that report back. */
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * Files a report; the same member reporting the same target while it is open gets that report back. A member files
+ * at most `reportsPerDay` in 24 hours, each target counted once however often it was reported (closed and reported
+ * again), so one member cannot bury others' reports under their own. The count and the insert are one transaction,
+ * serialised per reporter (PostgreSQL: the reporter's row locked; SQLite writes one at a time), so two at once
+ * cannot both be the 20th.
+ */
 export async function fileReport(db: Db, reporterId: number, input: ReportInput, now: Date): Promise<ReportResult> {
   const subject = await subjectOf(db, reporterId, input.targetType, input.targetId);
   if (!subject) return { kind: 'not-found' };
   if (subject.subjectId === reporterId) return { kind: 'own' };
   const note = input.note?.trim() || null;
-  const inserted = await db.kysely
-    .insertInto('reports')
-    .values({ reporterId, targetType: input.targetType, targetId: input.targetId, subjectId: subject.subjectId, reason: input.reason, note, status: 'open', createdAt: now.toISOString(), closedAt: null })
-    .onConflict((oc) => oc.columns(['reporterId', 'targetType', 'targetId']).where(sql<boolean>`"status" = 'open'`).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return { kind: 'made', id: inserted.id };
-  const open = await db.kysely
-    .selectFrom('reports')
-    .select('id')
-    .where('reporterId', '=', reporterId)
-    .where('targetType', '=', input.targetType)
-    .where('targetId', '=', input.targetId)
-    .where('status', '=', 'open')
-    .executeTakeFirstOrThrow();
-  return { kind: 'made', id: open.id };
+  return db.kysely.transaction().execute(async (trx): Promise<ReportResult> => {
+    if (db.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', reporterId).forUpdate().execute();
+    const openOne = () =>
+      trx
+        .selectFrom('reports')
+        .select('id')
+        .where('reporterId', '=', reporterId)
+        .where('targetType', '=', input.targetType)
+        .where('targetId', '=', input.targetId)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+    const open = await openOne();
+    if (open) return { kind: 'made', id: open.id };
+    const recent = await trx
+      .selectFrom('reports')
+      .select(['targetType', 'targetId', 'createdAt'])
+      .where('reporterId', '=', reporterId)
+      .where('createdAt', '>', new Date(now.getTime() - DAY_MS).toISOString())
+      .execute();
+    // Each target once, at its latest report: it stops counting 24 hours after that.
+    const latest = new Map<string, number>();
+    for (const r of recent) {
+      const key = `${r.targetType}:${r.targetId}`;
+      latest.set(key, Math.max(latest.get(key) ?? 0, Date.parse(r.createdAt)));
+    }
+    if (!latest.has(`${input.targetType}:${input.targetId}`) && latest.size >= ADMIN_LIMITS.reportsPerDay) {
+      // The moment enough targets have aged out of the day for one more.
+      const times = [...latest.values()].sort((a, b) => a - b);
+      const frees = (times[latest.size - ADMIN_LIMITS.reportsPerDay] ?? now.getTime()) + DAY_MS;
+      return { kind: 'limit', retryAfterSeconds: Math.max(1, Math.ceil((frees - now.getTime()) / 1000)) };
+    }
+    const inserted = await trx
+      .insertInto('reports')
+      .values({ reporterId, targetType: input.targetType, targetId: input.targetId, subjectId: subject.subjectId, reason: input.reason, note, status: 'open', createdAt: now.toISOString(), closedAt: null })
+      .onConflict((oc) => oc.columns(['reporterId', 'targetType', 'targetId']).where(sql<boolean>`"status" = 'open'`).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return { kind: 'made', id: inserted?.id ?? (await openOne())!.id };
+  });
 }
 
-/** Open reports, the oldest first, with what was reported. */
-export async function openReports(db: Db, now: Date): Promise<AdminReportView[]> {
-  const rows = await db.kysely
+/**
+ * One page of the open reports: the oldest first, or (`reporters`) the targets the most members reported first and
+ * then the oldest. Every open report is on some page, so no number of reports puts one out of reach; a page past the
+ * last answers the last.
+ */
+export async function openReports(db: Db, now: Date, asked: { page: number; sort: ReportSort }): Promise<AdminReportsView> {
+  const size = ADMIN_LIMITS.reportsPageSize;
+  const { n } = await db.kysely
+    .selectFrom('reports')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  const total = Number(n);
+  const pages = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(Math.max(1, asked.page), pages);
+  // One open report per member and target (the partial unique index), so the open reports on a target count its reporters.
+  const counted = db.kysely
+    .selectFrom('reports as c')
+    .select((eb) => [
+      'c.id',
+      eb.fn.countAll<number | string>().over((o) => o.partitionBy(['c.targetType', 'c.targetId'])).as('reporters'),
+      eb.fn.min<string>('c.createdAt').over((o) => o.partitionBy(['c.targetType', 'c.targetId'])).as('firstAt'),
+    ])
+    .where('c.status', '=', 'open')
+    .as('counted');
+  let q = db.kysely
     .selectFrom('reports as r')
+    .innerJoin(counted, 'counted.id', 'r.id')
     .innerJoin('users as rep', 'rep.id', 'r.reporterId')
     .leftJoin('users as sub', 'sub.id', 'r.subjectId')
-    .select(['r.id', 'r.targetType', 'r.targetId', 'r.reason', 'r.note', 'r.createdAt', 'r.reporterId', 'rep.firstName as repFirst', 'rep.lastName as repLast', 'r.subjectId', 'sub.firstName as subFirst', 'sub.lastName as subLast', 'sub.email as subEmail'])
-    .where('r.status', '=', 'open')
+    .select(['r.id', 'r.targetType', 'r.targetId', 'r.reason', 'r.note', 'r.createdAt', 'r.reporterId', 'rep.firstName as repFirst', 'rep.lastName as repLast', 'r.subjectId', 'sub.firstName as subFirst', 'sub.lastName as subLast', 'sub.email as subEmail', 'counted.reporters']);
+  // By reporters: a target's reports together, the target first reported longest ago first among equal counts.
+  if (asked.sort === 'reporters') q = q.orderBy('counted.reporters', 'desc').orderBy('counted.firstAt').orderBy('r.targetType').orderBy('r.targetId');
+  const rows = await q
     .orderBy('r.createdAt')
     .orderBy('r.id')
-    .limit(200)
+    .limit(size)
+    .offset((page - 1) * size)
     .execute();
-  const out: AdminReportView[] = [];
+  const reports: AdminReportView[] = [];
   for (const r of rows) {
     const target = await excerptFor(db.kysely, r.targetType as ReportTarget, r.targetId);
-    out.push({
+    reports.push({
       id: r.id,
       targetType: r.targetType as ReportTarget,
       targetId: r.targetId,
@@ -94,9 +152,10 @@ export async function openReports(db: Db, now: Date): Promise<AdminReportView[]>
       excerpt: excerptOf(target),
       createdAt: r.createdAt,
       waitingSeconds: Math.max(0, Math.floor((now.getTime() - Date.parse(r.createdAt)) / 1000)),
+      reporters: Number(r.reporters),
     });
   }
-  return out;
+  return { reports, page, pages, total, sort: asked.sort };
 }
 
 async function excerptFor(k: Kysely<Database>, type: ReportTarget, id: number): Promise<string> {

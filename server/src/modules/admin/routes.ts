@@ -10,6 +10,7 @@ import {
   disputeResolvedMessage,
   mayDo,
   type AdminSessionView,
+  formatCents,
   type AuditPageView,
   type DisputeDetailView,
   type DisputeQueueView,
@@ -18,9 +19,12 @@ import {
 import {
   AdminMembers,
   AdminReason,
+  AdminMember,
   AdminReports,
   CloseReportBody,
   ConciergeQueue,
+  ReportsQuery,
+  SuspendBody,
   ShortlistBody,
   AdminSession,
   AdminSignInBody,
@@ -44,14 +48,14 @@ import { api, type Module } from '../../http/api';
 import { IdParams, bearer, errors, open } from '../../http/schemas';
 import { sendPayout, sendRefund } from '../payments/settlement';
 import { sendVerificationLink } from '../account/verification';
-import { findMember, liftSuspension, searchMembers, suspendMember } from './members';
+import { findMember, liftSuspension, memberPage, searchMembers, suspendMember } from './members';
 import { moneyOverview } from './money';
 import { reconcile } from './reconciliation';
 import { closeReport, openReports } from './reports';
 import { conciergeQueue, listedExperts, recordShortlist, shortlistMailText } from './concierge';
 import { claimConciergeDrafts, confirmedMemberWithEmail } from '../concierge/drafts';
 import { readAudit, writeAudit } from './audit';
-import { moderationRoutes } from './moderation';
+import { closeAnsweredReport, moderationRoutes } from './moderation';
 import { disputeDetail, disputeQueue, resolveDisputeAsOperator } from './disputes';
 import { closeOperatorSession, findOperatorByEmail, isOperatorRole, openOperatorSession } from './operators';
 import { checkReason, guardAdminRoutes, operatorOf } from './guard';
@@ -264,7 +268,36 @@ export function adminModule(): Module {
       async (request) => {
         const q = request.query.q.trim();
         if (q.length < ADMIN_LIMITS.memberQueryMin) throw badRequest([{ field: 'q', message: M.memberQuery }]);
-        return { members: await searchMembers(db, q, clock(), { withReports: mayDo(operatorOf(request).role, 'reports.read') }) };
+        const now = clock();
+        const members = await searchMembers(db, q, now, { withReports: mayDo(me.role, 'reports.read') });
+        // What an operator reads about members is recorded as much as what they change: the words and who was shown.
+        const shown = members.length === 0 ? 'no member' : `${members.length} member(s): ${members.map((m) => m.id).join(', ')}`;
+        await db.kysely.transaction().execute((trx) => writeAudit(trx, { operator: me, action: 'member.search', objectType: 'member-search', details: `“${q}”: ${shown}`, address: request.ip, at: now }));
+        return { members };
+      },
+    );
+
+    r.get(
+      ADMIN_PATHS.member,
+      {
+        config: { adminPermission: 'members.read' },
+        schema: {
+          tags,
+          operationId: 'adminMember',
+          summary: "One member's page: account state, contracts, projects and the reports about them (audited)",
+          security: bearer,
+          params: IdParams('memberId'),
+          response: { 200: AdminMember, ...errors(400, ...guarded) },
+        },
+      },
+      async (request) => {
+        const me = operatorOf(request);
+        const id = Number(request.params.memberId);
+        const now = clock();
+        const found = await memberPage(db, id, now, { withReports: mayDo(me.role, 'reports.read') });
+        if (!found) throw notFound(M.noMember);
+        await db.kysely.transaction().execute((trx) => writeAudit(trx, { operator: me, action: 'member.read', objectType: 'member', objectId: id, address: request.ip, at: now }));
+        return found;
       },
     );
 
@@ -341,6 +374,7 @@ export function adminModule(): Module {
         },
       },
       async () => moneyOverview(db),
+        const me = operatorOf(request);
     );
 
     const retry = (kind: 'refund' | 'payout') => async (request: FastifyRequest<{ Params: Record<string, string> }>) => {
@@ -355,8 +389,11 @@ export function adminModule(): Module {
         request.log.warn({ err, id }, `${kind} retry: provider unreachable`);
         throw new HttpError(502, M.providerDown);
       }
-      if (!sent) throw new HttpError(409, M.nothingToRetry);
-      await db.kysely.transaction().execute((trx) => writeAudit(trx, { operator: me, action: `${kind}.retry`, objectType: kind === 'refund' ? 'payment' : 'withdrawal', objectId: id, details: 'sent to the provider', address: request.ip, at: clock() }));
+      if (!sent) {
+        await entry('nothing to retry');
+        throw new HttpError(409, M.nothingToRetry);
+      }
+      await entry('sent to the provider');
       return { sent };
     };
     r.post(
@@ -412,11 +449,12 @@ export function adminModule(): Module {
         path,
         {
           config: { adminPermission: 'members.suspend' },
-          schema: { tags, operationId, summary, security: bearer, params: IdParams('memberId'), body: AdminReason, response: { 204: Type.Null(), ...errors(400, ...guarded, 409) } },
+          schema: { tags, operationId, summary, security: bearer, params: IdParams('memberId'), body: lift ? AdminReason : SuspendBody, response: { 204: Type.Null(), ...errors(400, ...guarded, 409) } },
         },
         async (request, reply) => {
           const me = operatorOf(request);
-          const reason = checkReason(request.body.reason);
+          const body = request.body as { reason: string; reportId?: number };
+          const reason = checkReason(body.reason);
           const id = Number(request.params.memberId);
           const member = await findMember(db, id);
           if (!member || member.deletedAt) throw notFound(M.noMember);
@@ -426,12 +464,29 @@ export function adminModule(): Module {
           if (lift) {
             if ((await liftSuspension(db, id, entry('member.lift'))) === 'not-suspended') throw new HttpError(409, M.notSuspended);
           } else {
-            if ((await suspendMember(db, id, reason, now, entry('member.suspend'))) === 'already') throw new HttpError(409, M.alreadySuspended);
+            // Suspending from a report closes it as acted on in the suspension's transaction: both happen or neither.
+            const suspended = await suspendMember(db, id, reason, now, async (trx, details) => {
+              await entry('member.suspend')(trx, details);
+              if (body.reportId === undefined) return;
+              await closeAnsweredReport(trx, 'profile', id, body.reportId, now.toISOString());
+              await writeAudit(trx, { operator: me, action: 'report.actioned', objectType: 'report', objectId: body.reportId, reason, details: `member ${id} suspended`, address: request.ip, at: now });
+            });
+            if (suspended === 'already') throw new HttpError(409, M.alreadySuspended);
+      // Every money action is recorded with its amount in dollars, the attempts that moved nothing too.
+      const amount =
+        kind === 'refund'
+          ? await db.kysely.selectFrom('payments').select(['amountCents', 'refundCents']).where('id', '=', id).executeTakeFirst().then((p) => (p ? (p.refundCents ?? p.amountCents) : null))
+          : await db.kysely.selectFrom('withdrawals').select('amountCents').where('id', '=', id).executeTakeFirst().then((w) => w?.amountCents ?? null);
+      const entry = (outcome: string) =>
+        db.kysely.transaction().execute((trx) =>
+          writeAudit(trx, { operator: me, action: `${kind}.retry`, objectType: kind === 'refund' ? 'payment' : 'withdrawal', objectId: id, details: `${amount === null ? `the ${kind}` : `the ${kind} of ${formatCents(amount)}`}: ${outcome}`, address: request.ip, at: clock() }),
+        );
             // Sessions are gone with the suspension; this ends their open sockets in every process.
             await tokens.revokeUserSessions(id);
           }
           const text = lift
             ? `Hello ${member.firstName},\n\nYour SciExperts account is active again. You can sign in as before.\n\nNote from SciExperts: ${reason}\n`
+        await entry('the provider could not be reached');
             : `Hello ${member.firstName},\n\nYour SciExperts account has been suspended.\n\nReason: ${reason}\n\nWhile it is suspended you cannot sign in, and your public profile and open projects are hidden. Money held in escrow for your contracts stays where it is and will be settled. To appeal, answer this e-mail.\n`;
           mailer
             .send({ to: member.email, subject: lift ? 'Your SciExperts account is active again' : 'Your SciExperts account is suspended', text })
@@ -440,16 +495,28 @@ export function adminModule(): Module {
           return null;
         },
       );
-    memberAction(ADMIN_PATHS.memberSuspend, 'adminSuspendMember', 'Suspend a member: no sign-in, sessions and sockets end, profile and open projects hidden, proposals withdrawn; escrow untouched', false);
+    memberAction(
+      ADMIN_PATHS.memberSuspend,
+      'adminSuspendMember',
+      'Suspend a member: no sign-in, sessions and sockets end, profile and open projects hidden, proposals withdrawn; escrow untouched. With reportId, that report about them is closed as acted on in the same transaction',
+      false,
+    );
     memberAction(ADMIN_PATHS.memberLift, 'adminLiftSuspension', "Lift a member's suspension", true);
 
     r.get(
       ADMIN_PATHS.reports,
       {
         config: { adminPermission: 'reports.read' },
-        schema: { tags, operationId: 'adminReports', summary: "Members' open reports, the oldest first, with what was reported and who is responsible", security: bearer, response: { 200: AdminReports, ...errors(...guarded) } },
+        schema: {
+          tags,
+          operationId: 'adminReports',
+          summary: "Members' open reports, a page at a time, the oldest first or by how many members reported the target, with what was reported and who is responsible",
+          security: bearer,
+          querystring: ReportsQuery,
+          response: { 200: AdminReports, ...errors(400, ...guarded) },
+        },
       },
-      async () => ({ reports: await openReports(db, clock()) }),
+      async (request) => openReports(db, clock(), { page: Number(request.query.page ?? 1), sort: request.query.sort ?? 'oldest' }),
     );
 
     r.post(

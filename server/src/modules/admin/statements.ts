@@ -31,10 +31,10 @@ export function disputeStatementsModule(): Module {
         schema: {
           tags: ['Reports'],
           operationId: 'report',
-          summary: "Report a profile, a project, a proposal or a message to SciExperts' operators (a reason from the list, an optional note)",
+          summary: `Report a profile, a project, a proposal or a message to SciExperts' operators (a reason from the list, an optional note); at most ${ADMIN_LIMITS.reportsPerDay} targets in 24 hours (429 after)`,
           security: bearer,
           body: ReportBody,
-          response: { 201: ReportReceipt, ...errors(400, 401, 404) },
+          response: { 201: ReportReceipt, ...errors(400, 401, 404, 429) },
         },
       },
       async (request, reply) => {
@@ -45,6 +45,7 @@ export function disputeStatementsModule(): Module {
         const made = await fileReport(db, me, request.body, clock());
         if (made.kind === 'not-found') throw notFound(M.reportNotFound);
         if (made.kind === 'own') throw badRequest([{ field: 'targetId', message: M.reportOwn }]);
+        if (made.kind === 'limit') throw new HttpError(429, M.reportsPerDay, undefined, { 'retry-after': String(made.retryAfterSeconds) });
         reply.code(201);
         return { id: made.id, message: M.reportSent };
       },

@@ -216,6 +216,11 @@ function operatorRoutes(app: FastifyInstance): void {
       if (!row || (row.identityFileId !== fileId && row.degreeFileId !== fileId)) throw notFound(M.fileNotFound);
       const file = await repo.findOwnFile(db, row.userId, fileId);
       if (!file) throw notFound(M.fileNotFound);
+      // An identity document is personal data: every download is recorded, before the bytes go.
+      const what = row.identityFileId === fileId ? 'identity document' : 'degree certificate';
+      await db.kysely.transaction().execute((trx) =>
+        writeAudit(trx, { operator: operatorOf(request), action: 'vetting.document', objectType: 'vetting-file', objectId: fileId, details: `${what} “${file.name}” of request ${row.id} (expert ${row.userId})`, address: request.ip, at: clock() }),
+      );
       return sendStored(reply, dir, file, M.fileNotFound);
     },
   );

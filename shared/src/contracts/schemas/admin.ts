@@ -1,7 +1,7 @@
 // The operators' console API (/api/admin) and the parties' dispute statements. Server-only at run time; mf-admin
 // and mf-projects read the Static<> types with `import type`.
 import { Type } from 'typebox';
-import { ADMIN_LIMITS as L, AUDIT_ACTIONS, DISPUTE_OUTCOMES, OPERATOR_ROLES, PROVIDER_MOVEMENTS, RECONCILIATION_DIFFERENCES, REPORT_OUTCOMES, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../admin';
+import { ADMIN_LIMITS as L, AUDIT_ACTIONS, DISPUTE_OUTCOMES, OPERATOR_ROLES, PROVIDER_MOVEMENTS, RECONCILIATION_DIFFERENCES, REPORT_OUTCOMES, REPORT_REASONS, REPORT_SORTS, REPORT_STATUSES, REPORT_TARGETS } from '../admin';
 import { MILESTONE_EVENT_KINDS, MILESTONE_STATUSES, PAYMENT_LIMITS } from '../payments';
 import { BUDGET_TYPES, CONTRACT_STATUSES, PROJECT_STATUSES } from '../projects';
 import { Nullable, StringChoice } from './common';
@@ -311,7 +311,33 @@ export const AdminReport = Type.Object(
   { title: 'AdminReport' },
 );
 
-export const AdminReports = Type.Object({ reports: Type.Array(AdminReport, { description: 'Open reports, the oldest first.' }) }, { title: 'AdminReports' });
+export const ReportsQuery = Type.Object(
+  {
+    page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'The page, from 1.' })),
+    sort: Type.Optional(StringChoice(REPORT_SORTS, { description: 'oldest (the default): the longest-waiting first; reporters: the targets most members reported first, then the oldest.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const AdminReports = Type.Object(
+  {
+    reports: Type.Array(AdminReport, { description: `Open reports in the order asked, at most ${L.reportsPageSize} a page.` }),
+    page: Type.Integer({ description: 'This page, from 1.' }),
+    pages: Type.Integer({ description: 'How many pages the open reports fill now (at least 1).' }),
+    total: Type.Integer({ description: 'How many reports are open in all.' }),
+    sort: StringChoice(REPORT_SORTS),
+  },
+  { title: 'AdminReports' },
+);
+
+/** Suspending a member: the reason they are told, and the report it answers (closed as acted on in the same transaction). */
+export const SuspendBody = Type.Object(
+  {
+    reason: Type.String({ maxLength: L.reasonMax }),
+    reportId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'An open report about this member: closed as actioned with the suspension, or neither happens.' })),
+  },
+  { additionalProperties: false },
+);
 
 /** Hiding a project or a profile: the reason the member is told, and the report it answers (closed as acted on). */
 export const HideBody = Type.Object(
@@ -320,6 +346,7 @@ export const HideBody = Type.Object(
     reportId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'The open report this answers: closed as actioned in the same transaction.' })),
   },
   { additionalProperties: false },
+    reporters: Type.Integer({ description: 'How many members have an open report about the same target (this one included).' }),
 );
 
 export const CloseReportBody = Type.Object({ outcome: StringChoice(REPORT_OUTCOMES), reason: Type.String({ maxLength: L.reasonMax }) }, { additionalProperties: false });

@@ -1,0 +1,19 @@
+import type { RefObject } from 'react';
+import { LiveMessage, type NoticeState } from '@sciexperts/ui';
+import { StatusMessage } from './StatusMessage';
+import styles from './PageNotice.module.css';
+
+/**
+ * The page's outcome (from `useNotice`), shown above its lists: an action that moves or removes its own list item
+ * (a cancelled call leaves 'Upcoming calls') would take a message kept in that item with it. Two live regions that
+ * stay in the DOM (polite for outcomes, assertive for errors) in a box that takes the focus when the control that
+ * acted is gone.
+ */
+export function PageNotice({ notice, noticeRef }: { notice: NoticeState | null; noticeRef: RefObject<HTMLDivElement | null> }) {
+  return (
+    <div ref={noticeRef} tabIndex={-1} className={notice ? styles.notice : styles.empty}>
+      <StatusMessage message={notice?.tone === 'success' ? notice.text : null} tone="success" />
+      <LiveMessage role="alert" className={styles.error} message={notice?.tone === 'error' ? notice.text : null} />
+    </div>
+  );
+}
