@@ -16,12 +16,13 @@ export const ADMIN_PATHS = {
   dispute: `${ADMIN_API_PREFIX}/Disputes/:milestoneId`,
   disputeResolve: `${ADMIN_API_PREFIX}/Disputes/:milestoneId/Resolve`,
   members: `${ADMIN_API_PREFIX}/Members`,
-  memberEndSessions: `${ADMIN_API_PREFIX}/Members/:memberId/EndSessions`,
-  memberResendVerification: `${ADMIN_API_PREFIX}/Members/:memberId/ResendVerification`,
   /** One member's page in the console (audited: an operator's read of a member is recorded). */
   member: `${ADMIN_API_PREFIX}/Members/:memberId`,
+  memberEndSessions: `${ADMIN_API_PREFIX}/Members/:memberId/EndSessions`,
+  memberResendVerification: `${ADMIN_API_PREFIX}/Members/:memberId/ResendVerification`,
   memberSuspend: `${ADMIN_API_PREFIX}/Members/:memberId/Suspend`,
   memberLift: `${ADMIN_API_PREFIX}/Members/:memberId/Lift`,
+  /** GET ?page=&sort=oldest|reporters: every open report, a page at a time. */
   reports: `${ADMIN_API_PREFIX}/Reports`,
   reportClose: `${ADMIN_API_PREFIX}/Reports/:reportId/Close`,
   /** GET ?page=&sort=oldest|reporters: every open report, a page at a time. */
@@ -68,6 +69,8 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 /** How the operators' queue orders open reports: the oldest first, or by how many members reported the same target. */
 export const REPORT_SORTS = ['oldest', 'reporters'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
+
+/** Both parties read the statements of a dispute (their own and the other party's). */
 export const DISPUTE_STATEMENTS_PATH = '/api/Milestones/:id/DisputeStatements';
 
 /**
@@ -119,7 +122,10 @@ export type ReconciliationDifferenceKind = (typeof RECONCILIATION_DIFFERENCES)[n
 /** What the audit log records an operator doing. */
 export const AUDIT_ACTIONS = [
   'sign-in',
+  /** A wrong password or code for an operator's e-mail, with the address it came from. */
+  'sign-in.failed',
   'sign-out',
+  'password.change',
   'dispute.release',
   'dispute.refund',
   'dispute.split',
@@ -139,6 +145,7 @@ export const AUDIT_ACTIONS = [
   'refund.retry',
   'payout.retry',
   'money.reconcile',
+  'vetting.document',
   'vetting.approve',
   'vetting.reject',
 ] as const;
@@ -167,6 +174,11 @@ export const ADMIN_LIMITS = {
   reportsPerDay: 20,
   /** Open reports on a page of the operators' queue. */
   reportsPageSize: 50,
+  /** Reports about a member listed on their page in the console (newest first). */
+  memberReportsMax: 20,
+  statementMax: 5000,
+  statementFilesMax: 5,
+  statementsPerPartyMax: 10,
   passwordMax: 200,
   auditPageMax: 100,
   /** An operator's session lasts a working day; signing in again asks for the second factor again. */
