@@ -158,7 +158,6 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
     const { milestoneIds } = await disputed([10_000]);
     const m = String(milestoneIds[0]);
     const routes: Array<{ method: string; url: string; body?: unknown; allowed: OperatorRole[] }> = [
-      { method: 'GET', url: ADMIN_PATHS.member.replace(':memberId', String(client.id)), allowed: ['operator', 'finance', 'support'] },
       { method: 'DELETE', url: ADMIN_PATHS.session, allowed: ['operator', 'finance', 'support'] },
       { method: 'GET', url: ADMIN_PATHS.me, allowed: ['operator', 'finance', 'support'] },
       { method: 'GET', url: ADMIN_PATHS.audit, allowed: ['operator', 'finance'] },
@@ -166,6 +165,7 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
       { method: 'GET', url: ADMIN_PATHS.dispute.replace(':milestoneId', m), allowed: ['operator', 'finance', 'support'] },
       { method: 'POST', url: ADMIN_PATHS.disputeResolve.replace(':milestoneId', m), body: { outcome: 'refund', reason: 'Not delivered.' }, allowed: ['operator', 'finance'] },
       { method: 'GET', url: `${ADMIN_PATHS.members}?q=ol`, allowed: ['operator', 'finance', 'support'] },
+      { method: 'GET', url: ADMIN_PATHS.member.replace(':memberId', String(client.id)), allowed: ['operator', 'finance', 'support'] },
       { method: 'POST', url: ADMIN_PATHS.memberEndSessions.replace(':memberId', String(client.id)), body: { reason: 'Asked by the member.' }, allowed: ['operator', 'support'] },
       { method: 'POST', url: ADMIN_PATHS.memberResendVerification.replace(':memberId', String(client.id)), allowed: ['operator', 'support'] },
       { method: 'POST', url: ADMIN_PATHS.memberSuspend.replace(':memberId', String(client.id)), body: { reason: 'Fraud.' }, allowed: ['operator'] },

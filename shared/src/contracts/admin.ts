@@ -25,7 +25,6 @@ export const ADMIN_PATHS = {
   /** GET ?page=&sort=oldest|reporters: every open report, a page at a time. */
   reports: `${ADMIN_API_PREFIX}/Reports`,
   reportClose: `${ADMIN_API_PREFIX}/Reports/:reportId/Close`,
-  /** GET ?page=&sort=oldest|reporters: every open report, a page at a time. */
   projectHide: `${ADMIN_API_PREFIX}/Projects/:projectId/Hide`,
   projectUnhide: `${ADMIN_API_PREFIX}/Projects/:projectId/Unhide`,
   memberHideProfile: `${ADMIN_API_PREFIX}/Members/:memberId/HideProfile`,
@@ -64,8 +63,6 @@ export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 /** A report waits ('open') until an operator closes it with an outcome. */
 export const REPORT_STATUSES = ['open', ...REPORT_OUTCOMES] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
-
-/** Both parties read the statements of a dispute (their own and the other party's). */
 /** How the operators' queue orders open reports: the oldest first, or by how many members reported the same target. */
 export const REPORT_SORTS = ['oldest', 'reporters'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
@@ -122,20 +119,17 @@ export type ReconciliationDifferenceKind = (typeof RECONCILIATION_DIFFERENCES)[n
 /** What the audit log records an operator doing. */
 export const AUDIT_ACTIONS = [
   'sign-in',
-  /** A wrong password or code for an operator's e-mail, with the address it came from. */
-  'sign-in.failed',
   'sign-out',
-  'password.change',
   'dispute.release',
   'dispute.refund',
   'dispute.split',
+  'member.search',
+  'member.read',
   'member.end-sessions',
   'member.resend-verification',
   'member.suspend',
   'member.lift',
   'report.dismissed',
-  'member.search',
-  'member.read',
   'report.actioned',
   'project.hide',
   'project.unhide',
@@ -151,7 +145,6 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-  'vetting.document',
 export const ADMIN_LIMITS = {
   reasonMax: 2000,
   reportNoteMax: 1000,
@@ -162,11 +155,6 @@ export const ADMIN_LIMITS = {
   memberQueryMin: 2,
   memberQueryMax: 100,
   membersPageMax: 50,
-  /** Reports about a member listed on their page in the console (newest first). */
-  memberReportsMax: 20,
-  statementMax: 5000,
-  statementFilesMax: 5,
-  statementsPerPartyMax: 10,
   /**
    * Reports one member may file in 24 hours, counting each target once (reporting the same thing again is the same
    * report), so one member cannot bury others' reports under their own.
@@ -210,6 +198,7 @@ export const ADMIN_MESSAGES = {
   reportOwn: 'You cannot report yourself or your own content.',
   reportSent: 'Thank you. The SciExperts team reviews every report.',
   reportClosed: 'This report was closed already.',
+  reportsPerDay: `You can send up to ${ADMIN_LIMITS.reportsPerDay} reports a day, and you have sent ${ADMIN_LIMITS.reportsPerDay} in the last 24 hours. We review every one; please report again tomorrow.`,
   noProject: 'No such project.',
   projectHiddenAlready: 'This project is hidden already.',
   projectNotHidden: 'This project is not hidden.',
@@ -225,7 +214,6 @@ export function hiddenBySciExperts(reason: string): string {
   return `Hidden by SciExperts: ${reason}`;
 }
 
-  reportsPerDay: `You can send up to ${ADMIN_LIMITS.reportsPerDay} reports a day, and you have sent ${ADMIN_LIMITS.reportsPerDay} in the last 24 hours. We review every one; please report again tomorrow.`,
 /** The 409 of a stale action: someone else (or you, differently) resolved it first. */
 export function disputeResolvedMessage(by: string, at: string): string {
   return `This dispute was resolved by ${by} at ${at}.`;
@@ -253,10 +241,10 @@ export type ReconciliationDifferenceView = Static<typeof S.ReconciliationDiffere
 export type ReportInput = Static<typeof S.ReportBody>;
 export type AdminReportView = Static<typeof S.AdminReport>;
 export type AdminReportsView = Static<typeof S.AdminReports>;
+export type AdminReportsQuery = Static<typeof S.ReportsQuery>;
+export type SuspendInput = Static<typeof S.SuspendBody>;
 export type HideInput = Static<typeof S.HideBody>;
 export type AdminMemberProjectView = Static<typeof S.AdminMemberProject>;
 export type AdminMemberReportView = Static<typeof S.AdminMemberReport>;
 export type ConciergeQueueView = Static<typeof S.ConciergeQueue>;
 export type ConciergeQueueItemView = Static<typeof S.ConciergeQueueItem>;
-export type AdminReportsQuery = Static<typeof S.ReportsQuery>;
-export type SuspendInput = Static<typeof S.SuspendBody>;

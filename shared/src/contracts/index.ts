@@ -27,4 +27,3 @@ export * from './admin';
 export * from './vetting';
 export * from './format';
 export * from './security';
-export * from './recovery';

@@ -8,23 +8,23 @@ import {
   ADMIN_PATHS,
   PAYMENT_MESSAGES,
   disputeResolvedMessage,
+  formatCents,
   mayDo,
   type AdminSessionView,
-  formatCents,
   type AuditPageView,
   type DisputeDetailView,
   type DisputeQueueView,
   type ReconciliationView,
 } from '@sciexperts/shared/contracts';
 import {
+  AdminMember,
   AdminMembers,
   AdminReason,
-  AdminMember,
   AdminReports,
-  CloseReportBody,
-  ConciergeQueue,
   ReportsQuery,
   SuspendBody,
+  CloseReportBody,
+  ConciergeQueue,
   ShortlistBody,
   AdminSession,
   AdminSignInBody,
@@ -266,6 +266,7 @@ export function adminModule(): Module {
         },
       },
       async (request) => {
+        const me = operatorOf(request);
         const q = request.query.q.trim();
         if (q.length < ADMIN_LIMITS.memberQueryMin) throw badRequest([{ field: 'q', message: M.memberQuery }]);
         const now = clock();
@@ -374,7 +375,6 @@ export function adminModule(): Module {
         },
       },
       async () => moneyOverview(db),
-        const me = operatorOf(request);
     );
 
     const retry = (kind: 'refund' | 'payout') => async (request: FastifyRequest<{ Params: Record<string, string> }>) => {
@@ -382,11 +382,21 @@ export function adminModule(): Module {
       const provider = app.ctx.payments;
       if (!provider) throw new HttpError(503, PAYMENT_MESSAGES.notConfigured);
       const id = Number(kind === 'refund' ? request.params.paymentId : request.params.withdrawalId);
+      // Every money action is recorded with its amount in dollars, the attempts that moved nothing too.
+      const amount =
+        kind === 'refund'
+          ? await db.kysely.selectFrom('payments').select(['amountCents', 'refundCents']).where('id', '=', id).executeTakeFirst().then((p) => (p ? (p.refundCents ?? p.amountCents) : null))
+          : await db.kysely.selectFrom('withdrawals').select('amountCents').where('id', '=', id).executeTakeFirst().then((w) => w?.amountCents ?? null);
+      const entry = (outcome: string) =>
+        db.kysely.transaction().execute((trx) =>
+          writeAudit(trx, { operator: me, action: `${kind}.retry`, objectType: kind === 'refund' ? 'payment' : 'withdrawal', objectId: id, details: `${amount === null ? `the ${kind}` : `the ${kind} of ${formatCents(amount)}`}: ${outcome}`, address: request.ip, at: clock() }),
+        );
       let sent: boolean;
       try {
         sent = kind === 'refund' ? await sendRefund(db, provider, id) : await sendPayout(db, provider, id);
       } catch (err) {
         request.log.warn({ err, id }, `${kind} retry: provider unreachable`);
+        await entry('the provider could not be reached');
         throw new HttpError(502, M.providerDown);
       }
       if (!sent) {
@@ -472,21 +482,11 @@ export function adminModule(): Module {
               await writeAudit(trx, { operator: me, action: 'report.actioned', objectType: 'report', objectId: body.reportId, reason, details: `member ${id} suspended`, address: request.ip, at: now });
             });
             if (suspended === 'already') throw new HttpError(409, M.alreadySuspended);
-      // Every money action is recorded with its amount in dollars, the attempts that moved nothing too.
-      const amount =
-        kind === 'refund'
-          ? await db.kysely.selectFrom('payments').select(['amountCents', 'refundCents']).where('id', '=', id).executeTakeFirst().then((p) => (p ? (p.refundCents ?? p.amountCents) : null))
-          : await db.kysely.selectFrom('withdrawals').select('amountCents').where('id', '=', id).executeTakeFirst().then((w) => w?.amountCents ?? null);
-      const entry = (outcome: string) =>
-        db.kysely.transaction().execute((trx) =>
-          writeAudit(trx, { operator: me, action: `${kind}.retry`, objectType: kind === 'refund' ? 'payment' : 'withdrawal', objectId: id, details: `${amount === null ? `the ${kind}` : `the ${kind} of ${formatCents(amount)}`}: ${outcome}`, address: request.ip, at: clock() }),
-        );
             // Sessions are gone with the suspension; this ends their open sockets in every process.
             await tokens.revokeUserSessions(id);
           }
           const text = lift
             ? `Hello ${member.firstName},\n\nYour SciExperts account is active again. You can sign in as before.\n\nNote from SciExperts: ${reason}\n`
-        await entry('the provider could not be reached');
             : `Hello ${member.firstName},\n\nYour SciExperts account has been suspended.\n\nReason: ${reason}\n\nWhile it is suspended you cannot sign in, and your public profile and open projects are hidden. Money held in escrow for your contracts stays where it is and will be settled. To appeal, answer this e-mail.\n`;
           mailer
             .send({ to: member.email, subject: lift ? 'Your SciExperts account is active again' : 'Your SciExperts account is suspended', text })

@@ -307,6 +307,7 @@ export const AdminReport = Type.Object(
     excerpt: Type.String({ description: 'What was reported: the message, the project’s title, the proposal’s letter, the profile’s headline.' }),
     createdAt: Type.String(),
     waitingSeconds: Type.Integer(),
+    reporters: Type.Integer({ description: 'How many members have an open report about the same target (this one included).' }),
   },
   { title: 'AdminReport' },
 );
@@ -346,7 +347,6 @@ export const HideBody = Type.Object(
     reportId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'The open report this answers: closed as actioned in the same transaction.' })),
   },
   { additionalProperties: false },
-    reporters: Type.Integer({ description: 'How many members have an open report about the same target (this one included).' }),
 );
 
 export const CloseReportBody = Type.Object({ outcome: StringChoice(REPORT_OUTCOMES), reason: Type.String({ maxLength: L.reasonMax }) }, { additionalProperties: false });
