@@ -37,6 +37,8 @@ export { ApiError, apiUrl, isUnreachable, request, requestBlob, setRequestAdjust
 export { accountApi } from './api/accountApi';
 export { securityApi } from './api/securityApi';
 export * from './contracts/security';
+export { recoveryApi } from './api/recoveryApi';
+export * from './contracts/recovery';
 export { stepUpStore, requestStepUp, finishStepUp, useStepUp } from './security/stepUp';
 export { passkeysSupported, passkeyAutofillSupported, createPasskey, signWithPasskey, cancelPasskeyRequest } from './security/passkeyClient';
 export { reviewsApi, type ReviewsApi } from './api/reviewsApi';

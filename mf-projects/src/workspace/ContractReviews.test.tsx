@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, authStore, REVIEW_MESSAGES, reviewsApi, type ContractReview } from '@sciexperts/shared';
+import { ApiError, authStore, REVIEW_MESSAGES, reviewsApi, type ContractReview, type ContractReviews as ContractReviewsData } from '@sciexperts/shared';
 import { paymentsApi } from '@sciexperts/shared/member';
 import { makeContractReviews, makeUser } from '@sciexperts/shared/testing';
 import { renderRoute } from '../test/renderRoute';
@@ -21,6 +21,12 @@ const review = (overrides: Partial<ContractReview> = {}): ContractReview => ({
   reply: null,
   ...overrides,
 });
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((res) => (resolve = res));
+  return { promise, resolve };
+}
 
 beforeEach(() => {
   jest.restoreAllMocks();
@@ -89,6 +95,29 @@ describe('the reviews of an ended contract', () => {
     expect(await within(section).findByText(REVIEW_MESSAGES.plainText)).toBeInTheDocument();
     expect(text).toHaveAttribute('aria-invalid', 'true');
     expect(text).toHaveValue('Great.');
+  });
+
+  it('keeps the server’s 409 and the focus in the section when the reload it causes takes the form away', async () => {
+    const user = userEvent.setup();
+    // Written from another tab meanwhile: the server refuses, and the reviews read again have no form any more.
+    const reread = deferred<ContractReviewsData>();
+    jest.spyOn(reviewsApi, 'forContract').mockResolvedValueOnce(makeContractReviews()).mockReturnValueOnce(reread.promise);
+    jest.spyOn(reviewsApi, 'write').mockRejectedValue(new ApiError(REVIEW_MESSAGES.alreadyReviewed, 409, { message: REVIEW_MESSAGES.alreadyReviewed }));
+    renderRoute('/profile/workspace/2');
+
+    const section = await screen.findByRole('region', { name: 'Review Olivia' });
+    await user.click(within(section).getByRole('radio', { name: /5 stars/ }));
+    await user.click(within(section).getByRole('button', { name: 'Submit review' }));
+    const refusal = await screen.findByText(REVIEW_MESSAGES.alreadyReviewed);
+    expect(refusal).toHaveAttribute('role', 'alert');
+    await waitFor(() => expect(refusal.parentElement).toHaveFocus());
+
+    await act(async () => reread.resolve(makeContractReviews({ mine: review(), canWrite: false })));
+    const reviews = screen.getByRole('region', { name: 'Reviews' });
+    expect(within(reviews).queryByRole('radiogroup')).toBeNull();
+    expect(within(reviews).getByRole('article', { name: 'Your review of Olivia Owner' })).toBeInTheDocument();
+    expect(screen.getByText(REVIEW_MESSAGES.alreadyReviewed)).toBe(refusal);
+    expect(refusal.parentElement).toHaveFocus();
   });
 
   it('shows both reviews once published, and the reply form for the review of the viewer', async () => {

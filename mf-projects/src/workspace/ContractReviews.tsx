@@ -84,9 +84,12 @@ export function ContractReviews({ contractId }: { contractId: number }) {
     const result = await write.run(() => reviewsApi.write(contractId, input));
     if (!result) return;
     if (!result.ok) {
-      setWriteError(result.error);
-      // Written from another tab meanwhile, or the window closed: what the server says is the truth now.
-      if (result.error.status === 409) load.reload();
+      // Written from another tab meanwhile, or the window closed: what the server says is the truth now. The reload
+      // takes the form away, so its sentence is the section's notice, which takes the focus from the form's button.
+      if (result.error.status === 409) {
+        show(result.error.message, 'error', { focus: true });
+        load.reload();
+      } else setWriteError(result.error);
       return;
     }
     const published = result.value.mine?.publishedAt != null;

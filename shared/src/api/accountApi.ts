@@ -9,6 +9,7 @@ import type {
 } from '../contracts/api';
 import { ACCOUNT_MESSAGES } from '../contracts/messages';
 import type { LoginAnswer } from '../contracts/security';
+import type { PasswordResetAnswer } from '../contracts/recovery';
 import { API_PATHS } from '../contracts/paths';
 import { request } from './http';
 
@@ -25,5 +26,6 @@ export const accountApi = {
   /** Always answers the same neutral message, whether or not the e-mail is known. */
   requestPasswordReset: (body: PasswordResetRequest) =>
     request<MessageResponse>('post', API_PATHS.requestPasswordReset, { json: body, fallbackError: ACCOUNT_MESSAGES.resetRequestFailed }),
-  resetPassword: (body: PasswordResetConfirm) => request<MessageResponse>('post', API_PATHS.resetPassword, { json: body, fallbackError: ACCOUNT_MESSAGES.resetFailed }),
+  /** Signs the member out everywhere; `recovery` lists passkeys and the authenticator app, removable with recoveryApi. */
+  resetPassword: (body: PasswordResetConfirm) => request<PasswordResetAnswer>('post', API_PATHS.resetPassword, { json: body, fallbackError: ACCOUNT_MESSAGES.resetFailed }),
 };

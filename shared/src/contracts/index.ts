@@ -27,3 +27,4 @@ export * from './admin';
 export * from './vetting';
 export * from './format';
 export * from './security';
+export * from './recovery';

@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES, API_PATHS, FIELD_MESSAGES } from '@sciexperts/shared/contracts';
-import { MessageResponse, PasswordResetConfirm, PasswordResetRequest } from '@sciexperts/shared/contracts/schemas';
+import { MessageResponse, PasswordResetAnswer, PasswordResetConfirm, PasswordResetRequest } from '@sciexperts/shared/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, badRequest } from '../../http/errors';
 import { api } from '../../http/api';
 import { errors, isEmail, open } from '../../http/schemas';
 import { findUserByEmail, setPasswordHash } from '../users/repository';
 import { consumeResetToken, deleteResetTokensOf, insertResetToken } from './repository';
+import { actorOf, recordEvent } from '../security/activity';
+import { hasFactors, issueRecoveryGrant, recoveryFactors, recoveryRoutes } from './recovery';
 import { checkPassword } from './rules';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -30,7 +32,7 @@ export function passwordResetRoutes(app: FastifyInstance): void {
     await mailer.send({
       to: user.email,
       subject: 'Reset your SciExperts password',
-      text: `Hello ${user.firstName},\n\nUse this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays unchanged.\n`,
+      text: `Hello ${user.firstName},\n\nUse this link within 30 minutes to choose a new password:\n${link}\n\nChoosing it signs your account out on every device. You then see the passkeys and authenticator app on your account, and can remove any you do not recognise.\n\nIf you did not ask for this, ignore this e-mail; your password stays unchanged.\n`,
     });
   }
 
@@ -67,10 +69,10 @@ export function passwordResetRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['Account'],
         operationId: 'resetPassword',
-        summary: 'Set a new password with a reset token; signs the member out everywhere',
+        summary: 'Set a new password with a reset token; signs the member out everywhere and answers the passkeys and authenticator app, removable with the grant for 15 minutes',
         security: open,
         body: PasswordResetConfirm,
-        response: { 200: MessageResponse, ...errors(400) },
+        response: { 200: PasswordResetAnswer, ...errors(400) },
       },
     },
     async (request) => {
@@ -92,7 +94,15 @@ export function passwordResetRoutes(app: FastifyInstance): void {
       await setPasswordHash(db, userId, await hasher.hash(password));
       await deleteResetTokensOf(db, userId);
       await ctx.tokens.revokeUserSessions(userId);
-      return { message: ACCOUNT_MESSAGES.passwordChanged };
+      await recordEvent(app, actorOf(request, userId), 'passwordChanged');
+      // The link and the new password prove the owner: they may now remove what a thief added (decision 0043).
+      const issuedAt = ctx.clock();
+      const factors = await recoveryFactors(app, userId, issuedAt);
+      if (!hasFactors(factors)) return { message: ACCOUNT_MESSAGES.passwordChanged, recovery: null };
+      const { grant, expiresAt } = await issueRecoveryGrant(app, userId, issuedAt);
+      return { message: ACCOUNT_MESSAGES.passwordChanged, recovery: { grant, expiresAt, factors } };
     },
   );
+
+  recoveryRoutes(app);
 }

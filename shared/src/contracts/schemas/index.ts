@@ -20,5 +20,6 @@ export * from './idempotency';
 export * from './files';
 export * from './webhook';
 export * from './security';
+export * from './recovery';
 export * from './admin';
 export * from './vetting';
