@@ -23,6 +23,7 @@ export async function startTestCluster(sitePort, name, extraEnv = {}) {
     SEED_DEMO: 'false',
     SIGNUP_LIMIT: '100000',
     RATE_LIMIT_PER_MINUTE: '100000',
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
     PASSWORD_HASH_MEMORY_KIB: '1024',
     PASSWORD_HASH_ITERATIONS: '1',
     CHAT_STREAM_NAME: `sciexperts-chat-test-${name}-${process.pid}`,

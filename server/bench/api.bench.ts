@@ -99,6 +99,7 @@ async function main(): Promise<void> {
       SEED_DEMO: 'false',
       LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL || 'warn',
       RATE_LIMIT_PER_MINUTE: '1000000',
+      RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000000',
       TOKEN_SECRET: randomBytes(32).toString('hex'),
       // Production mode refuses to start without these; the bench sends no mail and needs no public address.
       PUBLIC_URL: 'https://api.bench.invalid',

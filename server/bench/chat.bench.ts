@@ -88,6 +88,7 @@ async function startOwnServer(database: string): Promise<Server> {
       PASSWORD_HASH_ITERATIONS: '1',
       SIGNUP_LIMIT: '1000000',
       RATE_LIMIT_PER_MINUTE: '1000000',
+      RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000000',
       REDIS_URL: '',
     },
     // The server's own output goes to stderr: stdout carries only the figures, one JSON object a line.

@@ -155,6 +155,7 @@ async function main(): Promise<void> {
     PASSWORD_HASH_ITERATIONS: '1',
     SIGNUP_LIMIT: '1000000',
     RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000000',
   };
   const apis: Array<{ base: string; child: ChildProcess }> = [];
   const generators: ChildProcess[] = [];

@@ -116,6 +116,7 @@ async function run(autocannon: Autocannon, dialect: 'sqlite' | 'postgres'): Prom
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_PER_MINUTE: '1000000',
+        RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000000',
         TOKEN_SECRET: randomBytes(32).toString('hex'),
         PUBLIC_URL: 'https://api.bench.invalid',
         SITE_URL: 'https://bench.invalid',

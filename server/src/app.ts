@@ -4,7 +4,6 @@ import { mkdirSync } from 'node:fs';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,7 +20,7 @@ import { TokenService } from './auth/tokens';
 import { FailureThrottle, LoginThrottle } from './auth/throttle';
 import { connectRedis } from './redis/client';
 import { memoryLimiters, redisLimiters } from './redis/limiters';
-import { requestLimitStore } from './redis/requestLimitStore';
+import { installRequestBudgets } from './http/requestBudget';
 import { redisRevocationBus } from './redis/revocations';
 import { OidcVerifier } from './auth/oidc';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
@@ -190,14 +189,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   };
   // The operators' console API is same-origin only: no CORS answer (and no preflight) for any origin below it.
   await app.register(cors, { delegator: (request, done) => done(null, isAdminPath(request.url) ? { origin: false } : corsOptions) });
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    // One budget per address for all API processes. Redis unreachable: requests go through rather than fail. This
-    // limit only blunts floods, and every guess it would have slowed is also behind a throttle that refuses (503)
-    // while it cannot count; failing here would take reads and pages down with Redis.
-    ...(redis ? { store: requestLimitStore(limiters), skipOnError: true } : {}),
-  });
+  // Per signed-in member, else per address (docs/decisions/0045-per-member-limits.md).
+  await installRequestBudgets(app, ctx);
   // One byte over the limit, and the upload route measures what it read: busboy's own "truncated"
   // flag is not reliably set when the limit falls on a chunk boundary, which let an oversized
   // file through as a silently cut image now and then.

@@ -69,8 +69,15 @@ export interface Config {
    * counts believe whoever connects and are refused in production; they remain for local set-ups only.
    */
   trustProxy: boolean | number | string[];
-  /** Global per-IP request budget per minute; login throttling is separate and stricter. */
+  /** Each signed-in member's request budget per minute, wherever they connect from (RATE_LIMIT_PER_MINUTE); login throttling is separate and stricter. */
   rateLimitPerMinute: number;
+  /**
+   * Requests per minute from one address without a signed-in member's token (RATE_LIMIT_ANONYMOUS_PER_MINUTE): high
+   * enough for a campus or company network behind one address (docs/decisions/0045-per-member-limits.md).
+   */
+  anonymousRateLimitPerMinute: number;
+  /** Tests only: the request budgets' window in milliseconds (a minute otherwise), so a test never waits one out. */
+  rateLimitWindowMs?: number;
   /**
    * redis://… shares chat delivery, throttles, limits and session revocations between processes
    * (docs/decisions/0032-shared-stores.md); unset keeps them in this process's memory.
@@ -300,6 +307,8 @@ export function loadConfig(env: Env = process.env): Config {
     // Behind no proxy, X-Forwarded-For is whatever the client wrote: believing it would let anyone pick their address.
     trustProxy: trustProxySetting(str('TRUST_PROXY'), problems),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 1200, 1, 1_000_000),
+    // A hundred a second: hundreds of signed-out visitors behind one address browsing, signing up and signing in.
+    anonymousRateLimitPerMinute: int('RATE_LIMIT_ANONYMOUS_PER_MINUTE', 6000, 1, 1_000_000),
     redisUrl: str('REDIS_URL') ?? null,
     redisKeyPrefix: str('REDIS_KEY_PREFIX') ?? 'sciexperts',
     chatStreamName: str('CHAT_STREAM_NAME') ?? 'sciexperts-chat',

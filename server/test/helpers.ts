@@ -39,6 +39,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     // Cheap hashing keeps the suite fast; production uses OWASP's 19 MiB, 2 passes.
     passwordHash: { memoryKiB: 64, iterations: 1 },
     rateLimitPerMinute: 100_000,
+    anonymousRateLimitPerMinute: 100_000,
     // Suites sign up many members from 127.0.0.1; the sign-up throttle's own tests lower it.
     signupLimit: 100_000,
     trustProxy: false,

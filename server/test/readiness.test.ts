@@ -68,7 +68,7 @@ describe('liveness and readiness', () => {
 
   it('is never throttled: the proxy polls it from its one address', async () => {
     await h.close();
-    h = await startApp({ rateLimitPerMinute: 3 });
+    h = await startApp({ anonymousRateLimitPerMinute: 3 });
     for (let i = 0; i < 6; i += 1) {
       expect((await h.api('GET', '/api/health/ready')).status).toBe(200);
       expect((await h.api('GET', '/api/health/live')).status).toBe(200);

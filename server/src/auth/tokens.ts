@@ -126,6 +126,15 @@ export class TokenService {
     return (await this.isActive(session, now)) ? session : null;
   }
 
+  /**
+   * The member a token was signed for, by its signature and times alone (no session lookup), or null: what the
+   * request budget is counted under (docs/decisions/0045-per-member-limits.md). Nobody without the secret can make
+   * one, and a revoked session's token still names the same member, so it buys no budget of its own.
+   */
+  signedMember(token: string | null, now = Date.now()): number | null {
+    return token ? (this.verifySignedClaims(token, now)?.userId ?? null) : null;
+  }
+
   /** Re-checks a session verified earlier (an open socket, before each of its events) through the same short cache. */
   async isActive(session: VerifiedSession, now = Date.now()): Promise<boolean> {
     const { userId, sessionId: sid, expiresAtMs } = session;

@@ -5,7 +5,7 @@ const TAKES_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Adds to every documented route the error answers the framework gives whatever its handler does, so the published
- * document lists them (docs/decisions/0029-openapi-document-kept-true.md): 429 from the global rate limit on every
+ * document lists them (docs/decisions/0029-openapi-document-kept-true.md): 429 from the request budgets on every
  * route; 400 where there is input to refuse (a malformed JSON body, a param, query or header its schema refuses);
  * 413 where a body over the limit can be sent;
  * 503 on every route, while the process closes or a store it needs (Redis, the database) is unreachable. A route that documents the status itself keeps its own description.
@@ -22,7 +22,7 @@ export function documentCommonAnswers(app: FastifyInstance): void {
     };
     if (takesBody || schema.params || schema.querystring || schema.headers || schema.body) add(400, 'The request is malformed or refused by its schema; `details` names each field.');
     if (takesBody) add(413, 'The request body is too large.');
-    add(429, 'Too many requests from this address; try again later.');
+    add(429, 'Too many requests from this member (or, signed out, this address); try again later.');
     // Any route, while the process closes (return503OnClosing) or when a store it needs is unreachable.
     add(503, 'The service is unavailable for a moment (closing, or a store it needs is unreachable); try again.');
   });

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, type ApiErrorBody } from '@sciexperts/shared/contracts';
+import { ACCOUNT_MESSAGES, TOO_MANY_REQUESTS_MESSAGE, type ApiErrorBody } from '@sciexperts/shared/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldMessages, headerMessages } from './messages';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isUnstorableText } from '../db/errors';
@@ -111,7 +111,7 @@ export function errorHandler(error: FastifyError & { validation?: AjvLikeError[]
   if (error instanceof SyntaxError) return send(reply, 400, { message: 'Malformed JSON body.' });
   if (isUnstorableText(error)) return send(reply, 400, { message: 'Text must not contain NUL characters.' });
   const status = error.statusCode ?? 500;
-  if (status === 429) return send(reply, 429, { message: 'Too many requests. Please try again later.' });
+  if (status === 429) return send(reply, 429, { message: TOO_MANY_REQUESTS_MESSAGE });
   if (status === 413) return send(reply, 413, { message: 'The request body is too large.' });
   if (status >= 400 && status < 500) return send(reply, status, { message: error.message || 'Invalid request.' });
   request.log.error({ err: error }, 'unhandled error');

@@ -91,3 +91,6 @@ export const CHAT_MESSAGES = {
   counterpartLoadFailed: 'Could not load this member.',
 } as const;
 
+
+/** A request over its budget (per signed-in member, else per address; docs/decisions/0045-per-member-limits.md). */
+export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please try again later.';
