@@ -1,17 +1,21 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from '@sciexperts/shared/router';
-import { ACCOUNT_MESSAGES, PASSWORD_RULES_TEXT, accountApi, openLoginModal, loadCommonPasswords, passwordProblem } from '@sciexperts/shared';
+import { ACCOUNT_MESSAGES, PASSWORD_RULES_TEXT, accountApi, openLoginModal, loadCommonPasswords, passwordProblem, type PasswordResetAnswer } from '@sciexperts/shared';
 import { FormMessages } from '../forms/FormMessages';
 import { useSubmitGuard } from '../forms/useSubmitGuard';
 import formStyles from '../forms/Form.module.css';
 import styles from './ResetPasswordPage.module.css';
+import { RecoveryFactorList } from './RecoveryFactorList';
 
 // The server's wording for a bad token, used too when the link has no token at all.
 export const INVALID_LINK_MESSAGE = ACCOUNT_MESSAGES.resetLinkInvalid;
 export const PASSWORDS_DIFFER_MESSAGE = 'The passwords do not match.';
 const CHANGED_FALLBACK = ACCOUNT_MESSAGES.passwordChanged;
 
-/** /reset-password?token=… — the page the reset e-mail links to. */
+/**
+ * /reset-password?token=… — the page the reset e-mail (and a sign-in alert's "This was not me") links to. Once the new
+ * password is saved it lists the account's passkeys and authenticator app for removal (RecoveryFactorList).
+ */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
@@ -26,6 +30,7 @@ export function ResetPasswordPage() {
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [changed, setChanged] = useState<string | null>(null);
+  const [recovery, setRecovery] = useState<PasswordResetAnswer['recovery']>(null);
   const { busy, run } = useSubmitGuard();
 
   const submit = (event: FormEvent) => {
@@ -39,6 +44,7 @@ export function ResetPasswordPage() {
       setError(null);
       try {
         const answer = await accountApi.resetPassword({ token, password });
+        setRecovery(answer?.recovery ?? null);
         setChanged(answer?.message || CHANGED_FALLBACK);
       } catch (caught) {
         setError(caught instanceof Error && caught.message ? caught.message : INVALID_LINK_MESSAGE);
@@ -49,7 +55,9 @@ export function ResetPasswordPage() {
   return (
     <section className={styles.page} aria-labelledby={headingId}>
       <h1 id={headingId}>Choose a new password</h1>
-      {changed ? (
+      {changed && recovery ? (
+        <RecoveryFactorList grant={recovery.grant} factors={recovery.factors} />
+      ) : changed ? (
         <div className={formStyles.form}>
           <p role="status" className={formStyles.status}>
             {changed}

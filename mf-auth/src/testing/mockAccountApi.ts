@@ -1,7 +1,9 @@
-import { accountApi } from '@sciexperts/shared';
+import { accountApi, recoveryApi } from '@sciexperts/shared';
 
 /** The jest.fn()s behind `accountApi` once a test file has called jest.mock with `accountApiMockFactory`. */
 export const api = accountApi as jest.Mocked<typeof accountApi>;
+/** The same for `recoveryApi` (the removals a password reset's grant allows). */
+export const recovery = recoveryApi as jest.Mocked<typeof recoveryApi>;
 
 export const ada = {
   id: 7,

@@ -11,6 +11,7 @@ export function sharedWithMockedAccountApi() {
       requestPasswordReset: jest.fn(),
       resetPassword: jest.fn(),
     },
+    recoveryApi: { removePasskey: jest.fn(), removeAuthenticator: jest.fn() },
     securityApi: { ...actual.securityApi, loginWithCode: jest.fn(), passkeyLoginOptions: jest.fn(), passkeyLogin: jest.fn(), stepUpOptions: jest.fn(), stepUp: jest.fn() },
   };
 }

@@ -24,7 +24,9 @@ export const RECOVERY_MESSAGES = {
   factorsHeading: 'Check how your account signs in',
   factorsIntro:
     'Your new password is saved and every device has been signed out. Remove any passkey or authenticator app you do not recognise: whoever added it could still sign in with it.',
-  recentNote: 'Added recently: remove it unless you added it yourself.',
+  /** Beside a factor added in the day before the reset (or after it). */
+  recentFlag: 'Added recently.',
+  recentNote: 'Remove it unless you added it yourself.',
   passkeyRemoved: 'Passkey removed. It can no longer sign in.',
   authenticatorRemoved: 'Authenticator app removed. Its codes no longer work; you can turn two-step verification on again in your account settings.',
   authenticatorNotOn: 'There is no authenticator app on this account.',
