@@ -7,6 +7,11 @@ export interface OidcIdentity {
   email: string | null;
   firstName: string | null;
   lastName: string | null;
+  /**
+   * The token's `amr` claim (RFC 8176 authentication method references), [] when absent. "mfa" says the provider
+   * itself asked for more than one factor (docs/decisions/0042-authenticator-lifecycle.md).
+   */
+  amr: string[];
 }
 
 export class OidcError extends Error {}
@@ -70,7 +75,8 @@ export class OidcVerifier {
       lastName ??= str(info.family_name);
       if (!firstName && !lastName) firstName = str(info.name);
     }
-    return { issuer: this.config.issuer, subject, email: email?.toLowerCase() ?? null, firstName, lastName };
+    const amr = Array.isArray(payload.amr) ? payload.amr.filter((m): m is string => typeof m === 'string') : [];
+    return { issuer: this.config.issuer, subject, email: email?.toLowerCase() ?? null, firstName, lastName, amr };
   }
 
   private async userinfo(token: string): Promise<Record<string, unknown>> {

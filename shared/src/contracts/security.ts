@@ -22,6 +22,8 @@ export const SECURITY_PATHS = {
   signInAlertEndSession: '/api/Account/SignInAlert/EndSession',
   /** The link mailed at a payout account change: lifts the 48-hour hold. */
   payoutChangeConfirm: '/api/Account/PayoutChange/Confirm',
+  /** The link mailed when a way into the account was added or removed: undoes an addition, ends every session. */
+  securityChangeUndo: '/api/Account/SecurityChange/Undo',
 } as const;
 
 export const passkeyRemovePath = (id: number) => SECURITY_PATHS.passkeyRemove.replace(':id', String(id));
@@ -29,6 +31,7 @@ export const passkeyRemovePath = (id: number) => SECURITY_PATHS.passkeyRemove.re
 /** The site's pages the e-mails link to. */
 export const SIGN_IN_ALERT_PAGE_PATH = '/account/not-me';
 export const PAYOUT_CHANGE_PAGE_PATH = '/account/confirm-payout-change';
+export const SECURITY_CHANGE_PAGE_PATH = '/account/undo-security-change';
 
 export const SECURITY_LIMITS = {
   /** How long the answer to a step-up is good for, on that session only. */
@@ -39,8 +42,15 @@ export const SECURITY_LIMITS = {
   passkeyChallengeMinutes: 5,
   /** A payout account changed this recently holds withdrawals, unless confirmed from the e-mail. */
   payoutHoldHours: 48,
-  /** Links in sign-in alerts and payout-change e-mails. */
+  /** Links in sign-in alerts, payout-change and sign-in-method e-mails. */
   securityLinkDays: 7,
+  /**
+   * A browser and address become a known place once a sign-in from there is this many days old and was not reported
+   * (the alert's link has expired unused); the account's very first sign-in is known at once.
+   */
+  placeTrustDays: 7,
+  /** A known place not signed in from for this many days is new again. */
+  placeForgetDays: 30,
   passkeyNameMaxLength: 60,
   codeMaxLength: 32,
   recentActivityCount: 20,
@@ -59,7 +69,8 @@ export type SecurityEventType =
   | 'passkeyAdded'
   | 'passkeyRemoved'
   | 'passwordChanged'
-  | 'payoutAccountChanged';
+  | 'payoutAccountChanged'
+  | 'reportedNotMe';
 
 /** What the recent-activity list says for each kind of event. */
 export const SECURITY_EVENT_LABELS: Record<SecurityEventType, string> = {
@@ -71,6 +82,7 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventType, string> = {
   passkeyRemoved: 'Passkey removed',
   passwordChanged: 'Password changed',
   payoutAccountChanged: 'Payout account changed',
+  reportedNotMe: 'Reported as not you: every session ended',
 };
 
 export const SECURITY_MESSAGES = {
@@ -103,7 +115,9 @@ export const SECURITY_MESSAGES = {
   passkeyAlreadyRegistered: 'This passkey is already registered.',
   passkeyNotSupported: 'This browser cannot use passkeys.',
   alertLinkInvalid: 'This link has expired or was already used.',
-  alertSessionEnded: 'That sign-in has been ended. Choose a new password now.',
+  alertSessionEnded: 'Every sign-in to your account has been ended. Choose a new password now.',
+  securityChangeUndone: 'Done. The change is undone and every sign-in to your account has been ended. Choose a new password now.',
+  securityChangeUndoneNoPassword: 'Done. The change is undone and every sign-in to your account has been ended.',
   payoutLinkInvalid: 'This link has expired or was already used.',
   payoutChangeConfirmed: 'Payout account change confirmed. Withdrawals are no longer held.',
   payoutHeld: 'Your payout account was changed recently, so withdrawals are held until 48 hours after the change. Confirm the change from the e-mail we sent to withdraw sooner.',
@@ -130,3 +144,4 @@ export type StepUpAnswer = Static<typeof S.StepUpAnswer>;
 /** True for the password step's answer that asks for the second factor. */
 export const needsSecondFactor = (answer: LoginAnswer): answer is SecondFactorChallenge => 'secondFactorRequired' in answer && answer.secondFactorRequired === true;
 export type AlertEndSessionAnswer = Static<typeof S.AlertEndSessionAnswer>;
+export type IdentityLoginAnswer = Static<typeof S.IdentityLoginAnswer>;

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connect';
 
-export type ChallengePurpose = 'secondFactor' | 'passkeyRegister' | 'passkeyLogin' | 'stepUpPasskey' | 'signInAlert' | 'payoutChange';
+export type ChallengePurpose = 'secondFactor' | 'passkeyRegister' | 'passkeyLogin' | 'stepUpPasskey' | 'signInAlert' | 'payoutChange' | 'securityChange';
 
 export const hashChallenge = (token: string) => createHash('sha256').update(token).digest('base64url');
 

@@ -1,6 +1,5 @@
 // Account security routes (docs/decisions/0034-second-factor.md): the code step of a sign-in, the member's second
 // factor, passkeys (add, name, remove, sign in), step-up, recent activity, and the links of security e-mails.
-import { randomBytes } from 'node:crypto';
 import {
   SECURITY_EVENT_LABELS,
   SECURITY_MESSAGES as M,
@@ -31,13 +30,13 @@ import { HttpError, badRequest, notFound } from '../../http/errors';
 import { api, requireSession, type Module } from '../../http/api';
 import { auth, bearer, errors, open } from '../../http/schemas';
 import { findUserById, loadUser } from '../users/repository';
-import { deleteResetTokensOf, insertResetToken } from '../account/repository';
-import { hashResetToken, RESET_TOKEN_TTL_MS } from '../account/passwordReset';
 import { reauthenticator } from '../account/settings';
 import { actorOf, recentActivity, recordEvent } from './activity';
 import { consumeChallenge, pruneChallenges } from './challenges';
 import { authenticationOptions, registerPasskey, registrationOptions, verifyPasskey, type PasskeyRefusal } from './passkeys';
 import { confirmPayoutChange } from './payoutHold';
+import { mailMethodChange, undoMethodChange } from './methodChanges';
+import { takeAccountBack } from './takeBack';
 import { checkCode, completeSecondFactor, startSession } from './signIn';
 import { grantStepUp, stepUpMethods } from './stepUp';
 
@@ -113,7 +112,7 @@ export const securityModule: Module = async (app: FastifyInstance) => {
       schema: {
         tags,
         operationId: 'signInAlertEndSession',
-        summary: "The sign-in alert's link: ends that session and starts a password reset",
+        summary: "The sign-in alert's link ('Not me'): ends every session of the account and starts a password reset",
         security: open,
         body: LinkTokenRequest,
         response: { 200: AlertEndSessionAnswer, ...errors(400) },
@@ -121,17 +120,30 @@ export const securityModule: Module = async (app: FastifyInstance) => {
     },
     async (request) => {
       const row = await consumeChallenge(db, request.body.token, 'signInAlert', clock());
-      if (!row?.userId || !row.sessionId) throw badRequest(M.alertLinkInvalid);
-      await app.ctx.tokens.revokeSession(row.sessionId);
-      const user = await findUserById(db, row.userId);
-      let resetToken: string | null = null;
-      if (user?.passwordHash) {
-        resetToken = randomBytes(32).toString('base64url');
-        await deleteResetTokensOf(db, user.id);
-        // The reset route checks the link against the real clock, as the mailed links are.
-        await insertResetToken(db, user.id, hashResetToken(resetToken), new Date(Date.now() + RESET_TOKEN_TTL_MS));
-      }
+      if (!row?.userId) throw badRequest(M.alertLinkInvalid);
+      // Not only the alerted session: a thief may have signed in twice, or kept a token from before.
+      const place = row.data ? (JSON.parse(row.data) as { device: string; address: string }) : null;
+      const resetToken = await takeAccountBack(app, request, row.userId, place);
       return { message: M.alertSessionEnded, resetToken };
+    },
+  );
+
+  pub.post(
+    P.securityChangeUndo,
+    {
+      schema: {
+        tags,
+        operationId: 'undoSecurityChange',
+        summary: 'The link mailed when a passkey, authenticator app or recovery codes were added or removed: removes what was added, ends every session, starts a password reset',
+        security: open,
+        body: LinkTokenRequest,
+        response: { 200: AlertEndSessionAnswer, ...errors(400) },
+      },
+    },
+    async (request) => {
+      const undone = await undoMethodChange(app, request, request.body.token);
+      if (!undone) throw badRequest(M.alertLinkInvalid);
+      return { message: undone.resetToken ? M.securityChangeUndone : M.securityChangeUndoneNoPassword, resetToken: undone.resetToken };
     },
   );
 
@@ -214,6 +226,8 @@ export const securityModule: Module = async (app: FastifyInstance) => {
           throw badRequest([{ field: 'code', message: M.codeWrong }]);
         }
         await recordEvent(app, actorOf(request, me.userId), 'secondFactorOn');
+        const status = await secondFactors.status(member(me.userId));
+        await mailMethodChange(app, request, me.userId, { kind: 'authenticatorOn', confirmedAt: status.enabledAt ?? '' });
         return { message: M.secondFactorOn, recoveryCodes: result.recoveryCodes };
       },
     );
@@ -226,6 +240,7 @@ export const securityModule: Module = async (app: FastifyInstance) => {
         if (!(await secondFactors.isEnabled(member(me.userId)))) throw new HttpError(409, M.secondFactorNotOn);
         await secondFactors.disable(member(me.userId));
         await recordEvent(app, actorOf(request, me.userId), 'secondFactorOff');
+        await mailMethodChange(app, request, me.userId, { kind: 'authenticatorOff' });
         return { message: M.secondFactorOff };
       },
     );
@@ -238,6 +253,13 @@ export const securityModule: Module = async (app: FastifyInstance) => {
         const codes = await secondFactors.regenerateRecoveryCodes(member(me.userId));
         if (!codes) throw new HttpError(409, M.secondFactorNotOn);
         await recordEvent(app, actorOf(request, me.userId), 'recoveryCodesRegenerated');
+        const batch = await db.kysely
+          .selectFrom('recoveryCodes')
+          .select((eb) => eb.fn.max('createdAt').as('createdAt'))
+          .where('ownerKind', '=', 'member')
+          .where('ownerId', '=', me.userId)
+          .executeTakeFirst();
+        await mailMethodChange(app, request, me.userId, { kind: 'recoveryCodes', createdAt: String(batch?.createdAt ?? '') });
         return { message: M.recoveryCodesRegenerated, recoveryCodes: codes };
       },
     );
@@ -302,6 +324,7 @@ export const securityModule: Module = async (app: FastifyInstance) => {
         const result = await registerPasskey(app, me.userId, me.sessionId, name, request.body.response as never);
         if (!result.ok) throw passkeyRefusal(result.reason);
         await recordEvent(app, actorOf(request, me.userId), 'passkeyAdded');
+        await mailMethodChange(app, request, me.userId, { kind: 'passkeyAdded', passkeyId: result.id, name });
         return { message: M.passkeyAdded };
       },
     );
@@ -311,9 +334,10 @@ export const securityModule: Module = async (app: FastifyInstance) => {
       { schema: { tags, operationId: 'passkeyRemove', summary: 'Remove one of the member’s passkeys (after a step-up)', security: bearer, params: PasskeyParams, response: { 200: MessageResponse, ...errors(400, 401, 404) } } },
       async (request) => {
         const me = auth(request);
-        const r2 = await db.kysely.deleteFrom('passkeys').where('id', '=', Number(request.params.id)).where('userId', '=', me.userId).executeTakeFirst();
-        if (Number(r2.numDeletedRows) !== 1) throw notFound(M.passkeyNotFound);
+        const gone = await db.kysely.deleteFrom('passkeys').where('id', '=', Number(request.params.id)).where('userId', '=', me.userId).returning('name').executeTakeFirst();
+        if (!gone) throw notFound(M.passkeyNotFound);
         await recordEvent(app, actorOf(request, me.userId), 'passkeyRemoved');
+        await mailMethodChange(app, request, me.userId, { kind: 'passkeyRemoved', name: gone.name });
         return { message: M.passkeyRemoved };
       },
     );

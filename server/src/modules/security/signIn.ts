@@ -1,7 +1,7 @@
-// How a sign-in ends (docs/decisions/0034-second-factor.md): a member with a second factor gets, after the right
-// password, a short-lived single-use token for the code step instead of a session; everyone else (and the code step,
+// How a sign-in ends (docs/decisions/0034-second-factor.md, 0042): a member with a second factor gets, after the right
+// password or the identity provider, a short-lived single-use token for the code step instead of a session; everyone else (and the code step,
 // and a passkey) gets the session, recorded in the recent activity and alerted when the browser and address are new.
-import { SECURITY_LIMITS, SECURITY_MESSAGES, type LoginAnswer } from '@sciexperts/shared/contracts';
+import { SECURITY_LIMITS, SECURITY_MESSAGES, type IdentityLoginAnswer, type LoginAnswer, type SecondFactorChallenge } from '@sciexperts/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
 import { looksLikeRecoveryCode } from '../../auth/secondFactor/recoveryCodes';
@@ -21,15 +21,29 @@ export async function startSession(app: FastifyInstance, request: FastifyRequest
   return token;
 }
 
+/** The request for the second factor: a short-lived single-use token for the code step, no session yet. */
+async function secondFactorChallenge(app: FastifyInstance, userId: number): Promise<SecondFactorChallenge> {
+  const ttl = SECURITY_LIMITS.secondFactorChallengeMinutes * 60_000;
+  const challengeToken = await createChallenge(app.ctx.db, 'secondFactor', { userId }, ttl, app.ctx.clock());
+  return { secondFactorRequired: true, challengeToken, expiresInSeconds: ttl / 1000 };
+}
+
 /** After the right password: the session, or the request for the second factor. */
 export async function afterPassword(app: FastifyInstance, request: FastifyRequest, row: Row): Promise<LoginAnswer> {
-  const { db, secondFactors, clock } = app.ctx;
-  if (await secondFactors.isEnabled({ kind: 'member', id: row.id })) {
-    const ttl = SECURITY_LIMITS.secondFactorChallengeMinutes * 60_000;
-    const challengeToken = await createChallenge(db, 'secondFactor', { userId: row.id }, ttl, clock());
-    return { secondFactorRequired: true, challengeToken, expiresInSeconds: ttl / 1000 };
-  }
+  const { db, secondFactors } = app.ctx;
+  if (await secondFactors.isEnabled({ kind: 'member', id: row.id })) return secondFactorChallenge(app, row.id);
   return { token: await startSession(app, request, row.id), user: await loadUser(db, row) };
+}
+
+/**
+ * After the identity provider vouched for the member (docs/decisions/0042): a member who turned the second factor on
+ * is asked for it here too, as after a password, unless the provider's token says it asked for several factors itself
+ * (`amr` contains "mfa"). Any other method the provider names (a password, "linkedin") is one factor.
+ */
+export async function afterIdentityProvider(app: FastifyInstance, request: FastifyRequest, row: Row, amr: readonly string[]): Promise<IdentityLoginAnswer> {
+  const { db, secondFactors } = app.ctx;
+  if (!amr.includes('mfa') && (await secondFactors.isEnabled({ kind: 'member', id: row.id }))) return secondFactorChallenge(app, row.id);
+  return { accessToken: await startSession(app, request, row.id), user: await loadUser(db, row) };
 }
 
 const tooMany = (retryAfterSeconds: number) => new HttpError(429, SECURITY_MESSAGES.tooManyCodes, undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -1,7 +1,8 @@
-// Step-up (docs/decisions/0034-second-factor.md): before money leaves or its destination changes, and before the
-// account's keys change, the member confirms it is them again — a passkey or the second factor, or the password when
-// they have neither. The answer holds five minutes on that session only (sessions.stepUpUntil). The API enforces it
-// with one hook over a list of routes, answering 401 with the reason 'step-up', which the site answers by asking.
+// Step-up (docs/decisions/0034-second-factor.md, 0042): before money leaves or its destination changes, and before a
+// way into the account is added or removed, the member confirms it is them again — a passkey or the second factor, or
+// the password when they have neither. The answer holds five minutes on that session only (sessions.stepUpUntil).
+// The API enforces it with one hook over a list of routes, answering 401 with the reason 'step-up', which the site
+// answers by asking.
 import { ACCOUNT_SETTINGS_LIMITS, API_PATHS, SECURITY_LIMITS, SECURITY_MESSAGES, SECURITY_PATHS, STEP_UP_REASON, type StepUpMethod } from '@sciexperts/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
@@ -21,6 +22,12 @@ export const STEP_UP_ROUTES: ReadonlyArray<{ method: 'POST'; url: string; rule: 
   { method: 'POST', url: SECURITY_PATHS.secondFactorDisable, rule: 'always' },
   { method: 'POST', url: SECURITY_PATHS.recoveryCodesRegenerate, rule: 'always' },
   { method: 'POST', url: SECURITY_PATHS.passkeyRemove, rule: 'always' },
+  // Adding a way in needs proof of an existing one, as removing one does (docs/decisions/0042): otherwise a stolen
+  // session alone adds the thief's passkey or authenticator app and then steps up with it.
+  { method: 'POST', url: SECURITY_PATHS.secondFactorSetup, rule: 'always' },
+  { method: 'POST', url: SECURITY_PATHS.secondFactorConfirm, rule: 'always' },
+  { method: 'POST', url: SECURITY_PATHS.passkeyRegisterOptions, rule: 'always' },
+  { method: 'POST', url: SECURITY_PATHS.passkeys, rule: 'always' },
 ];
 
 const ruleOf = new Map(STEP_UP_ROUTES.map((r) => [`${r.method} ${r.url}`, r.rule]));

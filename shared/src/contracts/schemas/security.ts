@@ -2,7 +2,7 @@
 // Server-only at run time; the types are in ../securityTypes.ts.
 import { Type } from 'typebox';
 import { IdParams, Nullable } from './common';
-import { LoginResponse } from './account';
+import { LoginResponse, LoginWithAuth0Response } from './account';
 
 const code = Type.String({ maxLength: 32, description: 'A 6-digit code from the authenticator app, or a recovery code.' });
 
@@ -17,6 +17,8 @@ export const SecondFactorChallenge = Type.Object(
 );
 /** What the password step answers: a session, or the request for the second factor. */
 export const LoginAnswer = Type.Union([LoginResponse, SecondFactorChallenge], { title: 'LoginAnswer' });
+/** What the identity provider's exchange answers: a session, or (second factor on, no MFA asserted) the code step. */
+export const IdentityLoginAnswer = Type.Union([LoginWithAuth0Response, SecondFactorChallenge], { title: 'IdentityLoginAnswer' });
 
 export const LoginSecondFactorRequest = Type.Object(
   { challengeToken: Type.String({ minLength: 1, maxLength: 200 }), code },
@@ -101,7 +103,7 @@ export const StepUpRequest = Type.Union(
 export const StepUpAnswer = Type.Object({ message: Type.String(), until: Type.String() }, { title: 'StepUpAnswer' });
 
 export const LinkTokenRequest = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false, title: 'LinkTokenRequest' });
-/** The sign-in alert's link: the session is ended; a reset token lets the page ask for a new password at once. */
+/** The links of a sign-in alert and of a sign-in-method e-mail: every session is ended; a reset token lets the page ask for a new password at once. */
 export const AlertEndSessionAnswer = Type.Object(
   { message: Type.String(), resetToken: Nullable(Type.String({ description: 'For /reset-password; null for members without a SciExperts password.' })) },
   { title: 'AlertEndSessionAnswer' },
