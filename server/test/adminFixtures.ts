@@ -1,5 +1,7 @@
 // Shared by the console's server suites: an operator made with `create-operator` (the only way one is made) and signed
-// in with the second factor, set up at the first sign-in. admin.test.ts walks these steps itself, asserting each one.
+// in with the second factor, set up at the first sign-in, and with the one-time password replaced. admin.test.ts walks
+// these steps itself, asserting each one.
+import { randomBytes } from 'node:crypto';
 import { ADMIN_PATHS, type AdminSessionView, type OperatorRole } from '@sciexperts/shared/contracts';
 import { totpCode } from '../src/auth/secondFactor';
 import { runOperatorCommand } from '../src/modules/admin/command';
@@ -19,5 +21,9 @@ export async function signedInOperator(h: Harness, role: OperatorRole, nextStep:
   const setup = await h.api<AdminSessionView>('POST', ADMIN_PATHS.session, { body: { email, password } });
   const signedIn = await h.api<AdminSessionView>('POST', ADMIN_PATHS.session, { body: { email, password, code: totpCode(setup.body.enrolment!.secret, nextStep()) } });
   expect(signedIn.body.status).toBe('signed-in');
-  return { id: signedIn.body.operator!.id, email, token: signedIn.body.token! };
+  const token = signedIn.body.token!;
+  // The one-time password opens nothing else: chosen anew right away (within the sign-in's step-up, so no code).
+  const changed = await h.api('POST', ADMIN_PATHS.password, { token, body: { currentPassword: password, newPassword: `chosen-${randomBytes(12).toString('hex')}` } });
+  expect(changed.status).toBe(204);
+  return { id: signedIn.body.operator!.id, email, token };
 }

@@ -95,7 +95,7 @@ describe.each([
     for (const email of ['lead@ops.test', 'finance@ops.test']) {
       const made = await createOperator(h.db, h.app.ctx.hasher, email, 'operator', new Date());
       if (made === 'exists') throw new Error('operator exists');
-      operators.push({ id: made.operator.id, email, role: 'operator', sessionId: 'test' });
+      operators.push({ id: made.operator.id, email, role: 'operator', sessionId: 'test', sessionCreatedAt: new Date().toISOString(), passwordChangeRequired: false });
     }
   });
   afterAll(() => h?.close());

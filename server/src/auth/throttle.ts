@@ -46,6 +46,8 @@ export class FailureThrottle {
 }
 
 export interface LoginThrottleOptions {
+  /** The counters' key space: another kind of account (operators) counts apart from the members. */
+  name: string;
   /** Failures one (account, address) pair may make before it has to wait. */
   freeFailures: number;
   /** The wait after the free failures; it doubles with every further failure up to maxDelayMs. */
@@ -63,9 +65,16 @@ export interface LoginThrottleOptions {
   knownForMs: number;
   /** An attempt's reservation is dropped this long after it began if its process died before settling it. */
   attemptTimeoutMs: number;
+  /**
+   * Attempts one address may make on accounts that do not know it within addressWindowMs (a success or release
+   * gives one back): the "slow brute force by address" cap. Off unless set; a known address is never held by it.
+   */
+  addressFailures?: number;
+  addressWindowMs?: number;
 }
 
 export const LOGIN_THROTTLE_DEFAULTS: LoginThrottleOptions = {
+  name: 'login',
   freeFailures: 5,
   baseDelayMs: 30_000,
   maxDelayMs: 15 * 60_000,
@@ -117,16 +126,19 @@ export class LoginThrottle {
   private readonly tried: RateLimiterAbstract;
   private readonly spray: RateLimiterAbstract;
   private readonly known: RateLimiterAbstract;
+  private readonly address: RateLimiterAbstract | null;
 
   constructor(store: LimiterStore, options: Partial<LoginThrottleOptions> = {}) {
     const o = (this.o = { ...LOGIN_THROTTLE_DEFAULTS, ...options });
-    this.pending = store.limiter('login-pending', 1, sec(o.attemptTimeoutMs));
-    this.pair = store.limiter('login-pair', o.freeFailures, sec(o.forgetMs));
-    this.wait = store.limiter('login-wait', 1, sec(o.maxDelayMs));
-    this.account = store.limiter('login-account', o.accountFailures, sec(o.accountWindowMs));
-    this.tried = store.limiter('login-tried', 1, sec(o.sprayWindowMs));
-    this.spray = store.limiter('login-spray', o.sprayAccounts, sec(o.sprayWindowMs));
-    this.known = store.limiter('login-known', 1, sec(o.knownForMs));
+    const n = o.name;
+    this.pending = store.limiter(`${n}-pending`, 1, sec(o.attemptTimeoutMs));
+    this.pair = store.limiter(`${n}-pair`, o.freeFailures, sec(o.forgetMs));
+    this.wait = store.limiter(`${n}-wait`, 1, sec(o.maxDelayMs));
+    this.account = store.limiter(`${n}-account`, o.accountFailures, sec(o.accountWindowMs));
+    this.tried = store.limiter(`${n}-tried`, 1, sec(o.sprayWindowMs));
+    this.spray = store.limiter(`${n}-spray`, o.sprayAccounts, sec(o.sprayWindowMs));
+    this.known = store.limiter(`${n}-known`, 1, sec(o.knownForMs));
+    this.address = o.addressFailures ? store.limiter(`${n}-address`, o.addressFailures, sec(o.addressWindowMs ?? 24 * 60 * 60_000)) : null;
   }
 
   private delayAfter(failures: number): number {
@@ -145,13 +157,14 @@ export class LoginThrottle {
     // address needs no second round trip (it cost 2.2–3 ms at p99 through Redis, against 0.7–0.8 ms for the others);
     // any other attempt gives it back at once. Meanwhile a first try from the same address sees it one higher per
     // such attempt in flight: stricter for a moment, never looser.
-    const [known, pending, pair, tally, tried, spray] = await Promise.all([
+    const [known, pending, pair, tally, tried, spray, byAddress] = await Promise.all([
       ask(this.known.get(pairKey)),
       take(this.pending, pairKey),
       take(this.pair, pairKey),
       take(this.account, account),
       take(this.tried, triedKey),
       take(this.spray, address),
+      this.address ? take(this.address, address) : null,
     ]);
     const isKnown = known !== null && known.consumedPoints > 0;
     const firstTry = tried.res.consumedPoints === 1;
@@ -164,6 +177,7 @@ export class LoginThrottle {
         this.account.reward(account, 1),
         firstTry ? this.tried.delete(triedKey) : null,
         sprayTaken ? this.spray.reward(address, 1) : null,
+        this.address?.reward(address, 1),
       ]).catch(() => undefined);
     };
     const refuse = async (waitMs: number): Promise<LoginAdmission> => {
@@ -181,6 +195,7 @@ export class LoginThrottle {
     }
     if (!isKnown && !tally.ok) return refuse(tally.res.msBeforeNext);
     if (firstTry && !isKnown && !spray.ok) return refuse(spray.res.msBeforeNext);
+    if (byAddress && !isKnown && !byAddress.ok) return refuse(byAddress.res.msBeforeNext);
 
     let settled = false;
     const settle = async (outcome: 'success' | 'failure' | 'none') => {
@@ -205,6 +220,7 @@ export class LoginThrottle {
             // The account no longer counts among the address's failed ones. Its `tried` mark stays: the address is now
             // known to the account (the spray layer spares it), and the next sign-in skips a round trip to the store.
             sprayTaken ? this.spray.reward(address, 1) : null,
+            this.address?.reward(address, 1),
             // The limiter's own window: the in-memory store shortens windows its timers cannot hold.
             this.known.set(pairKey, 1, this.known.duration),
           ]);

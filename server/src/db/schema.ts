@@ -527,6 +527,8 @@ export interface OperatorsTable {
   passwordHash: string;
   createdAt: string;
   disabledAt: string | null;
+  /** Null while the one-time password from create-operator is still the password (migration 0046). */
+  passwordChangedAt: string | null;
 }
 
 export interface OperatorSessionsTable {

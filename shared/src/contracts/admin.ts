@@ -11,6 +11,8 @@ export const ADMIN_API_PREFIX = '/api/admin';
 export const ADMIN_PATHS = {
   session: `${ADMIN_API_PREFIX}/Session`,
   me: `${ADMIN_API_PREFIX}/Me`,
+  /** POST: the operator changes their password (the current one, and a fresh sign-in or a code: the step-up). */
+  password: `${ADMIN_API_PREFIX}/Password`,
   audit: `${ADMIN_API_PREFIX}/Audit`,
   disputes: `${ADMIN_API_PREFIX}/Disputes`,
   dispute: `${ADMIN_API_PREFIX}/Disputes/:milestoneId`,
@@ -119,7 +121,10 @@ export type ReconciliationDifferenceKind = (typeof RECONCILIATION_DIFFERENCES)[n
 /** What the audit log records an operator doing. */
 export const AUDIT_ACTIONS = [
   'sign-in',
+  /** A wrong password or code for an operator's e-mail, with the address it came from. */
+  'sign-in.failed',
   'sign-out',
+  'password.change',
   'dispute.release',
   'dispute.refund',
   'dispute.split',
@@ -171,12 +176,24 @@ export const ADMIN_LIMITS = {
   auditPageMax: 100,
   /** An operator's session lasts a working day; signing in again asks for the second factor again. */
   sessionTtlSeconds: 8 * 3600,
+  /** The authenticator key of a setup not yet confirmed is answered again, unchanged, for this long. */
+  setupPendingSeconds: 3600,
+  /** A sign-in with both factors counts as the step-up a password change needs for this long; later, a code. */
+  stepUpSeconds: 5 * 60,
 } as const;
 
 export const ADMIN_MESSAGES = {
   signInFailed: 'The e-mail, password or code is wrong.',
   sessionExpired: 'Your operator session has expired. Please sign in again.',
   wrongRole: 'Your role may not do this.',
+  tooManySignIns: 'Too many failed sign-ins. Try again later.',
+  passwordChangeRequired: 'Choose a new password before using the console: the one you were given works only once.',
+  stepUpRequired: 'Enter a code from your authenticator app to confirm it’s you.',
+  currentPasswordWrong: 'The current password or the code is wrong.',
+  samePassword: 'Choose a password other than the one you have now.',
+  passwordChangedMeanwhile: 'Your password was changed in the meantime. Sign in again with it.',
+  passwordsDiffer: 'The new passwords do not match.',
+  passwordChanged: 'Your password is changed. Your other sessions are signed out.',
   reasonRequired: 'Give a reason (1–2,000 characters).',
   splitAmount: 'The expert’s part must be between 1 cent and the milestone’s amount less 1 cent.',
   splitOnlyForSplit: 'Only a split names the expert’s part.',
@@ -209,6 +226,9 @@ export const ADMIN_MESSAGES = {
   shortlistSent: 'This request was answered already.',
 } as const;
 
+/** The body's `reason` of a console refusal the console handles by itself (a form to show, not an error to read). */
+export const ADMIN_REFUSALS = { passwordChange: 'password-change', stepUp: 'step-up' } as const;
+
 /** What the owner of a hidden project or profile reads on it. */
 export function hiddenBySciExperts(reason: string): string {
   return `Hidden by SciExperts: ${reason}`;
@@ -222,6 +242,7 @@ export function disputeResolvedMessage(by: string, at: string): string {
 export type OperatorView = Static<typeof S.Operator>;
 export type AdminSignInInput = Static<typeof S.AdminSignInBody>;
 export type AdminSessionView = Static<typeof S.AdminSession>;
+export type AdminPasswordInput = Static<typeof S.AdminPasswordBody>;
 export type AuditEntryView = Static<typeof S.AuditEntry>;
 export type AuditPageView = Static<typeof S.AuditPage>;
 export type DisputeQueueView = Static<typeof S.DisputeQueue>;

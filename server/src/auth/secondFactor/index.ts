@@ -115,9 +115,24 @@ export class SecondFactors {
       if (await this.isEnabled(o)) return { ok: false, reason: 'alreadyEnabled' };
       throw new Error('second factor setup raced another one');
     }
+    return { ok: true, enrolment: await this.enrolment(secret, accountName) };
+  }
+
+  /**
+   * The setup still pending since `notBefore` or later, as begin() answered it (the same key, so a QR code already
+   * on a screen or scanned stays good); null when there is none, it is older, or it is already confirmed.
+   */
+  async pendingSetup(o: FactorOwner, accountName: string, notBefore: Date): Promise<TotpEnrolment | null> {
+    const row = await this.row(o);
+    if (!row || row.confirmedAt || Date.parse(row.createdAt) < notBefore.getTime()) return null;
+    const secret = this.box.open(row.secret, ownerContext(o));
+    return secret ? this.enrolment(secret, accountName) : null;
+  }
+
+  private async enrolment(secret: string, accountName: string): Promise<TotpEnrolment> {
     const otpauthUri = totpUri(secret, this.options.issuer, accountName);
     const svg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-    return { ok: true, enrolment: { secret, otpauthUri, qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` } };
+    return { secret, otpauthUri, qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }
 
   /** Turns a pending setup on with a code from the app; answers the ten recovery codes, which are shown once. */

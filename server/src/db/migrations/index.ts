@@ -32,6 +32,7 @@ import { reports } from './0039_reports';
 import { conciergeShortlists } from './0040_concierge_shortlists';
 import { moderationHiding } from './0042_moderation_hiding';
 import { conciergeDrafts } from './0043_concierge_drafts';
+import { operatorPassword } from './0046_operator_password';
 import { expertVetting } from './0041_expert_vetting';
 import { reportLimits } from './0047_report_limits';
 
@@ -76,6 +77,7 @@ class InCodeProvider implements MigrationProvider {
       '0043_concierge_drafts': conciergeDrafts(this.dialect),
       '0041_expert_vetting': expertVetting(this.dialect),
       '0047_report_limits': reportLimits(this.dialect),
+      '0046_operator_password': operatorPassword(this.dialect),
     };
   }
 }

@@ -2,7 +2,7 @@
 // it, such as vetting): the onRequest hook that checks the operator and the route's permission before validation
 // and before the route, and the reason an operator types. Each such plugin calls guardAdminRoutes(app) inside
 // itself (Fastify encapsulates hooks per plugin), so no admin route is ever registered without it.
-import { ADMIN_MESSAGES as M, mayDo, type AdminPermission } from '@sciexperts/shared/contracts';
+import { ADMIN_MESSAGES as M, ADMIN_REFUSALS, mayDo, type AdminPermission } from '@sciexperts/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../auth/tokens';
 import { HttpError, badRequest, notFound } from '../../http/errors';
@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission an admin route needs; absent: the route is open (sign-in only). */
     adminPermission?: AdminPermission | 'signed-in';
+    /** Served while the operator still has the one-time password (signing out, who am I, the change itself). */
+    beforePasswordChange?: true;
   }
 }
 
@@ -38,7 +40,8 @@ export function checkReason(reason: string): string {
 
 /**
  * Anyone who is not a signed-in operator (no token, a member's token, garbage) gets the same 404 as a path that does
- * not exist, so the console is not advertised; an operator whose session expired gets 401, the wrong role 403.
+ * not exist, so the console is not advertised; an operator whose session expired gets 401, the wrong role 403, and an
+ * operator who has not yet replaced the one-time password 403 with the reason `password-change`.
  */
 export function guardAdminRoutes(app: FastifyInstance): void {
   const { db, clock } = app.ctx;
@@ -50,6 +53,8 @@ export function guardAdminRoutes(app: FastifyInstance): void {
     const found = token ? await operatorOfToken(db, token, clock()) : null;
     if (found === null) throw hidden(request);
     if (found === 'expired') throw new HttpError(401, M.sessionExpired);
+    // The one-time password from create-operator opens nothing until the operator has chosen their own.
+    if (found.passwordChangeRequired && !request.routeOptions.config.beforePasswordChange) throw new HttpError(403, M.passwordChangeRequired, undefined, {}, ADMIN_REFUSALS.passwordChange);
     if (needed !== 'signed-in' && !mayDo(found.role, needed)) throw new HttpError(403, M.wrongRole);
     request.operator = found;
   });

@@ -3,9 +3,9 @@
 // service issues; it can never match an operator session, which is what makes the console invisible to members.
 import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_LIMITS, OPERATOR_ROLES, type OperatorRole } from '@sciexperts/shared/contracts';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
-import type { OperatorsTable } from '../../db/schema';
+import type { Database, OperatorsTable } from '../../db/schema';
 import type { PasswordHasher } from '../../auth/passwords';
 
 export type OperatorRow = Selectable<OperatorsTable>;
@@ -14,6 +14,10 @@ export interface OperatorIdentity {
   email: string;
   role: OperatorRole;
   sessionId: string;
+  /** When this session was opened (with both factors): a password change within minutes of it needs no code. */
+  sessionCreatedAt: string;
+  /** Still the one-time password from create-operator: the console opens nothing but the password change. */
+  passwordChangeRequired: boolean;
 }
 
 export const isOperatorRole = (value: string): value is OperatorRole => (OPERATOR_ROLES as readonly string[]).includes(value);
@@ -31,7 +35,7 @@ export async function createOperator(db: Db, hasher: PasswordHasher, email: stri
   const passwordHash = await hasher.hash(password);
   const inserted = await db.kysely
     .insertInto('operators')
-    .values({ email: normalised, role, passwordHash, createdAt: now.toISOString(), disabledAt: null })
+    .values({ email: normalised, role, passwordHash, createdAt: now.toISOString(), disabledAt: null, passwordChangedAt: null })
     .onConflict((oc) => oc.column('email').doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -60,12 +64,28 @@ export async function operatorOfToken(db: Db, token: string, now: Date): Promise
   const row = await db.kysely
     .selectFrom('operatorSessions as s')
     .innerJoin('operators as o', 'o.id', 's.operatorId')
-    .select(['o.id', 'o.email', 'o.role', 'o.disabledAt', 's.expiresAt'])
+    .select(['o.id', 'o.email', 'o.role', 'o.disabledAt', 'o.passwordChangedAt', 's.expiresAt', 's.createdAt'])
     .where('s.id', '=', sessionId)
     .executeTakeFirst();
   if (!row || row.disabledAt !== null || !isOperatorRole(row.role)) return null;
   if (Date.parse(row.expiresAt) <= now.getTime()) return 'expired';
-  return { id: row.id, email: row.email, role: row.role, sessionId };
+  return { id: row.id, email: row.email, role: row.role, sessionId, sessionCreatedAt: row.createdAt, passwordChangeRequired: row.passwordChangedAt === null };
+}
+
+/**
+ * Replaces the operator's password if it is still `oldHash` (a concurrent change wins once), marks it chosen by the
+ * operator, and ends every other session of theirs. In the caller's transaction, with its audit entry.
+ */
+export async function replaceOperatorPassword(trx: Kysely<Database>, operatorId: number, oldHash: string, passwordHash: string, keepSessionId: string, now: Date): Promise<boolean> {
+  const updated = await trx
+    .updateTable('operators')
+    .set({ passwordHash, passwordChangedAt: now.toISOString() })
+    .where('id', '=', operatorId)
+    .where('passwordHash', '=', oldHash)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return false;
+  await trx.deleteFrom('operatorSessions').where('operatorId', '=', operatorId).where('id', '!=', keepSessionId).execute();
+  return true;
 }
 
 export async function closeOperatorSession(db: Db, sessionId: string): Promise<void> {

@@ -6,7 +6,9 @@ import {
   ADMIN_LIMITS,
   ADMIN_MESSAGES as M,
   ADMIN_PATHS,
+  ADMIN_REFUSALS,
   PAYMENT_MESSAGES,
+  passwordProblem,
   disputeResolvedMessage,
   formatCents,
   mayDo,
@@ -28,6 +30,7 @@ import {
   ShortlistBody,
   AdminSession,
   AdminSignInBody,
+  AdminPasswordBody,
   MembersQuery,
   MoneyOverview,
   RetryResponse,
@@ -42,7 +45,7 @@ import {
 } from '@sciexperts/shared/contracts/schemas';
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import { FailureThrottle } from '../../auth/throttle';
+import { FailureThrottle, LoginThrottle } from '../../auth/throttle';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { api, type Module } from '../../http/api';
 import { IdParams, bearer, errors, open } from '../../http/schemas';
@@ -57,7 +60,7 @@ import { claimConciergeDrafts, confirmedMemberWithEmail } from '../concierge/dra
 import { readAudit, writeAudit } from './audit';
 import { closeAnsweredReport, moderationRoutes } from './moderation';
 import { disputeDetail, disputeQueue, resolveDisputeAsOperator } from './disputes';
-import { closeOperatorSession, findOperatorByEmail, isOperatorRole, openOperatorSession } from './operators';
+import { closeOperatorSession, findOperatorByEmail, isOperatorRole, openOperatorSession, replaceOperatorPassword } from './operators';
 import { checkReason, guardAdminRoutes, operatorOf } from './guard';
 
 export { operatorOf };
@@ -67,12 +70,21 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 export function adminModule(): Module {
   return async (app) => {
     const { db, hasher, clock, config, secondFactors, tokens, mailer } = app.ctx;
-    // Wrong passwords or codes per e-mail and per address: an operator account is worth guessing at. Counted in the
-    // members' limiter store, so with Redis one budget holds across every API process.
-    const failures = {
-      account: new FailureThrottle(app.ctx.limiters, 'operator-sign-in-account', 5, FIFTEEN_MINUTES),
-      address: new FailureThrottle(app.ctx.limiters, 'operator-sign-in-address', 20, FIFTEEN_MINUTES),
-    };
+    // Operators are slowed, never locked out by strangers (docs/decisions/0044-operator-sign-in-throttle.md): the
+    // members' login throttle (rate-limiter-flexible's login protection: consecutive failures per e-mail and address
+    // with growing waits, per address, per account) in a key space of its own, stricter for accounts worth more, in
+    // the shared limiter store so every API process counts the same failures. An address that signed in to an account
+    // is never held back by failures on that account, or from that address on others, that came from elsewhere.
+    const signIns = new LoginThrottle(app.ctx.limiters, {
+      name: 'operator-login',
+      // Failures on one operator from addresses it does not know, in an hour, before only its known addresses may try.
+      accountFailures: 20,
+      // Failures from one address on accounts that do not know it, in a day.
+      addressFailures: 100,
+      addressWindowMs: 24 * 60 * 60_000,
+    });
+    // Wrong current passwords or codes when changing the password, per operator: a stolen session guesses no further.
+    const reauth = new FailureThrottle(app.ctx.limiters, 'operator-reauth', 5, FIFTEEN_MINUTES);
     guardAdminRoutes(app);
 
     const r = api(app);
@@ -94,46 +106,113 @@ export function adminModule(): Module {
       async (request): Promise<AdminSessionView> => {
         const email = request.body.email.trim().toLowerCase();
         const now = clock();
-        const waits = await Promise.all([failures.account.check(email), failures.address.check(request.ip)]);
-        const wait = Math.max(...waits.map((w) => w ?? 0));
-        if (wait > 0) throw new HttpError(429, 'Too many failed sign-ins. Try again later.', undefined, { 'retry-after': String(wait) });
-        const operator = email ? await findOperatorByEmail(db, email) : undefined;
-        const ok = await hasher.verify(request.body.password, operator?.passwordHash);
-        const refuse = async () => {
-          await Promise.all([failures.account.fail(email), failures.address.fail(request.ip)]);
-          return new HttpError(401, M.signInFailed);
-        };
-        if (!ok || !operator || !isOperatorRole(operator.role)) throw await refuse();
-        const who = { id: operator.id, email: operator.email, role: operator.role };
-        const owner = { kind: 'operator' as const, id: operator.id };
-        const code = request.body.code?.trim();
-        let recoveryCodes: string[] | undefined;
-        if (await secondFactors.isEnabled(owner)) {
-          if (!code) return { status: 'code-required' };
-          const verified = await secondFactors.verify(owner, code);
-          if (!verified.ok) throw await refuse();
-        } else if (!code) {
-          // The first sign-in (with the one-time password from create-operator): set up the authenticator first.
-          const begun = await secondFactors.begin(owner, operator.email);
-          if (!begun.ok) return { status: 'code-required' };
-          return { status: 'setup-required', enrolment: begun.enrolment };
-        } else {
-          const confirmed = await secondFactors.confirm(owner, code);
-          if (!confirmed.ok) throw await refuse();
-          recoveryCodes = confirmed.recoveryCodes;
+        // Admitted and reserved before the slow hash, so a parallel burst cannot all pass one check.
+        const admission = await signIns.admit(email, request.ip);
+        if (!admission.ok) throw new HttpError(429, M.tooManySignIns, undefined, { 'retry-after': String(admission.retryAfterSeconds) });
+        const { attempt } = admission;
+        try {
+          const operator = email ? await findOperatorByEmail(db, email) : undefined;
+          const ok = await hasher.verify(request.body.password, operator?.passwordHash);
+          const known = operator && isOperatorRole(operator.role) ? { id: operator.id, email: operator.email, role: operator.role } : null;
+          // A failure on an operator's account is recorded with the address it came from; one on an e-mail that is
+          // no operator's is not (the log is the operators', and made-up e-mails would fill a log that keeps all).
+          const refuse = async (what: string) => {
+            await attempt.fail();
+            if (known) {
+              await db.kysely.transaction().execute((trx) =>
+                writeAudit(trx, { operator: known, action: 'sign-in.failed', objectType: 'operator', objectId: known.id, details: what, address: request.ip, at: now }),
+              );
+            }
+            return new HttpError(401, M.signInFailed);
+          };
+          if (!ok || !operator || !known) throw await refuse('wrong password');
+          const owner = { kind: 'operator' as const, id: operator.id };
+          const code = request.body.code?.trim();
+          let recoveryCodes: string[] | undefined;
+          // The password alone is no success: only a sign-in with both factors makes the address known to the account
+          // (attempt.succeed); a right password without a code settles as neither (attempt.release in finally).
+          if (await secondFactors.isEnabled(owner)) {
+            if (!code) return { status: 'code-required' };
+            const verified = await secondFactors.verify(owner, code);
+            if (!verified.ok) throw await refuse(verified.reason === 'reused' ? 'code used already' : 'wrong code');
+          } else {
+            // The first sign-in: set up the authenticator first. A setup already pending is answered again with the
+            // same key until it is confirmed or expires, so asking again never breaks the QR code on screen.
+            const notBefore = new Date(now.getTime() - ADMIN_LIMITS.setupPendingSeconds * 1000);
+            const pending = await secondFactors.pendingSetup(owner, operator.email, notBefore);
+            if (!code || !pending) {
+              if (pending) return { status: 'setup-required', enrolment: pending };
+              const begun = await secondFactors.begin(owner, operator.email);
+              if (!begun.ok) return { status: 'code-required' };
+              return { status: 'setup-required', enrolment: begun.enrolment };
+            }
+            const confirmed = await secondFactors.confirm(owner, code);
+            if (!confirmed.ok) throw await refuse('wrong code');
+            recoveryCodes = confirmed.recoveryCodes;
+          }
+          await attempt.succeed();
+          const session = await openOperatorSession(db, operator.id, request.ip, now);
+          await db.kysely.transaction().execute((trx) =>
+            writeAudit(trx, { operator: known, action: 'sign-in', objectType: 'operator', objectId: operator.id, details: recoveryCodes ? 'second factor set up' : null, address: request.ip, at: now }),
+          );
+          const passwordChangeRequired = operator.passwordChangedAt === null;
+          return { status: 'signed-in', ...session, operator: known, ...(recoveryCodes ? { recoveryCodes } : {}), ...(passwordChangeRequired ? { passwordChangeRequired } : {}) };
+        } finally {
+          await attempt.release();
         }
-        const session = await openOperatorSession(db, operator.id, request.ip, now);
-        await db.kysely.transaction().execute((trx) =>
-          writeAudit(trx, { operator: who, action: 'sign-in', objectType: 'operator', objectId: operator.id, details: recoveryCodes ? 'second factor set up' : null, address: request.ip, at: now }),
-        );
-        return { status: 'signed-in', ...session, operator: who, ...(recoveryCodes ? { recoveryCodes } : {}) };
+      },
+    );
+
+    r.post(
+      ADMIN_PATHS.password,
+      {
+        config: { adminPermission: 'signed-in', beforePasswordChange: true },
+        schema: {
+          tags,
+          operationId: 'adminChangePassword',
+          summary: 'The operator chooses a new password: the current one, and a code unless they signed in minutes ago',
+          security: bearer,
+          body: AdminPasswordBody,
+          response: { 204: Type.Null(), ...errors(400, ...guarded, 409, 429) },
+        },
+      },
+      async (request, reply) => {
+        const me = operatorOf(request);
+        const now = clock();
+        const { currentPassword, newPassword } = request.body;
+        const code = request.body.code?.trim();
+        // The new password first: a refused one must not spend the operator's code.
+        const problem = passwordProblem(newPassword, { email: me.email });
+        if (problem) throw badRequest([{ field: 'newPassword', message: problem }]);
+        if (newPassword === currentPassword) throw badRequest([{ field: 'newPassword', message: M.samePassword }]);
+        // The step-up: the session was opened with both factors minutes ago, or a code now.
+        const steppedUp = now.getTime() - Date.parse(me.sessionCreatedAt) < ADMIN_LIMITS.stepUpSeconds * 1000;
+        if (!steppedUp && !code) throw new HttpError(403, M.stepUpRequired, [{ field: 'code', message: M.stepUpRequired }], {}, ADMIN_REFUSALS.stepUp);
+        const key = String(me.id);
+        const wait = await reauth.hit(key);
+        if (wait !== null) throw new HttpError(429, M.tooManySignIns, undefined, { 'retry-after': String(wait) });
+        const row = await db.kysely.selectFrom('operators').select(['passwordHash']).where('id', '=', me.id).executeTakeFirst();
+        const wrong = () => badRequest([{ field: 'currentPassword', message: M.currentPasswordWrong }]);
+        if (!row || !(await hasher.verify(currentPassword, row.passwordHash))) throw wrong();
+        if (!steppedUp && !(await secondFactors.verify({ kind: 'operator', id: me.id }, code ?? '')).ok) throw wrong();
+        await reauth.refund(key);
+        const passwordHash = await hasher.hash(newPassword);
+        const changed = await db.kysely.transaction().execute(async (trx) => {
+          if (!(await replaceOperatorPassword(trx, me.id, row.passwordHash, passwordHash, me.sessionId, now))) return false;
+          await writeAudit(trx, { operator: me, action: 'password.change', objectType: 'operator', objectId: me.id, details: me.passwordChangeRequired ? 'one-time password replaced' : null, address: request.ip, at: now });
+          return true;
+        });
+        // Another change of this operator's password landed between the check and the update: nothing changed here.
+        if (!changed) throw new HttpError(409, M.passwordChangedMeanwhile);
+        reply.code(204);
+        return null;
       },
     );
 
     r.delete(
       ADMIN_PATHS.session,
       {
-        config: { adminPermission: 'signed-in' },
+        config: { adminPermission: 'signed-in', beforePasswordChange: true },
         schema: { tags, operationId: 'adminSignOut', summary: 'The operator signs out (the token stops working at once)', security: bearer, response: { 204: Type.Null(), ...errors(...guarded) } },
       },
       async (request, reply) => {
@@ -148,7 +227,7 @@ export function adminModule(): Module {
     r.get(
       ADMIN_PATHS.me,
       {
-        config: { adminPermission: 'signed-in' },
+        config: { adminPermission: 'signed-in', beforePasswordChange: true },
         schema: { tags, operationId: 'adminMe', summary: 'The signed-in operator and role', security: bearer, response: { 200: Operator, ...errors(...guarded) } },
       },
       async (request) => {

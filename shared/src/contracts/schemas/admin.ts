@@ -37,8 +37,21 @@ export const AdminSession = Type.Object(
       ),
     ),
     recoveryCodes: Type.Optional(Type.Array(Type.String(), { description: 'The first sign-in only: ten one-time recovery codes, shown once.' })),
+    passwordChangeRequired: Type.Optional(
+      Type.Boolean({ description: 'signed-in with the one-time password from create-operator: the console answers 403 (reason password-change) to everything but the password change until it is changed.' }),
+    ),
   },
   { title: 'AdminSession' },
+);
+
+/** The operator's new password. Within a few minutes of signing in that is all; later `code` is the step-up. */
+export const AdminPasswordBody = Type.Object(
+  {
+    currentPassword: Type.String({ maxLength: L.passwordMax }),
+    newPassword: Type.String({ maxLength: L.passwordMax }),
+    code: Type.Optional(Type.String({ maxLength: 20, description: 'The step-up: a 6-digit TOTP code or a recovery code (asked with 403, reason step-up).' })),
+  },
+  { additionalProperties: false },
 );
 
 export const AuditEntry = Type.Object(
