@@ -100,6 +100,13 @@ test.describe('the operators console', () => {
     await op.getByRole('button', { name: 'Sign in' }).click();
     await expect(op.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
     await op.getByRole('button', { name: /continue/ }).click();
+    // The one-time password opens nothing but its replacement.
+    await expect(op.getByRole('heading', { level: 1, name: 'Choose your own password' })).toBeVisible();
+    await axeClean(op, 'password change');
+    await op.getByLabel('The password you were given').fill(password);
+    await op.getByLabel('New password', { exact: true }).fill(`${password}-chosen`);
+    await op.getByLabel('New password again').fill(`${password}-chosen`);
+    await op.getByRole('button', { name: 'Change password' }).click();
 
     // The queue by waiting time, then the dispute with both sides.
     await expect(op.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();

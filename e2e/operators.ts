@@ -1,6 +1,6 @@
 // An operator for the console's tests: made by `npm run admin -- create-operator` against the e2e run's database
 // (the only way one is made), then signed in from a browser of their own with the second factor set up at the first
-// sign-in.
+// sign-in and the one-time password replaced.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -43,5 +43,12 @@ export async function operatorSignedIn(browser: Browser, email: string, role: Op
   await page.getByLabel(/Code from your authenticator app/).fill(authenticatorCode(secret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: /continue/ }).click();
+  // The one-time password opens nothing but its replacement (decision 0044).
+  const chosen = `${password}-chosen`;
+  await page.getByLabel('The password you were given').fill(password);
+  await page.getByLabel('New password', { exact: true }).fill(chosen);
+  await page.getByLabel('New password again').fill(chosen);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
   return { context, page };
 }

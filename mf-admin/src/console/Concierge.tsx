@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ExpertCard } from '@sciexperts/shared';
 import type { ConciergeQueueItemView } from '@sciexperts/shared/member';
-import { ActionNotice, useActionNotice } from './ActionNotice';
 import { AdminApiError, adminApi } from './api';
 import { searchWords } from './searchWords';
 import css from './console.module.css';
@@ -17,8 +16,7 @@ export function Concierge() {
   const [picked, setPicked] = useState<Map<number, ExpertCard>>(new Map());
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  // Sending answers the request, which leaves the list when it is loaded again: the confirmation is the page's.
-  const { notice, done, failed, clear } = useActionNotice();
+  const [done, setDone] = useState<string | null>(null);
   const load = useCallback(() => {
     adminApi
       .concierge()
@@ -54,7 +52,7 @@ export function Concierge() {
   function answer(r: ConciergeQueueItemView) {
     const words = searchWords(r.need);
     setOpen(r);
-    clear();
+    setDone(null);
     setPicked(new Map());
     setFound([]);
     setSearched(null);
@@ -64,19 +62,16 @@ export function Concierge() {
   async function send() {
     if (!open) return;
     setError(null);
-    clear();
     try {
       await adminApi.shortlist(open.id, [...picked.keys()], note);
-      done(`The shortlist of ${picked.size} expert(s) was sent to ${open.email}. They find it as a project draft with these experts invited once signed in with that address.`);
+      setDone(`The shortlist of ${picked.size} expert(s) was sent to ${open.email}. They find it as a project draft with these experts invited once signed in with that address.`);
       setOpen(null);
       setPicked(new Map());
       setNote('');
       setFound([]);
       load();
     } catch (err) {
-      failed(err instanceof AdminApiError ? err.message : 'The shortlist could not be sent.');
-      // Answered by someone else meanwhile (409): the list as it now is.
-      if (err instanceof AdminApiError && err.status === 409) load();
+      setError(err instanceof AdminApiError ? err.message : 'The shortlist could not be sent.');
     }
   }
 
@@ -88,7 +83,7 @@ export function Concierge() {
           {error}
         </p>
       )}
-      <ActionNotice notice={notice} />
+      <p role="status">{done ?? ''}</p>
       {requests && requests.length === 0 && <p>No request is waiting.</p>}
       {requests && requests.length > 0 && (
         <ol className={css.list}>

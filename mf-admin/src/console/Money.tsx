@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { MoneyOverviewView } from '@sciexperts/shared/member';
-import { ActionNotice, useActionNotice } from './ActionNotice';
 import { AdminApiError, adminApi } from './api';
 import { dateTime, formatCents } from './format';
 import { Reconciliation } from './Reconciliation';
@@ -14,8 +13,7 @@ export function Money() {
   const mayRetry = useSession()?.operator.role === 'finance';
   const [data, setData] = useState<MoneyOverviewView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // A retry sent takes its item off the list when the money is loaded again: its confirmation is the page's.
-  const { notice, done, failed, clear } = useActionNotice();
+  const [done, setDone] = useState<string | null>(null);
   const load = useCallback(() => {
     adminApi
       .money()
@@ -25,15 +23,14 @@ export function Money() {
   useEffect(load, [load]);
 
   async function retry(kind: 'refund' | 'payout', item: Waiting) {
-    clear();
+    setError(null);
+    setDone(null);
     try {
       await (kind === 'refund' ? adminApi.retryRefund(item.id) : adminApi.retryPayout(item.id));
-      done(`The ${kind} of ${formatCents(item.amountCents)} was sent to the payment provider.`);
+      setDone(`The ${kind} of ${formatCents(item.amountCents)} was sent to the payment provider.`);
       load();
     } catch (err) {
-      failed(err instanceof AdminApiError ? err.message : 'The retry failed.');
-      // Acknowledged meanwhile (409): the list as it now is.
-      if (err instanceof AdminApiError && err.status === 409) load();
+      setError(err instanceof AdminApiError ? err.message : 'The retry failed.');
     }
   }
 
@@ -68,7 +65,7 @@ export function Money() {
           {error}
         </p>
       )}
-      <ActionNotice notice={notice} />
+      <p role="status">{done ?? ''}</p>
       {!data && !error && <p>Loading…</p>}
       {data && (
         <>

@@ -23,7 +23,9 @@ export function SignIn() {
   }, [step.kind]);
 
   const finish = (session: AdminSessionView) => {
-    if (session.token && session.expiresAt && session.operator) setSession({ token: session.token, expiresAt: session.expiresAt, operator: session.operator });
+    if (session.token && session.expiresAt && session.operator) {
+      setSession({ token: session.token, expiresAt: session.expiresAt, operator: session.operator, ...(session.passwordChangeRequired ? { passwordChangeRequired: true } : {}) });
+    }
   };
 
   async function submit(event: FormEvent) {

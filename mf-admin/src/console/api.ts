@@ -1,10 +1,8 @@
 // Calls to the console's API (/api/admin) with the operator's token, on the site's own origin (the API answers no
 // CORS there). An answer that says the session is over (401, or the 404 everyone but an operator gets) signs out.
-import { ADMIN_PATHS } from '@sciexperts/shared/member';
+import { ADMIN_PATHS, ADMIN_REFUSALS } from '@sciexperts/shared/member';
 import type {
-  AdminMemberView,
   AdminMembersView,
-  ReportSort,
   AdminReportsView,
   ConciergeQueueView,
   ReportOutcome,
@@ -12,6 +10,7 @@ import type {
   MoneyOverviewView,
   ReconciliationView,
   AdminSignInInput,
+  AdminPasswordInput,
   AuditPageView,
   DisputeDetailView,
   DisputeQueueView,
@@ -27,6 +26,8 @@ export class AdminApiError extends Error {
     readonly status: number,
     message: string,
     readonly details: Array<{ field?: string; message: string }> = [],
+    /** ADMIN_REFUSALS: a refusal the console answers with a form (the password change, the step-up's code). */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -46,10 +47,14 @@ async function call<T>(method: string, path: string, body?: unknown, signedIn = 
   const text = await res.text();
   const parsed = text ? (JSON.parse(text) as unknown) : null;
   if (!res.ok) {
-    const b = (parsed ?? {}) as { message?: string; details?: Array<{ field?: string; message: string }> };
+    const b = (parsed ?? {}) as { message?: string; details?: Array<{ field?: string; message: string }>; reason?: string };
     // The session is over (expired: 401; signed out or unknown: the 404 of a path that does not exist): sign in again.
     if (signedIn && (res.status === 401 || (res.status === 404 && b.message?.startsWith('No route')))) setSession(null);
-    throw new AdminApiError(res.status, b.message ?? `The request failed (${res.status}).`, b.details ?? []);
+    // The password is still the one-time one (another tab signed in afresh, or the session predates the rule): the
+    // console turns into the password change.
+    const session = sessionStore.getState().session;
+    if (signedIn && res.status === 403 && b.reason === ADMIN_REFUSALS.passwordChange && session && !session.passwordChangeRequired) setSession({ ...session, passwordChangeRequired: true });
+    throw new AdminApiError(res.status, b.message ?? `The request failed (${res.status}).`, b.details ?? [], b.reason);
   }
   return parsed as T;
 }
@@ -72,18 +77,16 @@ const withId = (path: string, id: number) => path.replace(':milestoneId', String
 export const adminApi = {
   signIn: (input: AdminSignInInput) => call<AdminSessionView>('POST', ADMIN_PATHS.session, input, false),
   signOut: () => call<null>('DELETE', ADMIN_PATHS.session),
+  changePassword: (input: AdminPasswordInput) => call<null>('POST', ADMIN_PATHS.password, input),
   disputes: () => call<DisputeQueueView>('GET', ADMIN_PATHS.disputes),
   dispute: (id: number) => call<DisputeDetailView>('GET', withId(ADMIN_PATHS.dispute, id)),
   resolve: (id: number, input: ResolveDisputeInput) => call<ResolveDisputeResult>('POST', withId(ADMIN_PATHS.disputeResolve, id), input),
   members: (q: string) => call<AdminMembersView>('GET', `${ADMIN_PATHS.members}?q=${encodeURIComponent(q)}`),
   endSessions: (memberId: number, reason: string) => call<{ ended: number }>('POST', ADMIN_PATHS.memberEndSessions.replace(':memberId', String(memberId)), { reason }),
   resendVerification: (memberId: number) => call<null>('POST', ADMIN_PATHS.memberResendVerification.replace(':memberId', String(memberId))),
-  /** One member's page (the server records that this operator opened it). */
-  member: (memberId: number) => call<AdminMemberView>('GET', ADMIN_PATHS.member.replace(':memberId', String(memberId))),
-  /** Suspending from a report names it: the server closes it as acted on in the suspension's transaction. */
-  suspend: (memberId: number, reason: string, reportId?: number) => call<null>('POST', ADMIN_PATHS.memberSuspend.replace(':memberId', String(memberId)), { reason, ...(reportId ? { reportId } : {}) }),
+  suspend: (memberId: number, reason: string) => call<null>('POST', ADMIN_PATHS.memberSuspend.replace(':memberId', String(memberId)), { reason }),
   lift: (memberId: number, reason: string) => call<null>('POST', ADMIN_PATHS.memberLift.replace(':memberId', String(memberId)), { reason }),
-  reports: (page = 1, sort: ReportSort = 'oldest') => call<AdminReportsView>('GET', `${ADMIN_PATHS.reports}?page=${page}&sort=${sort}`),
+  reports: () => call<AdminReportsView>('GET', ADMIN_PATHS.reports),
   /** Hiding answers a report when given one: it is closed as acted on in the same transaction. */
   hideProject: (projectId: number, reason: string, reportId?: number) => call<null>('POST', ADMIN_PATHS.projectHide.replace(':projectId', String(projectId)), { reason, ...(reportId ? { reportId } : {}) }),
   unhideProject: (projectId: number, reason: string) => call<null>('POST', ADMIN_PATHS.projectUnhide.replace(':projectId', String(projectId)), { reason }),

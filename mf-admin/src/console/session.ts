@@ -7,6 +7,8 @@ export interface OperatorSession {
   token: string;
   expiresAt: string;
   operator: OperatorView;
+  /** Signed in with the one-time password from create-operator: the console shows only the password change. */
+  passwordChangeRequired?: boolean;
 }
 
 const KEY = 'sciexperts.operatorSession';

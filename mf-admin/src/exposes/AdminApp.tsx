@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import type { ExposedProps } from '@sciexperts/shared';
 import { Navigate, NavLink, Route, Routes } from '@sciexperts/shared/router';
 import { AuditLog } from '../console/AuditLog';
+import { ChangePassword } from '../console/ChangePassword';
 import { DisputePage } from '../console/DisputePage';
 import { DisputeQueue } from '../console/DisputeQueue';
 import { Members } from '../console/Members';
@@ -30,6 +31,25 @@ function AdminApp() {
     void adminApi.signOut().catch(() => undefined);
     setSession(null);
   };
+  // Signed in with the one-time password: the server refuses everything else until it is replaced, so nothing else
+  // is offered (no page would load).
+  if (session.passwordChangeRequired) {
+    return (
+      <div className={css.frame}>
+        <header className={css.header}>
+          <p>
+            <strong>SciExperts operators</strong> — {session.operator.email} ({session.operator.role})
+          </p>
+          <button type="button" className={css.secondary} onClick={signOut}>
+            Sign out
+          </button>
+        </header>
+        <main id="main">
+          <ChangePassword forced />
+        </main>
+      </div>
+    );
+  }
   return (
     <div className={css.frame}>
       <header className={css.header}>
@@ -71,6 +91,7 @@ function AdminApp() {
             )}
           </ul>
         </nav>
+        <NavLink to="/admin/password">Change password</NavLink>
         <button type="button" className={css.secondary} onClick={signOut}>
           Sign out
         </button>
@@ -87,6 +108,7 @@ function AdminApp() {
           <Route path="vetting/:requestId" element={<VettingPage />} />
           <Route path="money" element={<Money />} />
           <Route path="audit" element={<AuditLog />} />
+          <Route path="password" element={<ChangePassword forced={false} />} />
           <Route path="*" element={<Navigate to="/admin/disputes" replace />} />
         </Routes>
       </main>
