@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ExpertCard } from '@sciexperts/shared';
 import type { ConciergeQueueItemView } from '@sciexperts/shared/member';
+import { ActionNotice, useActionNotice } from './ActionNotice';
 import { AdminApiError, adminApi } from './api';
 import { searchWords } from './searchWords';
 import css from './console.module.css';
@@ -16,7 +17,8 @@ export function Concierge() {
   const [picked, setPicked] = useState<Map<number, ExpertCard>>(new Map());
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  // Sending answers the request, which leaves the list when it is loaded again: the confirmation is the page's.
+  const { notice, done, failed, clear } = useActionNotice();
   const load = useCallback(() => {
     adminApi
       .concierge()
@@ -52,7 +54,7 @@ export function Concierge() {
   function answer(r: ConciergeQueueItemView) {
     const words = searchWords(r.need);
     setOpen(r);
-    setDone(null);
+    clear();
     setPicked(new Map());
     setFound([]);
     setSearched(null);
@@ -62,16 +64,19 @@ export function Concierge() {
   async function send() {
     if (!open) return;
     setError(null);
+    clear();
     try {
       await adminApi.shortlist(open.id, [...picked.keys()], note);
-      setDone(`The shortlist of ${picked.size} expert(s) was sent to ${open.email}. They find it as a project draft with these experts invited once signed in with that address.`);
+      done(`The shortlist of ${picked.size} expert(s) was sent to ${open.email}. They find it as a project draft with these experts invited once signed in with that address.`);
       setOpen(null);
       setPicked(new Map());
       setNote('');
       setFound([]);
       load();
     } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : 'The shortlist could not be sent.');
+      failed(err instanceof AdminApiError ? err.message : 'The shortlist could not be sent.');
+      // Answered by someone else meanwhile (409): the list as it now is.
+      if (err instanceof AdminApiError && err.status === 409) load();
     }
   }
 
@@ -83,7 +88,7 @@ export function Concierge() {
           {error}
         </p>
       )}
-      <p role="status">{done ?? ''}</p>
+      <ActionNotice notice={notice} />
       {requests && requests.length === 0 && <p>No request is waiting.</p>}
       {requests && requests.length > 0 && (
         <ol className={css.list}>

@@ -1,8 +1,10 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useParams } from '@sciexperts/shared/router';
-import { ADMIN_LIMITS, type DisputeDetailView, type DisputeOutcome } from '@sciexperts/shared/member';
+import { ADMIN_LIMITS, mayDo, type DisputeDetailView, type DisputeOutcome } from '@sciexperts/shared/member';
+import { ConfirmDialog, dialogLook } from '@sciexperts/ui';
 import { adminApi } from './api';
 import { dateTime, formatCents } from './format';
+import { useSession } from './session';
 import { useDecisionPage } from './useDecisionPage';
 import css from './console.module.css';
 
@@ -18,14 +20,28 @@ function toCents(text: string): number | null {
   return Math.round(Number(text.trim()) * 100);
 }
 
-/** One dispute: both sides, read-only, and the decision. */
+/** What each party receives, in dollars: the sentence the confirmation asks the operator to agree to. */
+function whoReceives(outcome: DisputeOutcome, expertCents: number, amountCents: number, parties: { client: string; expert: string }): string {
+  const verb = outcome === 'release' ? 'Release all to the expert' : outcome === 'refund' ? 'Refund all to the client' : 'Split the milestone';
+  return `${verb}? ${parties.expert} (expert) receives ${formatCents(expertCents)} and ${parties.client} (client) gets ${formatCents(amountCents - expertCents)} back, of the ${formatCents(amountCents)} in escrow. The money moves at once and both parties are told the reason.`;
+}
+
+/**
+ * One dispute: both sides, read-only, and the decision. The decision form starts with no outcome chosen and, once
+ * complete, asks for a confirmation that states what each party receives before any money moves. A role that may not
+ * settle disputes (support) reads the dispute without the form; the server refuses it too.
+ */
 export function DisputePage() {
   const id = Number(useParams().milestoneId);
+  const role = useSession()?.operator.role;
+  const mayResolve = role !== undefined && mayDo(role, 'disputes.resolve');
   const fetchDispute = useCallback(() => adminApi.dispute(id), [id]);
   const { detail, error, formError, setFormError, done, doneRef, busy, decide } = useDecisionPage<DisputeDetailView>(fetchDispute, 'The dispute could not be loaded.');
-  const [outcome, setOutcome] = useState<DisputeOutcome>('split');
+  const [outcome, setOutcome] = useState<DisputeOutcome | null>(null);
   const [expertPart, setExpertPart] = useState('');
   const [reason, setReason] = useState('');
+  /** The decision the confirmation asks about (what each party receives); null while no confirmation is open. */
+  const [confirming, setConfirming] = useState<{ outcome: DisputeOutcome; expertCents: number; message: string } | null>(null);
 
   if (error)
     return (
@@ -39,18 +55,28 @@ export function DisputePage() {
   const partyName = (userId: number | null) => (userId === c.client.id ? `${c.client.name} (client)` : userId === c.expert.id ? `${c.expert.name} (expert)` : 'SciExperts');
   const expertCents = outcome === 'split' ? toCents(expertPart) : null;
 
-  async function submit(event: FormEvent) {
+  /** Checks the form and opens the confirmation; nothing is sent yet. */
+  function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    if (!reason.trim()) return setFormError('Give a reason (1–2,000 characters).');
+    if (!outcome) return setFormError('Choose an outcome.');
     if (outcome === 'split' && (expertCents === null || expertCents < 1 || expertCents >= m.amountCents)) {
       return setFormError(`The expert’s part must be between $0.01 and ${formatCents(m.amountCents - 1)}.`);
     }
+    if (!reason.trim()) return setFormError('Give a reason (1–2,000 characters).');
+    const toExpert = outcome === 'release' ? m.amountCents : outcome === 'refund' ? 0 : (expertCents ?? 0);
+    setConfirming({ outcome, expertCents: toExpert, message: whoReceives(outcome, toExpert, m.amountCents, { client: c.client.name, expert: c.expert.name }) });
+  }
+
+  async function confirm() {
+    if (!confirming) return;
+    const chosen = confirming;
     await decide(async () => {
-      const answer = await adminApi.resolve(m.id, { outcome, reason, ...(outcome === 'split' && expertCents !== null ? { expertCents } : {}) });
+      const answer = await adminApi.resolve(m.id, { outcome: chosen.outcome, reason, ...(chosen.outcome === 'split' ? { expertCents: chosen.expertCents } : {}) });
       const r = answer.resolution;
       return `Resolved: ${formatCents(r.expertCents)} to the expert, ${formatCents(r.clientCents)} back to the client. Both parties are told.`;
     });
+    setConfirming(null);
   }
 
   return (
@@ -153,7 +179,9 @@ export function DisputePage() {
       </section>
 
       <section className={css.section} aria-labelledby="decision-title">
-        <h2 id="decision-title">Decision</h2>
+        <h2 id="decision-title" tabIndex={-1}>
+          Decision
+        </h2>
         {done && (
           <p role="status" ref={doneRef} tabIndex={-1}>
             {done}
@@ -174,6 +202,8 @@ export function DisputePage() {
           </>
         ) : m.status !== 'disputed' ? (
           <p>This milestone is not disputed.</p>
+        ) : !mayResolve ? (
+          <p>Your role reads disputes; an operator or finance decides them.</p>
         ) : (
           <form className={css.form} onSubmit={submit} noValidate>
             <fieldset className={css.fieldset}>
@@ -207,6 +237,20 @@ export function DisputePage() {
               Resolve the dispute
             </button>
           </form>
+        )}
+        {confirming && (
+          <ConfirmDialog
+            message={confirming.message}
+            confirmLabel="Move the money"
+            busyLabel="Moving the money…"
+            cancelLabel="Go back"
+            busy={busy}
+            onConfirm={() => void confirm()}
+            onCancel={() => setConfirming(null)}
+            // The form is gone (resolved, or resolved by someone else first): the focus goes to what the section now says.
+            onFocusLost={() => (doneRef.current ?? document.getElementById('decision-title'))?.focus()}
+            classNames={{ layer: dialogLook.layer, box: dialogLook.box, actions: css.actions, confirm: css.button, cancel: css.secondary }}
+          />
         )}
       </section>
     </article>

@@ -35,10 +35,13 @@ const member: AdminMemberView = {
 async function openMember(found: AdminMemberView) {
   const user = userEvent.setup();
   jest.spyOn(adminApi, 'members').mockResolvedValue({ members: [found] });
+  // The member's page comes from the server (which records the operator opening it).
+  jest.spyOn(adminApi, 'member').mockResolvedValue(found);
   renderAt('/admin/members');
   await user.type(screen.getByLabelText('Name or e-mail'), 'petra');
   await user.click(screen.getByRole('button', { name: 'Search' }));
   await user.click(await screen.findByRole('button', { name: 'Manage Petra Hopper' }));
+  await screen.findByRole('heading', { name: 'Manage Petra Hopper' });
 }
 
 describe("a member's reports in the console", () => {

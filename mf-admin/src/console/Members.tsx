@@ -35,6 +35,17 @@ export function Members() {
       setError(message(err, 'The search failed.'));
     }
   }
+  /** Opens a member's page from the server (which records that this operator opened it), not from the search's copy. */
+  async function open(m: AdminMemberView) {
+    setError(null);
+    setDone(null);
+    try {
+      setChosen(await adminApi.member(m.id));
+      setReason('');
+    } catch (err) {
+      setError(message(err, 'The member could not be loaded.'));
+    }
+  }
   async function act(what: 'sessions' | 'verification' | 'suspend' | 'lift') {
     if (!chosen) return;
     setError(null);
@@ -113,7 +124,7 @@ export function Members() {
                   <td>{m.activeSessions}</td>
                   <td>
                     {mayAct && (
-                      <button type="button" className={css.secondary} onClick={() => setChosen(m)} aria-label={`Manage ${m.name}`}>
+                      <button type="button" className={css.secondary} onClick={() => void open(m)} aria-label={`Manage ${m.name}`}>
                         Manage
                       </button>
                     )}

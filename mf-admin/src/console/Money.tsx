@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { MoneyOverviewView } from '@sciexperts/shared/member';
+import { ActionNotice, useActionNotice } from './ActionNotice';
 import { AdminApiError, adminApi } from './api';
 import { dateTime, formatCents } from './format';
 import { Reconciliation } from './Reconciliation';
@@ -13,7 +14,8 @@ export function Money() {
   const mayRetry = useSession()?.operator.role === 'finance';
   const [data, setData] = useState<MoneyOverviewView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  // A retry sent takes its item off the list when the money is loaded again: its confirmation is the page's.
+  const { notice, done, failed, clear } = useActionNotice();
   const load = useCallback(() => {
     adminApi
       .money()
@@ -23,14 +25,15 @@ export function Money() {
   useEffect(load, [load]);
 
   async function retry(kind: 'refund' | 'payout', item: Waiting) {
-    setError(null);
-    setDone(null);
+    clear();
     try {
       await (kind === 'refund' ? adminApi.retryRefund(item.id) : adminApi.retryPayout(item.id));
-      setDone(`The ${kind} of ${formatCents(item.amountCents)} was sent to the payment provider.`);
+      done(`The ${kind} of ${formatCents(item.amountCents)} was sent to the payment provider.`);
       load();
     } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : 'The retry failed.');
+      failed(err instanceof AdminApiError ? err.message : 'The retry failed.');
+      // Acknowledged meanwhile (409): the list as it now is.
+      if (err instanceof AdminApiError && err.status === 409) load();
     }
   }
 
@@ -65,7 +68,7 @@ export function Money() {
           {error}
         </p>
       )}
-      <p role="status">{done ?? ''}</p>
+      <ActionNotice notice={notice} />
       {!data && !error && <p>Loading…</p>}
       {data && (
         <>

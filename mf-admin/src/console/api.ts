@@ -2,7 +2,9 @@
 // CORS there). An answer that says the session is over (401, or the 404 everyone but an operator gets) signs out.
 import { ADMIN_PATHS, ADMIN_REFUSALS } from '@sciexperts/shared/member';
 import type {
+  AdminMemberView,
   AdminMembersView,
+  ReportSort,
   AdminReportsView,
   ConciergeQueueView,
   ReportOutcome,
@@ -84,9 +86,12 @@ export const adminApi = {
   members: (q: string) => call<AdminMembersView>('GET', `${ADMIN_PATHS.members}?q=${encodeURIComponent(q)}`),
   endSessions: (memberId: number, reason: string) => call<{ ended: number }>('POST', ADMIN_PATHS.memberEndSessions.replace(':memberId', String(memberId)), { reason }),
   resendVerification: (memberId: number) => call<null>('POST', ADMIN_PATHS.memberResendVerification.replace(':memberId', String(memberId))),
-  suspend: (memberId: number, reason: string) => call<null>('POST', ADMIN_PATHS.memberSuspend.replace(':memberId', String(memberId)), { reason }),
+  /** One member's page (the server records that this operator opened it). */
+  member: (memberId: number) => call<AdminMemberView>('GET', ADMIN_PATHS.member.replace(':memberId', String(memberId))),
+  /** Suspending from a report names it: the server closes it as acted on in the suspension's transaction. */
+  suspend: (memberId: number, reason: string, reportId?: number) => call<null>('POST', ADMIN_PATHS.memberSuspend.replace(':memberId', String(memberId)), { reason, ...(reportId ? { reportId } : {}) }),
   lift: (memberId: number, reason: string) => call<null>('POST', ADMIN_PATHS.memberLift.replace(':memberId', String(memberId)), { reason }),
-  reports: () => call<AdminReportsView>('GET', ADMIN_PATHS.reports),
+  reports: (page = 1, sort: ReportSort = 'oldest') => call<AdminReportsView>('GET', `${ADMIN_PATHS.reports}?page=${page}&sort=${sort}`),
   /** Hiding answers a report when given one: it is closed as acted on in the same transaction. */
   hideProject: (projectId: number, reason: string, reportId?: number) => call<null>('POST', ADMIN_PATHS.projectHide.replace(':projectId', String(projectId)), { reason, ...(reportId ? { reportId } : {}) }),
   unhideProject: (projectId: number, reason: string) => call<null>('POST', ADMIN_PATHS.projectUnhide.replace(':projectId', String(projectId)), { reason }),

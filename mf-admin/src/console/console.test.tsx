@@ -95,9 +95,18 @@ it('shows both sides of a dispute and splits it with a reason, then shows who re
   expect(await screen.findByRole('heading', { level: 1, name: 'Dispute: Analysis — Cohort study' })).toBeInTheDocument();
   expect(screen.getByText('Section 4 has it.')).toBeInTheDocument();
   expect(screen.getByText('It is in section 4.')).toBeInTheDocument();
+  // Nothing is chosen to begin with: the operator picks the outcome.
+  expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toEqual([]);
+  await user.click(screen.getByRole('button', { name: 'Resolve the dispute' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Choose an outcome.');
+  await user.click(screen.getByRole('radio', { name: /^Split/ }));
+  await user.click(screen.getByRole('button', { name: 'Resolve the dispute' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('between $0.01 and $999.99');
+  await user.type(screen.getByLabelText(/Expert’s part in US dollars/), '600');
   await user.click(screen.getByRole('button', { name: 'Resolve the dispute' }));
   expect(screen.getByRole('alert')).toHaveTextContent('Give a reason');
   await user.type(screen.getByLabelText('Reason (both parties receive it)'), 'Half delivered.');
+  await user.clear(screen.getByLabelText(/Expert’s part in US dollars/));
   await user.type(screen.getByLabelText(/Expert’s part in US dollars/), '1000');
   await user.click(screen.getByRole('button', { name: 'Resolve the dispute' }));
   expect(screen.getByRole('alert')).toHaveTextContent('between $0.01 and $999.99');
@@ -105,6 +114,13 @@ it('shows both sides of a dispute and splits it with a reason, then shows who re
   await user.type(screen.getByLabelText(/Expert’s part in US dollars/), '600');
   expect(screen.getByText('Back to the client: $400.00')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Resolve the dispute' }));
+  // Before any money moves, a confirmation says what each party receives; going back sends nothing.
+  const confirmation = await screen.findByRole('alertdialog');
+  expect(confirmation).toHaveTextContent(/receives \$600\.00 and .* gets \$400\.00 back, of the \$1,000\.00 in escrow/);
+  await user.click(screen.getByRole('button', { name: 'Go back' }));
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  await user.click(screen.getByRole('button', { name: 'Resolve the dispute' }));
+  await user.click(await screen.findByRole('button', { name: 'Move the money' }));
   await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Resolved: $600.00 to the expert, $400.00 back to the client.'));
   expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: expect.stringContaining('/api/admin/Disputes/7/Resolve'), body: { outcome: 'split', expertCents: 60_000, reason: 'Half delivered.' } });
   expect(await screen.findByText(/Resolved by lead@sciexperts.test/)).toBeInTheDocument();
@@ -126,6 +142,7 @@ it('reloads the dispute when another operator resolved it first, showing their d
   await user.click(await screen.findByRole('radio', { name: 'Refund all to the client' }));
   await user.type(screen.getByLabelText('Reason (both parties receive it)'), 'Nothing in section 4.');
   await user.click(screen.getByRole('button', { name: 'Resolve the dispute' }));
+  await user.click(await screen.findByRole('button', { name: 'Move the money' }));
   expect(await screen.findByText(/Resolved by other@sciexperts.test/)).toHaveTextContent('$0.00 to the expert, $1,000.00 back to the client. Reason: “Nothing was delivered.”');
   expect(screen.getByRole('alert')).toHaveTextContent('This dispute was resolved by other@sciexperts.test at 27 Nov 2026, 09:00.');
   expect(screen.queryByRole('button', { name: 'Resolve the dispute' })).toBeNull();

@@ -19,8 +19,11 @@ const projectReport: AdminReportView = {
   excerpt: 'Miracle cure trial',
   createdAt: '2026-11-27T10:00:00.000Z',
   waitingSeconds: 3600,
+  reporters: 1,
 };
 const profileReport: AdminReportView = { ...projectReport, id: 32, targetType: 'profile', targetId: 7, excerpt: 'Petra Hopper: Biostatistician', note: null };
+/** One page holding these reports, as the queue answers it. */
+const queueOf = (reports: AdminReportView[]) => ({ reports, page: 1, pages: 1, total: reports.length, sort: 'oldest' as const });
 
 const member: AdminMemberView = {
   id: 7,
@@ -43,7 +46,7 @@ describe('moderation in the console', () => {
   it('hides a reported project from the queue with a reason, closing the report as acted on; axe-clean at 1280 and 375 px', async () => {
     const user = userEvent.setup();
     signedInAs('operator');
-    jest.spyOn(adminApi, 'reports').mockResolvedValueOnce({ reports: [projectReport, profileReport] }).mockResolvedValue({ reports: [profileReport] });
+    jest.spyOn(adminApi, 'reports').mockResolvedValueOnce(queueOf([projectReport, profileReport])).mockResolvedValue(queueOf([profileReport]));
     const hide = jest.spyOn(adminApi, 'hideProject').mockResolvedValue(null);
     const close = jest.spyOn(adminApi, 'closeReport');
     renderAt('/admin/reports');
@@ -62,7 +65,7 @@ describe('moderation in the console', () => {
   it("hides the profile of a reported member from the directory; a profile report has no 'Hide the project'", async () => {
     const user = userEvent.setup();
     signedInAs('operator');
-    jest.spyOn(adminApi, 'reports').mockResolvedValueOnce({ reports: [profileReport] }).mockResolvedValue({ reports: [] });
+    jest.spyOn(adminApi, 'reports').mockResolvedValueOnce(queueOf([profileReport])).mockResolvedValue(queueOf([]));
     const hide = jest.spyOn(adminApi, 'hideProfile').mockResolvedValue(null);
     renderAt('/admin/reports');
     const card = within(await screen.findByRole('article', { name: /a profile of Petra Hopper/ }));
@@ -75,7 +78,7 @@ describe('moderation in the console', () => {
 
   it('shows support the queue without the hide and suspend actions', async () => {
     signedInAs('support');
-    jest.spyOn(adminApi, 'reports').mockResolvedValue({ reports: [projectReport] });
+    jest.spyOn(adminApi, 'reports').mockResolvedValue(queueOf([projectReport]));
     renderAt('/admin/reports');
     expect(await screen.findByRole('article')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Hide/ })).toBeNull();
@@ -85,6 +88,7 @@ describe('moderation in the console', () => {
     const user = userEvent.setup();
     signedInAs('operator');
     jest.spyOn(adminApi, 'members').mockResolvedValue({ members: [member] });
+    jest.spyOn(adminApi, 'member').mockResolvedValue(member);
     const hideProfile = jest.spyOn(adminApi, 'hideProfile').mockResolvedValue(null);
     const hideProject = jest.spyOn(adminApi, 'hideProject').mockResolvedValue(null);
     const unhideProject = jest.spyOn(adminApi, 'unhideProject').mockResolvedValue(null);
@@ -92,6 +96,7 @@ describe('moderation in the console', () => {
     await user.type(screen.getByLabelText('Name or e-mail'), 'petra');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await user.click(await screen.findByRole('button', { name: 'Manage Petra Hopper' }));
+    await screen.findByRole('heading', { name: 'Manage Petra Hopper' });
     const reason = () => screen.getByLabelText('Reason (recorded in the audit log)');
     await user.type(reason(), 'Fake degrees.');
     await user.click(screen.getByRole('button', { name: 'Hide the profile from the directory' }));

@@ -11,6 +11,7 @@ it('finds a member and ends their sessions with a reason', async () => {
   const user = userEvent.setup();
   signedInAs('support');
   jest.spyOn(adminApi, 'members').mockResolvedValue({ members: [member] });
+  jest.spyOn(adminApi, 'member').mockResolvedValue(member);
   const end = jest.spyOn(adminApi, 'endSessions').mockResolvedValue({ ended: 2 });
   renderAt('/admin/members');
   // Support has no money pages.
@@ -19,7 +20,7 @@ it('finds a member and ends their sessions with a reason', async () => {
   await user.click(screen.getByRole('button', { name: 'Search' }));
   expect(await screen.findByRole('cell', { name: /Petra Hopper/ })).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Manage Petra Hopper' }));
-  await user.type(screen.getByLabelText('Reason (recorded in the audit log)'), 'Lost laptop.');
+  await user.type(await screen.findByLabelText('Reason (recorded in the audit log)'), 'Lost laptop.');
   await user.click(screen.getByRole('button', { name: 'End all sessions' }));
   expect(end).toHaveBeenCalledWith(7, 'Lost laptop.');
   expect(await screen.findByText('2 session(s) of Petra Hopper ended; their open pages are signed out.')).toBeInTheDocument();
@@ -47,12 +48,13 @@ it('lets an operator suspend a member with a reason, and only an operator', asyn
   const user = userEvent.setup();
   signedInAs('operator');
   jest.spyOn(adminApi, 'members').mockResolvedValue({ members: [member] });
+  jest.spyOn(adminApi, 'member').mockResolvedValue(member);
   const suspend = jest.spyOn(adminApi, 'suspend').mockResolvedValue(null);
   renderAt('/admin/members');
   await user.type(screen.getByLabelText('Name or e-mail'), 'petra');
   await user.click(screen.getByRole('button', { name: 'Search' }));
   await user.click(await screen.findByRole('button', { name: 'Manage Petra Hopper' }));
-  await user.type(screen.getByLabelText('Reason (recorded in the audit log)'), 'Fraudulent project.');
+  await user.type(await screen.findByLabelText('Reason (recorded in the audit log)'), 'Fraudulent project.');
   await user.click(screen.getByRole('button', { name: 'Suspend the member' }));
   expect(suspend).toHaveBeenCalledWith(7, 'Fraudulent project.');
   expect(await screen.findByText('Petra Hopper is suspended and was told why by e-mail.')).toBeInTheDocument();
