@@ -22,6 +22,6 @@ export async function runOperatorCommand(args: string[], deps: { db: Db; hasher:
   }
   out(`Operator ${made.operator.email} (${made.operator.role}) created.`);
   out(`One-time password (shown only now; hand it over privately): ${made.password}`);
-  out('At the first sign-in at /admin the operator sets up the second factor.');
+  out('At the first sign-in at /admin the operator sets up the second factor, then replaces this password.');
   return 0;
 }
