@@ -183,6 +183,21 @@ describe('login throttle', () => {
     expect((await t.admit('other', 'bot-new')).ok).toBe(true);
   });
 
+  it('with a per-address cap, an address out of attempts may still try the accounts that know it, and has them back after the window', async () => {
+    const t = new LoginThrottle(memoryLimiters(), { name: 'capped', addressFailures: 3, addressWindowMs: 24 * 60 * MIN });
+    await (await admitted(t, 'mine', 'A')).succeed();
+    for (const account of ['x', 'y', 'z']) await (await admitted(t, account, 'A')).fail();
+    // Three failures from A: a fourth try on an account that does not know A waits for the day's window...
+    expect(await t.admit('w', 'A')).toEqual({ ok: false, retryAfterSeconds: 24 * 3600 });
+    // ...but the account A signed in to does not, nor does another address, and a refused try counted nothing.
+    await (await admitted(t, 'mine', 'A')).succeed();
+    await (await admitted(t, 'w', 'B')).fail();
+    // Members' throttle (no cap, its own key space) is untouched by the operators' counts.
+    expect((await throttle().admit('w', 'A')).ok).toBe(true);
+    jest.advanceTimersByTime(24 * 60 * MIN + 1000);
+    expect((await t.admit('w', 'A')).ok).toBe(true);
+  });
+
   it('a store that cannot be asked refuses with StoreUnavailable, never admits', async () => {
     const broken = { shared: true, limiter: () => new RateLimiterRedis({ storeClient: { isReady: false }, useRedisPackage: true, rejectIfRedisNotReady: true, points: 5, duration: 60 }) };
     await expect(new LoginThrottle(broken).admit('v', 'A')).rejects.toBeInstanceOf(StoreUnavailable);
