@@ -1,7 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
-import { ApiError, SECURITY_MESSAGES, securityApi, type SecurityOverview } from '@sciexperts/shared';
+import { ApiError, SECURITY_MESSAGES, SECURITY_PATHS, STEP_UP_REASON, authStore, configureRuntime, finishStepUp, getRuntimeConfig, securityApi, stepUpStore, type SecurityOverview } from '@sciexperts/shared';
 import { SecuritySection } from './SecuritySection';
 
 const off: SecurityOverview = {
@@ -92,5 +92,80 @@ describe('the account security sections', () => {
     render(<SecuritySection />);
     await screen.findByRole('button', { name: 'Turn off two-step verification' });
     await expectNoAxeViolations(width);
+  });
+});
+
+describe('adding a way in asks the member to confirm it is them first (docs/decisions/0042)', () => {
+  const stepUp401 = () => new Response(JSON.stringify({ message: SECURITY_MESSAGES.stepUpRequired, reason: STEP_UP_REASON }), { status: 401, headers: { 'content-type': 'application/json' } });
+  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  let steppedUp = false;
+  /** The member confirms in the (shell's) step-up dialog: from now on the server answers. */
+  const confirmStepUp = () => {
+    steppedUp = true;
+    act(() => finishStepUp(true));
+  };
+  /** The API as the server answers now: a step-up 401 until the member has confirmed it is them. */
+  function serverAskingStepUp(answers: Record<string, unknown>) {
+    steppedUp = false;
+    const calls: string[] = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const path = new URL((input instanceof Request ? input : new Request(String(input), init)).url).pathname;
+      calls.push(path);
+      return steppedUp ? json(answers[path]) : stepUp401();
+    });
+    return calls;
+  }
+  const stepUpAsked = () => waitFor(() => expect(stepUpStore.getState().open).toBe(true));
+
+  const apiBaseUrl = getRuntimeConfig().apiBaseUrl;
+  beforeEach(() => {
+    // The page is the site (the API on its own origin): only there does it offer passkeys.
+    configureRuntime({ apiBaseUrl: window.location.origin });
+    act(() => authStore.setState({ status: 'ready', token: 't-1' }));
+  });
+  afterEach(() => {
+    act(() => finishStepUp(false));
+    configureRuntime({ apiBaseUrl });
+  });
+
+  it("opens the step-up before the browser's passkey prompt, and the prompt only once the member confirmed", async () => {
+    const user = userEvent.setup();
+    jest.spyOn(securityApi, 'overview').mockResolvedValue(off);
+    const options = { challenge: 'Y2hhbGxlbmdl', rp: { id: 'localhost', name: 'SciExperts' }, user: { id: 'bWVtYmVyOjE', name: 'ada@example.test', displayName: 'Ada' }, pubKeyCredParams: [{ type: 'public-key', alg: -7 }] };
+    const calls = serverAskingStepUp({ [SECURITY_PATHS.passkeyRegisterOptions]: { options } });
+    // The browser's prompt: closed by the member here, which is no error to show.
+    const create = jest.fn().mockRejectedValue(Object.assign(new Error('The prompt was closed.'), { name: 'NotAllowedError' }));
+    Object.defineProperty(navigator, 'credentials', { value: { create }, configurable: true });
+
+    render(<SecuritySection />);
+    await user.type(within(await screen.findByRole('region', { name: 'Passkeys' })).getByLabelText('Passkey name'), 'Work laptop');
+    await user.click(within(region('Passkeys')).getByRole('button', { name: 'Add a passkey' }));
+    await stepUpAsked();
+    expect(create).not.toHaveBeenCalled();
+    expect(calls).toEqual([SECURITY_PATHS.passkeyRegisterOptions]);
+
+    confirmStepUp();
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(calls).toEqual([SECURITY_PATHS.passkeyRegisterOptions, SECURITY_PATHS.passkeyRegisterOptions]);
+  });
+
+  it('shows no QR code before the step-up; cancelled, it says why; confirmed, the setup goes on', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(securityApi, 'overview').mockResolvedValue(off);
+    const calls = serverAskingStepUp({ [SECURITY_PATHS.secondFactorSetup]: { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrCodeDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+' } });
+    render(<SecuritySection />);
+    await user.click(await screen.findByRole('button', { name: 'Turn on two-step verification' }));
+    await stepUpAsked();
+    expect(screen.queryByRole('img', { name: 'QR code to add SciExperts to your authenticator app' })).toBeNull();
+    act(() => finishStepUp(false));
+    expect(await within(region('Two-step verification')).findByText(SECURITY_MESSAGES.stepUpRequired)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'QR code to add SciExperts to your authenticator app' })).toBeNull();
+
+    // Asked again on the next try (the server still wants it), and this time confirmed.
+    await user.click(screen.getByRole('button', { name: 'Turn on two-step verification' }));
+    await stepUpAsked();
+    confirmStepUp();
+    expect(await screen.findByRole('img', { name: 'QR code to add SciExperts to your authenticator app' })).toBeInTheDocument();
+    expect(calls).toEqual([SECURITY_PATHS.secondFactorSetup, SECURITY_PATHS.secondFactorSetup, SECURITY_PATHS.secondFactorSetup]);
   });
 });

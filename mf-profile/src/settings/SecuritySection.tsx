@@ -15,8 +15,10 @@ const readOverview = () => securityApi.overview();
 
 /**
  * Account security (docs/decisions/0034-second-factor.md): two-step verification (an authenticator app, with ten
- * recovery codes shown once), passkeys, and the recent sign-ins and security changes. Turning two-step verification
- * off, new recovery codes and removing a passkey ask the member to confirm it is them (the shared step-up dialog).
+ * recovery codes shown once), passkeys, and the recent sign-ins and security changes. Adding a way in (an
+ * authenticator app, a passkey, new recovery codes) and removing one ask the member to confirm it is them first
+ * (docs/decisions/0042): the server answers the first call of each with a step-up, and the shared step-up dialog asks
+ * before any QR code is shown or the browser's passkey prompt opens.
  */
 export function SecuritySection() {
   const { value: overview, loadError, reload: load } = useLoaded(readOverview);
@@ -167,7 +169,7 @@ function TwoStepSection({ overview, onChanged }: { overview: SecurityOverview; o
         </>
       ) : (
         <>
-          <p className={styles.lead}>Off. Turn it on to ask for a code from an authenticator app each time you sign in with your password.</p>
+          <p className={styles.lead}>Off. Turn it on to ask for a code from an authenticator app each time you sign in with your password. We ask you to confirm it is you first.</p>
           <button type="button" className={styles.save} disabled={busy} onClick={() => void act(async () => setSetup(await securityApi.setupSecondFactor()))}>
             Turn on two-step verification
           </button>
@@ -223,7 +225,7 @@ function PasskeysSection({ overview, onChanged }: { overview: SecurityOverview; 
       <h2 id={headingId} className={styles.title}>
         Passkeys
       </h2>
-      <p className={styles.lead}>Sign in with your fingerprint, face or device PIN instead of a password.</p>
+      <p className={styles.lead}>Sign in with your fingerprint, face or device PIN instead of a password. Adding a passkey asks you to confirm it is you first.</p>
       {overview.passkeys.length === 0 ? (
         <p className={styles.muted}>No passkeys yet.</p>
       ) : (
