@@ -1,6 +1,6 @@
 // Account security in the browser (docs/decisions/0034-second-factor.md): two-step verification with the code computed
 // from the shown key, recovery codes once each, the step-up dialog before a payout account change, a sign-in alert from
-// a new browser whose link ends that session, and a passkey on Chromium's virtual authenticator signing in alone.
+// a new browser whose link ends every session, and a passkey on Chromium's virtual authenticator signing in alone.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -87,6 +87,10 @@ test('two-step verification, recovery codes, step-up, sign-in alerts and passkey
   await page.goto('/profile/settings');
   const twoStep = page.getByRole('region', { name: 'Two-step verification' });
   await twoStep.getByRole('button', { name: 'Turn on two-step verification' }).click();
+  // Adding a way in asks for proof first (docs/decisions/0042): with no factor yet, the password.
+  const proveIt = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await proveIt.getByLabel('Password').fill(member.password);
+  await proveIt.getByRole('button', { name: 'Confirm' }).click();
   await expect(twoStep.getByRole('img', { name: 'QR code to add SciExperts to your authenticator app' })).toBeVisible();
   const secret = (await twoStep.getByTestId('totp-secret').textContent())!.trim();
   await twoStep.getByLabel('6-digit code').fill(codeFor(secret));
@@ -121,7 +125,7 @@ test('two-step verification, recovery codes, step-up, sign-in alerts and passkey
   await confirmIt.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Connect your payout account' })).toBeVisible();
 
-  // A sign-in from a browser and address the account has not used: the alert's link ends that session.
+  // A sign-in from a browser and address the account has not used: the alert's link ends every session.
   const other = await browser.newContext({ baseURL: e2eOrigins.site, userAgent: FIREFOX });
   const intruder = await other.newPage();
   await intruder.goto('/join-expert');
@@ -130,11 +134,15 @@ test('two-step verification, recovery codes, step-up, sign-in alerts and passkey
   const alert = await alertAbout(member.email, 'Firefox on Linux');
   const link = new URL(/https?:\/\/\S+not-me\?token=\S+/.exec(alert.text)![0]);
   await page.goto(`${link.pathname}${link.search}`);
-  await page.getByRole('button', { name: 'End that sign-in' }).click();
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(page).toHaveURL(/\/reset-password\?token=/);
   await intruder.goto('/profile/settings');
   await expect(header(intruder).getByRole('button', { name: 'Login' })).toBeVisible({ timeout: 30_000 });
   await other.close();
+  // The member's own session ended too: signed in again (the password is still the old one here).
+  await page.goto('/join-expert');
+  await withCode(page, member.email, member.password, codes[4]!);
+  await signedIn(page);
 
   // A passkey on Chromium's virtual authenticator: added in Account Setting, then the only thing needed to sign in.
   const cdp = await page.context().newCDPSession(page);
@@ -146,6 +154,8 @@ test('two-step verification, recovery codes, step-up, sign-in alerts and passkey
   const passkeys = page.getByRole('region', { name: 'Passkeys' });
   await passkeys.getByLabel('Passkey name').fill('This laptop');
   await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+  await proveIt.getByLabel('Authentication code').fill(codes[5]!);
+  await proveIt.getByRole('button', { name: 'Confirm' }).click();
   await expect(passkeys.getByRole('list', { name: 'Your passkeys' })).toContainText('This laptop');
   await expect(page.getByRole('region', { name: 'Recent activity' })).toContainText('Passkey added');
   await logOut(page);

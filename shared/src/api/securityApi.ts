@@ -34,6 +34,7 @@ export const securityApi = {
   addPasskey: (name: string, response: unknown) => request<MessageResponse>('post', P.passkeys, { json: { name, response }, fallbackError: FAILED }),
   removePasskey: (id: number) => request<MessageResponse>('post', passkeyRemovePath(id), { fallbackError: FAILED }),
   endAlertedSession: (token: string) => request<AlertEndSessionAnswer>('post', P.signInAlertEndSession, { json: { token }, fallbackError: FAILED }),
+  undoSecurityChange: (token: string) => request<AlertEndSessionAnswer>('post', P.securityChangeUndo, { json: { token }, fallbackError: FAILED }),
   confirmPayoutChange: (token: string) => request<MessageResponse>('post', P.payoutChangeConfirm, { json: { token }, fallbackError: FAILED }),
 };
 

@@ -44,8 +44,10 @@ export const routes: RouteObject[] = [
           { path: 'unsubscribe', element: <RemoteModule id="mf_auth/UnsubscribePage" what="this page" /> },
           { path: 'account/confirm-email', element: <RemoteModule id="mf_auth/ConfirmEmailPage" what="this page" /> },
           { path: 'account/verify-email', element: <RemoteModule id="mf_auth/VerifyEmailPage" what="this page" /> },
-          // The links of security e-mails: a sign-in alert's "this was not me", a payout change's confirmation.
+          // The links of security e-mails: a sign-in alert's "this was not me", a payout change's confirmation, the undo of
+          // an added or removed passkey or authenticator app.
           { path: 'account/not-me', element: <RemoteModule id="mf_auth/SecurityLinkPage" what="this page" /> },
+          { path: 'account/undo-security-change', element: <RemoteModule id="mf_auth/SecurityLinkPage" what="this page" /> },
           { path: 'account/confirm-payout-change', element: <RemoteModule id="mf_auth/SecurityLinkPage" what="this page" /> },
           // The site's content pages (mf-marketing); slugs and the story or document a path names are read by the page.
           { path: 'solutions/:slug', element: <RemoteModule id="mf_marketing/SolutionPage" what="this page" /> },
