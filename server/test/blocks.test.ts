@@ -1,9 +1,11 @@
 // Blocking a member on both databases: the routes (validation, 404s, idempotence, only my own blocks), the chat's
 // refusal in both directions with each side's sentence (nothing stored, nothing delivered), typing not relayed, the
-// conversation's history kept, unblocking restoring delivery, and calls refused in both directions.
-import { BLOCK_MESSAGES as M, CALL_MESSAGES, type BlockState, type BlockedMember, type ChatMessage, type MessagePage } from '@sciexperts/shared/contracts';
+// conversation's history kept, unblocking restoring delivery, and every other channel (a new conversation, calls,
+// proposals, invitations, reschedules) refused in both directions with the same sentences, nobody notified.
+import { BLOCK_MESSAGES as M, type BlockState, type BlockedMember, type ChatMessage, type MessagePage } from '@sciexperts/shared/contracts';
 import { member, startAppOn, type Harness } from './helpers';
 import { chatClients, connected, received, send, sleep } from './chatClient';
+import { fixedProposal, makeListed, projectBody } from './projectsFixtures';
 
 type Member = Awaited<ReturnType<typeof member>>;
 type Body = { message?: string };
@@ -126,26 +128,76 @@ describe.each(['sqlite', 'postgres'] as const)('blocking a member over %s', (dia
     await del(bob, ada.id);
   });
 
-  it('calls are refused in both directions while a block stands', async () => {
-    const everyDay = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' }));
-    const availability = { timeZone: 'UTC', weeklyHours: everyDay, lengths: [30], minNoticeMinutes: 0, bufferMinutes: 0, awayDates: [] as string[] };
-    for (const who of [ada, cy]) {
-      const saved = await h.api<Body>('PUT', '/api/Calls/Availability', { token: who.token, body: availability });
-      if (saved.status !== 200) availability.weeklyHours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' }));
+  it('every channel is closed both ways with the block’s sentence, nothing is written and nobody is notified', async () => {
+    // Dee and Eve have never written to each other; each owns an open project and gives calls; Eve booked Dee.
+    const dee = await member(h, { firstName: 'Dee', lastName: 'Doe' });
+    const eve = await member(h, { firstName: 'Eve', lastName: 'Evans' });
+    const availability = { timeZone: 'UTC', weeklyHours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })), lengths: [30], minNoticeMinutes: 0, bufferMinutes: 0, awayDates: [] as string[] };
+    const projectOf = new Map<number, number>();
+    for (const who of [dee, eve]) {
+      await makeListed(h, who);
       expect((await h.api('PUT', '/api/Calls/Availability', { token: who.token, body: availability })).status).toBe(200);
+      const draft = await h.api<{ id: number }>('POST', '/api/Projects', { token: who.token, body: projectBody({ title: `Project of ${who.id}` }) });
+      expect((await h.api('POST', `/api/Projects/${draft.body.id}/Publish`, { token: who.token })).status).toBe(200);
+      projectOf.set(who.id, draft.body.id);
     }
-    const slotOf = async (expert: Member) => (await h.api<{ slots: string[] }>('GET', `/api/Calls/Experts/${expert.id}/Slots?length=30`)).body.slots[2];
-    const book = async (client: Member, expert: Member) =>
-      h.api<Body>('POST', '/api/Calls', { token: client.token, body: { expertId: expert.id, lengthMinutes: 30, agenda: 'Hello', startsAt: await slotOf(expert) } });
-    expect((await put(ada, cy.id)).status).toBe(200);
-    const fromBlocked = await book(cy, ada);
-    expect(fromBlocked.status).toBe(409);
-    expect(fromBlocked.body.message).toBe(CALL_MESSAGES.blocked);
-    const fromBlocker = await book(ada, cy);
-    expect(fromBlocker.status).toBe(409);
-    expect(fromBlocker.body.message).toBe(CALL_MESSAGES.blocked);
-    expect(Number((await h.db.kysely.selectFrom('calls').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
-    await del(ada, cy.id);
-    expect((await book(cy, ada)).status).toBe(201);
+    const slotsOf = async (expert: Member) => (await h.api<{ slots: string[] }>('GET', `/api/Calls/Experts/${expert.id}/Slots?length=30`, { token: expert.token })).body.slots;
+    const booked = await h.api<{ id: number }>('POST', '/api/Calls', { token: eve.token, body: { expertId: dee.id, lengthMinutes: 30, agenda: '', startsAt: (await slotsOf(dee))[0] } });
+    expect(booked.status).toBe(201);
+
+    const count = async (table: 'calls' | 'proposals' | 'projectInvitations' | 'messages') =>
+      Number((await h.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const noticesOf = async (who: Member) => Number((await h.db.kysely.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', who.id).executeTakeFirstOrThrow()).n);
+    const snapshot = async () => ({
+      calls: await count('calls'),
+      proposals: await count('proposals'),
+      invitations: await count('projectInvitations'),
+      messages: await count('messages'),
+      call: await h.db.kysely.selectFrom('calls').select(['state', 'startsAt', 'sequence', 'rescheduleStartsAt']).where('id', '=', booked.body.id).executeTakeFirstOrThrow(),
+      notices: [await noticesOf(dee), await noticesOf(eve)],
+    });
+
+    /** Every channel from `from` to `to`: each must answer 409 with `sentence`. */
+    const everyChannel = async (from: Member, to: Member, sentence: string) => {
+      const s = socket(from);
+      await connected(s);
+      const answers: Array<[string, unknown]> = [];
+      answers.push(['message opening a conversation', await send(s, { receiverId: to.id, text: 'Hello', clientId: `${dialect}-${from.id}-open` })]);
+      const asked = (channel: string, r: { status: number; body: Body }) => answers.push([channel, { status: r.status, message: r.body.message }]);
+      asked('call booking', await h.api<Body>('POST', '/api/Calls', { token: from.token, body: { expertId: to.id, lengthMinutes: 30, agenda: '', startsAt: (await slotsOf(to))[4] } }));
+      asked('call proposal', await h.api<Body>('POST', '/api/Calls/Propose', { token: from.token, body: { memberId: to.id, times: [(await slotsOf(from))[6]], lengthMinutes: 30, agenda: '' } }));
+      asked('proposal on a project', await h.api<Body>('POST', `/api/Projects/${projectOf.get(to.id)}/Proposals`, { token: from.token, body: fixedProposal() }));
+      asked('invitation to a project', await h.api<Body>('POST', `/api/Projects/${projectOf.get(from.id)}/Invitations`, { token: from.token, body: { expertId: to.id } }));
+      asked('reschedule of a call', await h.api<Body>('POST', `/api/Calls/${booked.body.id}/Reschedule`, { token: from.token, body: { startsAt: (await slotsOf(dee))[8] } }));
+      expect(answers).toEqual([
+        ['message opening a conversation', { ok: false, message: sentence }],
+        ...['call booking', 'call proposal', 'proposal on a project', 'invitation to a project', 'reschedule of a call'].map((channel) => [channel, { status: 409, message: sentence }]),
+      ]);
+    };
+
+    const before = await snapshot();
+    expect((await put(dee, eve.id)).status).toBe(200);
+    await everyChannel(eve, dee, M.notAccepting); // the blocked member, towards the one who blocked
+    await everyChannel(dee, eve, M.youBlocked); // the one who blocked, towards the blocked member
+    // Nothing was written, and neither was notified (the blocker above all).
+    expect(await snapshot()).toEqual(before);
+
+    // Unblocked, the same channels open again (the check is the block, not something else).
+    expect((await del(dee, eve.id)).status).toBe(200);
+    expect((await h.api('POST', `/api/Projects/${projectOf.get(dee.id)}/Invitations`, { token: dee.token, body: { expertId: eve.id } })).status).toBe(201);
+    expect((await h.api('POST', `/api/Calls/${booked.body.id}/Reschedule`, { token: eve.token, body: { startsAt: (await slotsOf(dee))[8] } })).status).toBe(200);
+    expect((await noticesOf(dee)) + (await noticesOf(eve))).toBe(before.notices[0]! + before.notices[1]! + 2);
+  });
+
+  it('an invitation held on a draft is not announced at publication across a block made since', async () => {
+    const owner = await member(h, { firstName: 'Fay', lastName: 'Owner' });
+    const expert = await member(h, { firstName: 'Gus', lastName: 'Expert' });
+    await makeListed(h, expert);
+    const draft = await h.api<{ id: number }>('POST', '/api/Projects', { token: owner.token, body: projectBody({ title: 'Held invitation' }) });
+    expect((await h.api('POST', `/api/Projects/${draft.body.id}/Invitations`, { token: owner.token, body: { expertId: expert.id } })).status).toBe(201);
+    expect((await put(expert, owner.id)).status).toBe(200);
+    expect((await h.api('POST', `/api/Projects/${draft.body.id}/Publish`, { token: owner.token })).status).toBe(200);
+    const told = await h.db.kysely.selectFrom('notifications').select('id').where('userId', '=', expert.id).execute();
+    expect(told).toEqual([]);
   });
 });

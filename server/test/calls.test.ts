@@ -3,9 +3,10 @@
 // others get 409 with the fresh slots), every refusal of bad input with nothing booked, only the two parties see or
 // change a call (404 for anyone else), proposals, reschedules, cancellations, no-shows, reminders exactly once at
 // 24 h and 15 min before (the member's e-mail choice applies), and the private calendar feed.
-import { CALL_MESSAGES as M, type Availability, type Call, type CallList, type CalendarFeed, type FreeSlots, type NotificationPage } from '@sciexperts/shared/contracts';
+import { BLOCK_MESSAGES, CALL_MESSAGES as M, type Availability, type Call, type CallList, type CalendarFeed, type FreeSlots, type NotificationPage } from '@sciexperts/shared/contracts';
 import type { Kysely } from 'kysely';
 import { RecordingMailer, member, startAppOn, type Harness } from './helpers';
+import { makeListed } from './projectsFixtures';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -45,6 +46,8 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled calls over %s', (diale
     mailer = new RecordingMailer();
     h = await startAppOn(dialect, { callMeetingUrlTemplate: 'https://meet.example/{room}' }, { mailer, clock: () => new Date(now) });
     expert = await member(h, { firstName: 'Ada', lastName: 'Lovelace' });
+    // Listed, so that visitors read her slots (as they read her public profile).
+    await makeListed(h, expert);
     client = await member(h, { firstName: 'Olivia', lastName: 'Owner' });
     stranger = await member(h, { firstName: 'Sam', lastName: 'Stranger' });
   });
@@ -96,7 +99,7 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled calls over %s', (diale
     }
     await h.db.kysely.insertInto('memberBlocks').values({ blockerId: expert.id, blockedId: stranger.id, createdAt: new Date(now).toISOString() }).execute();
     const blocked = await book(stranger, { startsAt: free[0] });
-    expect([blocked.status, blocked.body.message]).toEqual([409, M.blocked]);
+    expect([blocked.status, blocked.body.message]).toEqual([409, BLOCK_MESSAGES.notAccepting]);
     expect(await countCalls()).toBe(before);
     const jobs = h.db.kysely as unknown as Kysely<{ jobs: { id: number; name: string } }>;
     expect(await jobs.selectFrom('jobs').select('id').where('name', 'like', 'calls.%').execute()).toHaveLength(0);
@@ -252,6 +255,7 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled calls over %s', (diale
 
   it("never offers the expert's time in a call they booked with another expert", async () => {
     const other = await member(h, { firstName: 'Otto', lastName: 'Other' });
+    await makeListed(h, other);
     expect((await h.api('PUT', '/api/Calls/Availability', { token: other.token, body: availability })).status).toBe(200);
     const theirs = (await slotsOf(other)).slots;
     const mine = (await slotsOf(expert)).slots;

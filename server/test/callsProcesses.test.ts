@@ -35,7 +35,7 @@ describe('scheduled calls with two API processes on PostgreSQL', () => {
     const everyDay = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '20:00' }));
     const put = await one.api('PUT', '/api/Calls/Availability', { token: expert.token, body: { timeZone: 'UTC', weeklyHours: everyDay, lengths: [30], minNoticeMinutes: 60, bufferMinutes: 0, awayDates: [] } });
     expect(put.status).toBe(200);
-    const slots = (await two.api<FreeSlots>('GET', `/api/Calls/Experts/${expert.id}/Slots`)).body.slots;
+    const slots = (await two.api<FreeSlots>('GET', `/api/Calls/Experts/${expert.id}/Slots`, { token: client.token })).body.slots;
     const startsAt = slots.find((s) => Date.parse(s) > now + 2 * DAY)!;
     const booked = await two.api<Call>('POST', '/api/Calls', { token: client.token, body: { expertId: expert.id, startsAt, lengthMinutes: 30, agenda: '' } });
     expect(booked.status).toBe(201);

@@ -3,6 +3,7 @@
 // invitations and a private calendar feed. Paths, limits and the sentences the API answers with, shared by the
 // server and the clients. Types are Static<> of the TypeBox schemas in ./schemas/calls (type-only import).
 import type { Static } from 'typebox';
+import { DIRECTORY_MESSAGES } from './directory';
 import type * as S from './schemas/calls';
 
 export const CALL_PATHS = {
@@ -68,7 +69,11 @@ export type CallState = (typeof CALL_STATES)[number];
 
 export const CALL_MESSAGES = {
   notFound: 'This call is not available.',
-  expertNotFound: 'This expert is not available.',
+  /**
+   * The other member cannot be called: missing, deleted, suspended, hidden by an operator or private (for a visitor,
+   * also not listed). The same 404 as their profile, so a call reveals nothing the profile does not.
+   */
+  expertNotFound: DIRECTORY_MESSAGES.profileUnavailable,
   calendarClosed: 'This expert has not opened their calendar yet.',
   notOffered: 'This expert does not offer that time. Choose one of the free slots.',
   lengthNotOffered: 'This expert does not offer calls of that length.',
@@ -77,7 +82,6 @@ export const CALL_MESSAGES = {
   agendaTooLong: `The agenda can be at most ${CALL_LIMITS.agendaMax} characters.`,
   reasonTooLong: `The reason can be at most ${CALL_LIMITS.reasonMax} characters.`,
   reasonRequired: 'Say why you cancel the call.',
-  blocked: 'You cannot schedule a call with this member.',
   self: 'You cannot schedule a call with yourself.',
   notPending: 'This call has no change waiting for your answer.',
   notProposed: 'This call is not waiting for you to choose a time.',

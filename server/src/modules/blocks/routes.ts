@@ -10,9 +10,9 @@ import { block, blocks, listBlocked, unblock } from './repository';
 const tags = ['Blocks'];
 
 /**
- * Blocking a member: they can no longer message the member who blocked them (the chat refuses it in either direction,
- * with a different sentence for each side) nor book a call with them; the conversation's history stays. Only the
- * member who blocked sees the block; every route acts on the signed-in member's own blocks.
+ * Blocking a member closes every channel between the two, in either direction, with a different sentence for each
+ * side: messages, calls, proposals, invitations, reschedules (rules.ts, decision 0039); the conversation's history
+ * stays. Only the member who blocked sees the block; every route acts on the signed-in member's own blocks.
  */
 export const blocksModule: Module = async (app) => {
   requireSession(app);

@@ -7,6 +7,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { CallsTable } from '../../db/schemaCalls';
 import { isUniqueViolation } from '../../db/errors';
+import { isListed } from '../directory/searchIndex';
 import type { AvailabilityRules, BusySpan } from './slots';
 
 type Db = Kysely<Database>;
@@ -103,18 +104,27 @@ export async function findCall(db: Db, id: number): Promise<CallRow | undefined>
   return db.selectFrom('calls').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Whether either member blocked the other. */
-export async function isBlocked(db: Db, a: number, b: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('memberBlocks')
-    .select('blockerId')
-    .where((eb) => eb.or([eb.and([eb('blockerId', '=', a), eb('blockedId', '=', b)]), eb.and([eb('blockerId', '=', b), eb('blockedId', '=', a)])]))
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 export async function memberOf(db: Db, id: number) {
   return db.selectFrom('users').select(['id', 'firstName', 'lastName', 'email']).where('id', '=', id).where('deletedAt', 'is', null).executeTakeFirst();
+}
+
+/**
+ * The member `viewer` may have a call with (read the slots of, book, propose to, reschedule with), or undefined: the
+ * caller answers the same 404 as the member's profile. Nobody can call a deleted or suspended member, nor one whose
+ * profile an operator hid; another member needs the profile public (as GET /api/Users/:id); a visitor (no
+ * `viewer`) needs it listed, as the public profile page does, so a signed-out read shows no name the page does not.
+ * The member themself always passes (their own slots).
+ */
+export async function callableMember(db: Db, id: number, viewer: number | undefined) {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'firstName', 'lastName', 'email', 'isProfilePublic', 'headline', 'suspendedAt', 'profileHiddenAt'])
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (!row || row.suspendedAt || row.profileHiddenAt) return undefined;
+  const visible = row.id === viewer || (viewer === undefined ? isListed(row) : Number(row.isProfilePublic) === 1);
+  return visible ? { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email } : undefined;
 }
 
 /** A member's calls (as expert or client), with both parties and the expert's time zone. */

@@ -34,6 +34,8 @@ import type { Database } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { api, requireSession, type Module } from '../../http/api';
 import { auth, bearer, errors, open } from '../../http/schemas';
+import { bearerToken } from '../../auth/tokens';
+import { refuseIfBlocked } from '../blocks/rules';
 import { memberName, notify, type NewNotification } from '../notifications/notify';
 import { feedOf, feedUrlOf, hashToken, meetingUrlOf, sendInvitation } from './calendar';
 import * as repo from './repository';
@@ -47,6 +49,8 @@ const Id = IdParams('id');
 const conflict = (message: string) => new HttpError(409, message);
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+/** Open to visitors; a member's bearer, when sent and valid, reads as that member (invalid: a visitor, never an error). */
+const optionalBearer: Array<Record<string, string[]>> = [{}, { bearerAuth: [] }];
 
 export const CALL_JOBS = { invite: 'calls.invite', reminder: 'calls.reminder' } as const;
 interface InvitePayload {
@@ -71,7 +75,7 @@ const REMINDERS: Array<{ kind: ReminderPayload['kind']; before: number }> = [
  * (404 for anyone else).
  */
 export const callsModule: Module = async (app) => {
-  const { db, jobs, mailer, config } = app.ctx;
+  const { db, jobs, mailer, config, tokens } = app.ctx;
   const host = new URL(config.publicUrl).hostname;
   /** What every new call starts with, booked or proposed: its own calendar UID and room, nothing moved or ended. */
   const freshCall = (now: string) => ({
@@ -157,6 +161,19 @@ export const callsModule: Module = async (app) => {
     };
   };
 
+  /** The member `viewer` may have a call with, or the same 404 as that member's profile (repository.callableMember). */
+  const callable = async (id: number, viewer: number | undefined) => {
+    const found = await repo.callableMember(k, id, viewer);
+    if (!found) throw notFound(M.expertNotFound);
+    return found;
+  };
+  /** Another party's state and blocks, checked before any change between the two: 404 as their profile, then the block's 409. */
+  const reachable = async (me: number, other: number) => {
+    const found = await callable(other, me);
+    await refuseIfBlocked(db, me, other);
+    return found;
+  };
+
   /** The expert's rules, or 409 when they have not opened their calendar. */
   const rulesOf = async (expertId: number) => {
     const rules = await repo.availabilityOf(k, expertId);
@@ -178,8 +195,9 @@ export const callsModule: Module = async (app) => {
         tags,
         operationId: 'getCallSlots',
         summary: "An expert's free call slots for one length over the next four weeks, earliest first",
-        description: "Public. `open: false` (and no slots) until the expert sets their availability. Times are instants; the expert's time zone is given for showing them beside the viewer's.",
-        security: open,
+        description:
+          "Public. `open: false` (and no slots) until the expert sets their availability. Times are instants; the expert's time zone is given for showing them beside the viewer's. 404, as the expert's profile, for a deleted, suspended, hidden or private expert, and for a visitor also one whose public profile is not listed.",
+        security: optionalBearer,
         params: Id,
         querystring: SlotsQuery,
         response: { 200: FreeSlots, ...errors(400, 404) },
@@ -187,8 +205,9 @@ export const callsModule: Module = async (app) => {
     },
     async (request): Promise<FreeSlotsT> => {
       const expertId = Number(request.params.id);
-      const expert = await repo.memberOf(k, expertId);
-      if (!expert) throw notFound(M.expertNotFound);
+      const token = bearerToken(request.headers.authorization);
+      const viewer = token ? (await tokens.verify(token))?.userId : undefined;
+      const expert = await callable(expertId, viewer);
       const rules = await repo.availabilityOf(k, expertId);
       const expertName = memberName(expert);
       if (!rules) return { expertId, expertName, open: false, timeZone: null, lengths: [], lengthMinutes: null, slots: [] };
@@ -289,7 +308,7 @@ export const callsModule: Module = async (app) => {
           operationId: 'bookCall',
           summary: "Book one of an expert's free slots, at once",
           description:
-            "400 for a time in the past or not offered (hours, notice, away dates, grid), a length the expert does not offer, or an agenda too long; 409 when the expert has not opened their calendar, either member blocked the other, or the time was just taken (with the free slots now). Nothing is booked then.",
+            "400 for a time in the past or not offered (hours, notice, away dates, grid), a length the expert does not offer, or an agenda too long; 409 when the expert has not opened their calendar, either member blocked the other (with the block's sentence), or the time was just taken (with the free slots now); 404, as the expert's profile, for a deleted, suspended, hidden or private expert. Nothing is booked then.",
           security: bearer,
           body: BookCallInput,
           response: { 201: Call, 409: CallTaken, ...errors(400, 401, 404) },
@@ -301,11 +320,11 @@ export const callsModule: Module = async (app) => {
         if (expertId === me) throw badRequest([{ field: 'expertId', message: M.self }]);
         const agenda = checkAgenda(request.body.agenda);
         const start = instantOf(request.body.startsAt, 'startsAt');
-        if (!(await repo.memberOf(k, expertId))) throw notFound(M.expertNotFound);
+        await callable(expertId, me);
         const rules = await rulesOf(expertId);
         const lengthMinutes = checkLength(request.body.lengthMinutes, rules.lengths);
         checkOffered(rules, start, lengthMinutes);
-        if (await repo.isBlocked(k, me, expertId)) throw conflict(M.blocked);
+        await refuseIfBlocked(db, me, expertId);
         // A call the expert booked with someone else is not in their blocks (those are the calls they give): it is
         // checked here. Two calls they give at once are refused by the blocks' unique index below.
         if (!isClear(start, lengthMinutes, rules.bufferMinutes, await repo.busySpansOf(k, expertId, clock()))) {
@@ -354,7 +373,8 @@ export const callsModule: Module = async (app) => {
           tags,
           operationId: 'proposeCall',
           summary: 'The expert proposes one to three times to a member, who accepts one',
-          description: 'Each time must be one of the expert’s free slots now; the times are not held until accepted.',
+          description:
+            "Each time must be one of the expert’s free slots now; the times are not held until accepted. 404, as the member's profile, for a deleted, suspended, hidden or private member; 409 with the block's sentence when either blocked the other.",
           security: bearer,
           body: ProposeCallInput,
           response: { 201: Call, ...errors(400, 401, 404, 409) },
@@ -370,9 +390,7 @@ export const callsModule: Module = async (app) => {
         const lengthMinutes = checkLength(request.body.lengthMinutes, rules.lengths);
         const starts = [...new Set(times.map((t, i) => instantOf(t, `times.${i}`)))].sort((a, b) => a - b);
         starts.forEach((s) => checkOffered(rules, s, lengthMinutes, 'times'));
-        const member = await repo.memberOf(k, memberId);
-        if (!member) throw notFound(M.notFound);
-        if (await repo.isBlocked(k, me, memberId)) throw conflict(M.blocked);
+        await reachable(me, memberId);
         const now = clock().toISOString();
         const id = await k.transaction().execute(async (trx) => {
           const row = await trx
@@ -445,7 +463,7 @@ export const callsModule: Module = async (app) => {
         const proposed = (JSON.parse(call.proposedTimes) as string[]).map((t) => Date.parse(t));
         if (!proposed.includes(start)) throw badRequest([{ field: 'startsAt', message: M.notAProposedTime }]);
         if (start <= clock().getTime()) throw badRequest([{ field: 'startsAt', message: M.past }]);
-        if (await repo.isBlocked(k, call.expertId, me)) throw conflict(M.blocked);
+        await reachable(me, call.expertId);
         const rules = await rulesOf(call.expertId);
         const client = memberName({ firstName: call.clientFirstName, lastName: call.clientLastName });
         await moveTo(call, start, rules, { userId: call.expertId, type: 'call-booked', text: `${client} accepted your proposed call.`, link: '/profile/calls', sourceKey: `call:${call.id}:accepted` });
@@ -460,6 +478,7 @@ export const callsModule: Module = async (app) => {
           tags,
           operationId: 'rescheduleCall',
           summary: 'Ask to move a booked call to another free slot; the other party accepts it, or the call keeps its time',
+          description: "404, as their profile, when the other party is deleted, suspended, hidden or private; 409 with the block's sentence when either blocked the other. Nothing changes and nobody is notified then.",
           security: bearer,
           params: Id,
           body: RescheduleInput,
@@ -472,9 +491,10 @@ export const callsModule: Module = async (app) => {
         if (call.state !== 'booked') throw conflict(M.notBooked);
         if (Date.parse(call.startsAt!) <= clock().getTime()) throw conflict(M.started);
         const start = instantOf(request.body.startsAt, 'startsAt');
+        const other = me === call.expertId ? call.clientId : call.expertId;
+        await reachable(me, other);
         const rules = await rulesOf(call.expertId);
         checkOffered(rules, start, call.lengthMinutes);
-        const other = me === call.expertId ? call.clientId : call.expertId;
         const myName = me === call.expertId ? memberName({ firstName: call.expertFirstName, lastName: call.expertLastName }) : memberName({ firstName: call.clientFirstName, lastName: call.clientLastName });
         await k.transaction().execute(async (trx) => {
           await trx.updateTable('calls').set({ rescheduleStartsAt: new Date(start).toISOString(), rescheduleById: me, updatedAt: clock().toISOString() }).where('id', '=', call.id).execute();
@@ -491,7 +511,7 @@ export const callsModule: Module = async (app) => {
           tags,
           operationId: 'acceptCallReschedule',
           summary: 'Accept the new time the other party asked for; both calendars update (same UID, higher SEQUENCE)',
-          description: '409 when the new time was taken meanwhile; the call then keeps its time.',
+          description: "409 when the new time was taken meanwhile; the call then keeps its time. 404, as their profile, when the other party is deleted, suspended, hidden or private; 409 with the block's sentence when either blocked the other (the request stays).",
           security: bearer,
           params: Id,
           response: { 200: Call, ...errors(400, 401, 404, 409) },
@@ -503,6 +523,7 @@ export const callsModule: Module = async (app) => {
         if (call.state !== 'booked' || !call.rescheduleStartsAt || call.rescheduleById === me) throw conflict(M.notPending);
         const start = Date.parse(call.rescheduleStartsAt);
         if (start <= clock().getTime()) throw conflict(M.past);
+        await reachable(me, me === call.expertId ? call.clientId : call.expertId);
         const rules = await rulesOf(call.expertId);
         try {
           await moveTo(call, start, rules, { userId: call.rescheduleById!, type: 'call-changed', text: 'Your call was moved to the new time you asked for.', link: '/profile/calls', sourceKey: `call:${call.id}:moved:${call.sequence + 1}` });

@@ -33,9 +33,33 @@ export async function tellInvited(trx: Trx, jobs: JobQueue, invitation: Invitati
   );
 }
 
-/** At publication: the invitations made while the project was a draft (held until now) reach their experts. */
+/**
+ * At publication: the invitations made while the project was a draft (held until now) reach their experts, except
+ * where the owner and the expert have blocked each other since (either way): nobody is told across a block.
+ */
 export async function tellHeldInvitations(trx: Trx, jobs: JobQueue, projectId: number, now: Date): Promise<void> {
-  const held = await trx.selectFrom('projectInvitations').selectAll().where('projectId', '=', projectId).where('status', '=', 'invited').orderBy('id').execute();
+  const held = await trx
+    .selectFrom('projectInvitations as i')
+    .innerJoin('projects as p', 'p.id', 'i.projectId')
+    .selectAll('i')
+    .where('i.projectId', '=', projectId)
+    .where('i.status', '=', 'invited')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('memberBlocks as b')
+            .select('b.blockerId')
+            .where((w) =>
+              w.or([
+                w.and([w('b.blockerId', '=', w.ref('p.ownerId')), w('b.blockedId', '=', w.ref('i.expertId'))]),
+                w.and([w('b.blockerId', '=', w.ref('i.expertId')), w('b.blockedId', '=', w.ref('p.ownerId'))]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .orderBy('i.id')
+    .execute();
   for (const invitation of held) await tellInvited(trx, jobs, invitation, now);
 }
 

@@ -42,6 +42,7 @@ import { isListedMember } from '../directory/repository';
 import { endContract } from '../payments/repository';
 import * as repo from './repository';
 import { tellExpertOfDecision, tellHeldInvitations, tellHired, tellInvited, tellOwnerOfProposal } from './notices';
+import { refuseIfBlocked } from '../blocks/rules';
 import { checkProject, checkProposal, earliestToday, parseProjectFilter } from './rules';
 import { attachmentRoutes, attachmentsDir, sweepOrphanAttachments } from './attachments';
 import { requireVerifiedEmail } from '../account/verification';
@@ -240,6 +241,7 @@ export function projectsModule(): Module {
             tags,
             operationId: 'sendProposal',
             summary: 'Send a proposal on an open project the member can see (one live proposal per expert and project)',
+            description: "409 with the block's sentence when the expert or the project's owner blocked the other; nothing is sent.",
             security: bearer,
             params: Id,
             body: ProposalInput,
@@ -254,6 +256,8 @@ export function projectsModule(): Module {
           const now = clock();
           const values = checkProposal(request.body, now);
           if (p.status !== 'open') throw conflict(M.notOpen);
+          // A block either way closes this channel too: nothing is stored and the owner is not told.
+          await refuseIfBlocked(db, me, p.ownerId);
           try {
             const proposal = await repo.insertProposal(db, p.id, me, values, now, (trx, made) => tellOwnerOfProposal(trx, app.ctx.jobs, made, now));
             if (!proposal) throw conflict(M.notOpen);
@@ -405,6 +409,7 @@ export function projectsModule(): Module {
             tags,
             operationId: 'inviteExpert',
             summary: 'Invite a listed expert to a project (owner only); an invited expert can see an invite-only project',
+            description: "409 with the block's sentence when the owner or the expert blocked the other; nobody is invited.",
             security: bearer,
             params: Id,
             body: InvitationInput,
@@ -418,6 +423,7 @@ export function projectsModule(): Module {
           if (expertId === me) throw new HttpError(400, M.selfInvite, [{ field: 'expertId', message: M.selfInvite }]);
           if (!(await isListedMember(db, expertId))) throw new HttpError(400, M.notListed, [{ field: 'expertId', message: M.notListed }]);
           if (p.status === 'completed' || p.status === 'cancelled' || p.status === 'in-progress') throw conflict(M.notOpen);
+          await refuseIfBlocked(db, me, expertId);
           try {
             const now = clock();
             // On a draft the invitation is held: the expert could not see the project yet, and is told when it is published.
