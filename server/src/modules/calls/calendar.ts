@@ -15,11 +15,40 @@ export const meetingUrlOf = (config: Pick<Config, 'callMeetingUrlTemplate'>, roo
 
 const name = (first: string, last: string) => `${first} ${last}`.trim();
 
+/** Line breaks as LF, and no control character but TAB and LF: RFC 5545 allows none other in a value, escaped or not. */
+const clean = (value: string) =>
+  Array.from(value.replace(/\r\n?/g, '\n'))
+    .filter((c) => {
+      const code = c.charCodeAt(0);
+      return c === '\t' || c === '\n' || (code >= 0x20 && code !== 0x7f);
+    })
+    .join('');
+
+/**
+ * A TEXT value (SUMMARY, DESCRIPTION): cleaned here, then `ics` escapes '\\', ';', ',' and LF as RFC 5545 says. A bare
+ * CR, which `ics` passed through raw, is a line break like any other.
+ */
+export const calendarText = (value: string) => clean(value);
+
+/**
+ * A parameter value (an organizer's or attendee's CN). RFC 5545 has no escape inside a quoted parameter value, so a
+ * DQUOTE there ends it: `ics` writes `\"`, which every parser reads as the end of the name and the rest as the
+ * address (a name could name its own address). RFC 6868's caret encoding is used instead: '^' as '^^', a line break
+ * as '^n', '"' as "^'". Parsers that know RFC 6868 (ical.js, and so Thunderbird) give the name back exactly;
+ * others show the carets, never another address.
+ */
+export const calendarParam = (value: string) =>
+  clean(value)
+    .replace(/\^/g, '^^')
+    .replace(/\n/g, '^n')
+    .replace(/"/g, "^'");
+
 function eventOf(call: CallWithParties, config: Pick<Config, 'callMeetingUrlTemplate' | 'siteUrl'>, now: Date, cancelled: boolean): EventAttributes {
   const start = Date.parse(call.startsAt!);
   const url = meetingUrlOf(config, call.room);
   const expert = name(call.expertFirstName, call.expertLastName);
   const client = name(call.clientFirstName, call.clientLastName);
+  const expertCn = calendarParam(expert);
   return {
     uid: call.uid,
     sequence: call.sequence,
@@ -29,15 +58,15 @@ function eventOf(call: CallWithParties, config: Pick<Config, 'callMeetingUrlTemp
     end: start + call.lengthMinutes * MINUTE,
     endInputType: 'utc',
     endOutputType: 'utc',
-    title: `Call: ${client} and ${expert}`,
-    description: `${call.agenda ? `${call.agenda}\n\n` : ''}Join: ${url}\nYour calls: ${config.siteUrl}/profile/calls`,
+    title: calendarText(`Call: ${client} and ${expert}`),
+    description: calendarText(`${call.agenda ? `${call.agenda}\n\n` : ''}Join: ${url}\nYour calls: ${config.siteUrl}/profile/calls`),
     location: url,
     url,
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
-    organizer: { name: expert, email: call.expertEmail },
+    organizer: { name: expertCn, email: call.expertEmail },
     attendees: [
-      { name: client, email: call.clientEmail, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' },
-      { name: expert, email: call.expertEmail, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' },
+      { name: calendarParam(client), email: call.clientEmail, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' },
+      { name: expertCn, email: call.expertEmail, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' },
     ],
     productId: PRODUCT_ID,
     // DTSTAMP from the app's clock, so a test that moves time reads what it expects.
