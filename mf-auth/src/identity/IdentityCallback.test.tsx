@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorResponse } from 'oidc-client-ts';
-import { ApiError, authStore, loginModalStore, signOut } from '@sciexperts/shared';
+import { ApiError, SECURITY_MESSAGES, authStore, loginModalStore, securityApi, signOut } from '@sciexperts/shared';
 import { userApi } from '@sciexperts/shared/member';
 import { api, ada, deferred } from '../testing/mockAccountApi';
 import { IdentityCallback } from './IdentityCallback';
@@ -70,6 +70,30 @@ describe('IdentityCallback', () => {
     expect(api.loginWithIdentityToken).toHaveBeenCalledWith('provider-at');
     expect(authStore.getState()).toMatchObject({ token: 'product-token', user: { id: 41, firstName: 'Liam' }, signInMethod: 'identity' });
     expect(localStorage.getItem('authToken')).toBe('product-token');
+  });
+
+  it('asks for the two-step code when the member turned it on, says a wrong one, and signs in with the right one (docs/decisions/0042)', async () => {
+    const user = userEvent.setup();
+    manager.signinRedirectCallback.mockResolvedValue(providerUser);
+    api.loginWithIdentityToken.mockResolvedValue({ secondFactorRequired: true, challengeToken: 'ch-1', expiresInSeconds: 300 } as never);
+    const withCode = securityApi.loginWithCode as jest.Mock;
+    withCode.mockRejectedValueOnce(new ApiError(SECURITY_MESSAGES.codeWrong, 400, { message: SECURITY_MESSAGES.codeWrong })).mockResolvedValueOnce({ token: 'product-token', user: member });
+    renderReturn();
+
+    const field = await screen.findByLabelText('Authentication code');
+    expect(field).toHaveFocus();
+    expect(screen.getByText(SECURITY_MESSAGES.secondFactorRequired)).toBeInTheDocument();
+    expect(authStore.getState().token).toBeNull();
+    await user.type(field, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SECURITY_MESSAGES.codeWrong);
+    await user.clear(field);
+    await user.type(field, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(withCode).toHaveBeenLastCalledWith('ch-1', '123456');
+    expect(authStore.getState()).toMatchObject({ token: 'product-token', user: { id: 41 }, signInMethod: 'identity' });
   });
 
   it('loads the member by the id in the product token when the exchange answers only a token', async () => {

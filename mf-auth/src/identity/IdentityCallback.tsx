@@ -2,6 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from '@sciexperts/shared/router';
 import { openLoginModal, signIn } from '@sciexperts/shared';
 import { completeIdentityRedirect } from './completeIdentityRedirect';
+import { SecondFactorNeeded } from './exchangeProviderToken';
+import { IdentityCodeStep } from './IdentityCodeStep';
 import { describeIdentityError, IDENTITY_LOGIN_FAILED_MESSAGE } from './describeIdentityError';
 import formStyles from '../forms/Form.module.css';
 import styles from './IdentityCallback.module.css';
@@ -17,6 +19,7 @@ export function IdentityCallback() {
   const navigate = useNavigate();
   const headingId = useId();
   const [failure, setFailure] = useState<string | null>(null);
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -30,7 +33,9 @@ export function IdentityCallback() {
       },
       (error: unknown) => {
         if (!current) return;
-        setFailure(describeIdentityError(error));
+        // The provider vouched for the member, who turned two-step verification on: the code finishes the sign-in.
+        if (error instanceof SecondFactorNeeded) setChallengeToken(error.challengeToken);
+        else setFailure(describeIdentityError(error));
         // Drop the refused code and state from the address bar (the router keeps this screen until the
         // member moves on); a reload then simply lands signed out.
         window.history.replaceState(window.history.state, '', window.location.pathname);
@@ -40,6 +45,23 @@ export function IdentityCallback() {
       current = false;
     };
   }, [navigate]);
+
+  if (challengeToken) {
+    return (
+      <section className={styles.page} aria-labelledby={headingId}>
+        <h1 id={headingId} className={styles.title}>
+          Sign in
+        </h1>
+        <IdentityCodeStep
+          challengeToken={challengeToken}
+          onSignedIn={(session) => {
+            signIn(session.token, session.user, 'identity');
+            void navigate('/', { replace: true });
+          }}
+        />
+      </section>
+    );
+  }
 
   return (
     <section className={styles.page} aria-labelledby={headingId}>

@@ -1,11 +1,22 @@
 import type { UserManager } from 'oidc-client-ts';
-import { accountApi, type LoginWithAuth0Response, type User } from '@sciexperts/shared';
+import { accountApi, type LoginWithAuth0Response, type SecondFactorChallenge, type User } from '@sciexperts/shared';
 import { userApi } from '@sciexperts/shared/member';
 
 /** The error when the token exchange answers without an access token. */
 export const NO_ACCESS_TOKEN_MESSAGE = 'No access token received';
 /** The error when the product token carries no member id to load the member by. */
 export const NO_USER_ID_MESSAGE = 'No User Id';
+
+/**
+ * The exchange answered the second factor's code step instead of a session (docs/decisions/0042): the member turned
+ * the authenticator app on, and the provider's token did not say it asked for several factors itself.
+ */
+export class SecondFactorNeeded extends Error {
+  constructor(readonly challengeToken: string) {
+    super('Two-step verification is needed to finish this sign-in.');
+    this.name = 'SecondFactorNeeded';
+  }
+}
 
 export interface ProductSession {
   token: string;
@@ -36,7 +47,8 @@ function userIdFromToken(token: string): number {
 export async function exchangeProviderToken(identity: UserManager, providerAccessToken: string): Promise<ProductSession> {
   try {
     // The exchange endpoint promises only `accessToken`; our server sends the member as well, and any other backend is asked.
-    const answer: Partial<LoginWithAuth0Response> | undefined = await accountApi.loginWithIdentityToken(providerAccessToken);
+    const answer: Partial<LoginWithAuth0Response & SecondFactorChallenge> | undefined = await accountApi.loginWithIdentityToken(providerAccessToken);
+    if (answer?.secondFactorRequired && answer.challengeToken) throw new SecondFactorNeeded(answer.challengeToken);
     if (!answer?.accessToken) throw new Error(NO_ACCESS_TOKEN_MESSAGE);
     const user = answer.user ?? ((await userApi.getById(userIdFromToken(answer.accessToken), answer.accessToken)) as User);
     return { token: answer.accessToken, user };
