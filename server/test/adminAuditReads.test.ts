@@ -1,7 +1,8 @@
-// What an operator reads is audited as much as what they change (issue 42): an identity document downloaded, members
-// searched, a member's page opened — each with the client's address as the proxy saw it (X-Forwarded-For from a
-// trusted proxy). Money actions with their amounts in dollars are in admin.test.ts (disputes, refund retries).
-import { ADMIN_PATHS, VETTING_PATHS, type AdminMemberView, type AuditEntryView, type AuditPageView, type OperatorRole, type VettingFileView, type VettingRequestView } from '@sciexperts/shared/contracts';
+// What an operator reads or tries is audited as much as what they change (issue 42): an identity document downloaded,
+// members searched, a member's page opened, a control the role is not offered tried anyway — each with the client's
+// address as the proxy saw it (X-Forwarded-For from a trusted proxy). Money actions with their amounts in dollars are
+// in admin.test.ts (disputes, refund retries).
+import { ADMIN_MESSAGES as M, ADMIN_PATHS, VETTING_PATHS, type AdminMemberView, type AuditEntryView, type AuditPageView, type OperatorRole, type VettingFileView, type VettingRequestView } from '@sciexperts/shared/contracts';
 import { member, startAppOn, type Harness } from './helpers';
 import { SAMPLES } from './projectsFixtures';
 import { signedInOperator } from './adminFixtures';
@@ -82,5 +83,14 @@ describe.each(['sqlite', 'postgres'] as const)('audited reads over %s', (dialect
     ]);
     expect((await viaProxy(ADMIN_PATHS.member.replace(':memberId', '999999'), lead)).status).toBe(404);
     expect(await entries('member.read')).toHaveLength(2);
+  });
+
+  it('records a control the role is not offered, tried anyway, as refused', async () => {
+    const helpdesk = await makeOperator('support');
+    const refused = await h.api<Body>('POST', ADMIN_PATHS.disputeResolve.replace(':milestoneId', '42'), { token: helpdesk.token, headers: { 'x-forwarded-for': CLIENT_ADDRESS }, body: { outcome: 'refund', reason: 'Nothing delivered.' } });
+    expect([refused.status, refused.body.message]).toEqual([403, M.wrongRole]);
+    expect((await entries('refused')).map((e) => [e.operatorEmail, e.role, e.objectType, e.details, e.address])).toEqual([
+      [helpdesk.email, 'support', 'route', 'POST /api/admin/Disputes/42/Resolve needs disputes.resolve', CLIENT_ADDRESS],
+    ]);
   });
 });

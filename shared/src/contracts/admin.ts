@@ -130,6 +130,8 @@ export const AUDIT_ACTIONS = [
   'dispute.split',
   'member.search',
   'member.read',
+  /** A route the operator's role may not use, tried anyway (the console does not offer it): refused with 403. */
+  'refused',
   'member.end-sessions',
   'member.resend-verification',
   'member.suspend',

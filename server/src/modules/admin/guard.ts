@@ -6,6 +6,7 @@ import { ADMIN_MESSAGES as M, ADMIN_REFUSALS, mayDo, type AdminPermission } from
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../auth/tokens';
 import { HttpError, badRequest, notFound } from '../../http/errors';
+import { writeAudit } from './audit';
 import { operatorOfToken, type OperatorIdentity } from './operators';
 
 declare module 'fastify' {
@@ -55,7 +56,14 @@ export function guardAdminRoutes(app: FastifyInstance): void {
     if (found === 'expired') throw new HttpError(401, M.sessionExpired);
     // The one-time password from create-operator opens nothing until the operator has chosen their own.
     if (found.passwordChangeRequired && !request.routeOptions.config.beforePasswordChange) throw new HttpError(403, M.passwordChangeRequired, undefined, {}, ADMIN_REFUSALS.passwordChange);
-    if (needed !== 'signed-in' && !mayDo(found.role, needed)) throw new HttpError(403, M.wrongRole);
+    if (needed !== 'signed-in' && !mayDo(found.role, needed)) {
+      // The console offers no such control to this role, so this was tried by hand: recorded, then refused.
+      const path = request.url.split('?')[0];
+      await db.kysely.transaction().execute((trx) =>
+        writeAudit(trx, { operator: found, action: 'refused', objectType: 'route', details: `${request.method} ${path} needs ${needed}`, address: request.ip, at: clock() }),
+      );
+      throw new HttpError(403, M.wrongRole);
+    }
     request.operator = found;
   });
 }
