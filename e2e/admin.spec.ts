@@ -124,6 +124,11 @@ test.describe('the operators console', () => {
     await expect(op.getByText('Back to the client: $240.00')).toBeVisible();
     await op.getByLabel('Reason (both parties receive it)').fill('The survival curves were delivered; the Cox models were not.');
     await op.getByRole('button', { name: 'Resolve the dispute' }).click();
+    // Nothing moves before the operator confirms what each party receives.
+    const confirmation = op.getByRole('alertdialog');
+    await expect(confirmation).toContainText('receives $360.00');
+    await expect(confirmation).toContainText('gets $240.00 back, of the $600.00 in escrow');
+    await confirmation.getByRole('button', { name: 'Move the money' }).click();
     await expect(op.getByRole('status').filter({ hasText: 'Resolved:' })).toContainText('Resolved: $360.00 to the expert, $240.00 back to the client.');
 
     // Both parties see the outcome; their billing agrees with the ledger (expert: $360 less the 10 % fee).
