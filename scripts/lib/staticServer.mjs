@@ -191,6 +191,9 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
     }
     if (!page) return false;
     Object.assign(headers, pageHeaders(req), { 'Content-Type': contentTypes['.html'], 'Cache-Control': 'no-cache', ETag: page.etag });
+    // A page that is not there (an unknown path, a hidden or suspended member's profile, a hidden project) is kept
+    // out of search indexes by its header too, whatever its markup says.
+    if (page.status === 404 || page.status === 410) headers['X-Robots-Tag'] = 'noindex';
     if (req.headers['if-none-match'] === page.etag) {
       res.writeHead(304, headers).end();
       return true;

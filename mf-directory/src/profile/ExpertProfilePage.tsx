@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from '@sciexperts/shared/router';
-import { hiddenBySciExperts, isUnreachable, openLoginModal, useAuth, usePageData, type PublicExpertProfile } from '@sciexperts/shared';
+import { hiddenBySciExperts, isPageMissing, isUnreachable, missingOnNotFound, openLoginModal, useAuth, usePageData, type PageMissing, type PublicExpertProfile } from '@sciexperts/shared';
 import { directoryApi } from '../api/directoryApi';
 import { Avatar } from '../cards/Avatar';
 import { ExpertFacts } from '../cards/ExpertFacts';
@@ -91,9 +91,15 @@ export function ExpertProfilePage() {
   const { idAndSlug } = useParams();
   const id = expertIdOf(idAndSlug);
   const signedIn = useAuth((state) => state.token !== null);
-  // The server renders a visible profile with its data (a missing one is left to the browser, which may be its owner's).
-  const rendered = usePageData(`directory/expert/${id ?? 'none'}`, () => (id === null ? Promise.reject(new Error('no such expert')) : directoryApi.profile(id)));
-  const [load, setLoad] = useState<Load>(rendered ? { status: 'ready', profile: rendered } : { status: 'loading' });
+  // The server renders a visible profile with its data, and a missing one (hidden, suspended, private, unknown) as
+  // not available, which the shell's server sends with 404 and noindex. Its owner's session, taking over after
+  // hydration, loads it afresh (an owner reads their own hidden profile).
+  const rendered = usePageData(`directory/expert/${id ?? 'none'}`, () =>
+    id === null ? Promise.resolve<PageMissing>({ pageMissing: 404 }) : directoryApi.profile(id).catch(missingOnNotFound),
+  );
+  const [load, setLoad] = useState<Load>(
+    rendered === undefined ? { status: 'loading' } : isPageMissing(rendered) ? { status: 'missing' } : { status: 'ready', profile: rendered },
+  );
   const [attempt, setAttempt] = useState(0);
   const alreadyLoaded = useRef(rendered ? { id, signedIn } : null);
 

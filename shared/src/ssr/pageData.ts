@@ -18,6 +18,26 @@ export interface PageDataSource {
 
 const noPageData: PageDataSource = { read: () => undefined };
 
+/**
+ * What a page's load gives for what the API says is not there (404) or gone (410): the page renders its
+ * "not available" state on the server too, and the shell's server sends that page with the status (and noindex)
+ * instead of a 200 that search engines would keep. Plain JSON, so the browser hydrates with the same state.
+ */
+export interface PageMissing {
+  pageMissing: 404 | 410;
+}
+
+export function isPageMissing(value: unknown): value is PageMissing {
+  return typeof value === 'object' && value !== null && ((value as PageMissing).pageMissing === 404 || (value as PageMissing).pageMissing === 410);
+}
+
+/** For a load's `.catch`: the API's 404 or 410 as PageMissing; any other failure still fails (left to the browser). */
+export function missingOnNotFound(error: unknown): PageMissing {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status === 404 || status === 410) return { pageMissing: status };
+  throw error;
+}
+
 export const PageDataContext = createContext<PageDataSource>(noPageData);
 
 export function usePageData<T>(key: string, load: () => Promise<T>): T | undefined {
@@ -27,16 +47,21 @@ export function usePageData<T>(key: string, load: () => Promise<T>): T | undefin
   return found instanceof Promise ? use(found) : found?.value;
 }
 
-/** The server's source for one request: each key is loaded once, and what loaded is kept for the page. */
-export function createServerPageData(): PageDataSource & { loaded(): Record<string, unknown> } {
+/**
+ * The server's source for one request: each key is loaded once, and what loaded is kept for the page. `status()`:
+ * the page's HTTP status when a load found its resource missing (PageMissing), else undefined (the route decides).
+ */
+export function createServerPageData(): PageDataSource & { loaded(): Record<string, unknown>; status(): number | undefined } {
   const pending = new Map<string, Promise<unknown>>();
   const results = new Map<string, unknown>();
+  let missing: number | undefined;
   return {
     read<T>(key: string, load: () => Promise<T>): Promise<T> {
       let promise = pending.get(key) as Promise<T> | undefined;
       if (!promise) {
         promise = load().then((value) => {
           results.set(key, value);
+          if (isPageMissing(value)) missing ??= value.pageMissing;
           return value;
         });
         pending.set(key, promise);
@@ -44,6 +69,7 @@ export function createServerPageData(): PageDataSource & { loaded(): Record<stri
       return promise;
     },
     loaded: () => Object.fromEntries(results),
+    status: () => missing,
   };
 }
 

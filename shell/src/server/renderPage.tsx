@@ -119,7 +119,8 @@ async function renderPage(
   );
   const html = await new Response(prelude).text();
   return {
-    status: handle.status ?? 200,
+    // A page whose data the API says is not there (a hidden or suspended member's profile) is sent as such: 404.
+    status: pageData.status() ?? handle.status ?? 200,
     html,
     remotes,
     data: pageData.loaded(),
