@@ -230,6 +230,15 @@ describe.each(['sqlite', 'postgres'] as const)('account security over %s', (dial
     expect(activity.map((a) => a.device)).toContain('Firefox on Linux');
   });
 
+  it("names a sign-in through the API by its client in the recent activity, not 'Unknown device'", async () => {
+    const api = await member(h, { firstName: 'Api' });
+    const viaCurl = await login(api, { 'user-agent': 'curl/8.5.0' });
+    expect(viaCurl.status).toBe(200);
+    const activity = (await call<SecurityOverview>('GET', '/api/Account/Security', api.token)).body.recentActivity;
+    expect(activity[0]).toMatchObject({ type: 'signIn', device: 'API client (curl)' });
+    expect(activity.map((a) => a.device)).not.toContain('Unknown device');
+  });
+
   it('holds withdrawals for 48 hours after a payout account change, unless confirmed from the e-mail', async () => {
     const client = await member(h, { firstName: 'Cleo' });
     const eve = await member(h, { firstName: 'Eve' });
@@ -242,12 +251,17 @@ describe.each(['sqlite', 'postgres'] as const)('account security over %s', (dial
     expect((await pay('POST', `/api/Milestones/${milestoneId}/Submit`, eve, { body: { note: 'Delivered.' } })).status).toBe(200);
     expect((await pay('POST', `/api/Milestones/${milestoneId}/Approve`, client)).status).toBe(200);
     const withdraw = () => pay('POST', '/api/Payments/Withdrawals', eve, { body: { amountCents: 1_000 } });
+    // What the payment page reads before the member presses Withdraw (issue 47): the hold and its end, or null.
+    const holdUntil = async () => (await pay<{ holdUntil: string | null }>('GET', '/api/Payments/PayoutAccount', eve, { key: null })).body.holdUntil;
 
     // First connection (done above, with its step-up): no hold.
+    expect(await holdUntil()).toBeNull();
     const first = await withdraw();
     expect([first.status, first.body.message]).toEqual([201, undefined]);
     // A change of the ready account: held, security activity, an e-mail with the confirmation link.
+    const changedAt = nowMs;
     expect((await pay('POST', '/api/Payments/PayoutAccount/Link', eve, { key: null })).status).toBe(200);
+    expect(await holdUntil()).toBe(new Date(changedAt + 48 * 3600_000).toISOString());
     const held = await withdraw();
     expect([held.status, held.body.message]).toEqual([409, S.payoutHeld]);
     const mail = mailer.sent.find((m) => m.to === eve.email && m.subject === 'Your SciExperts payout account was changed')!;
@@ -255,6 +269,7 @@ describe.each(['sqlite', 'postgres'] as const)('account security over %s', (dial
     const bad = await call('POST', '/api/Account/PayoutChange/Confirm', null, { token: 'nope' });
     expect([bad.status, bad.body.message]).toEqual([400, S.payoutLinkInvalid]);
     expect((await call('POST', '/api/Account/PayoutChange/Confirm', null, { token })).body.message).toBe(S.payoutChangeConfirmed);
+    expect(await holdUntil()).toBeNull();
     expect((await withdraw()).status).toBe(201);
     expect((await call('POST', '/api/Account/PayoutChange/Confirm', null, { token })).status).toBe(400);
 
@@ -265,8 +280,10 @@ describe.each(['sqlite', 'postgres'] as const)('account security over %s', (dial
     expect((await withdraw()).status).toBe(409);
     later(48 * 3600 - 60);
     await stepUpWithPassword(eve);
+    expect(await holdUntil()).not.toBeNull();
     expect((await withdraw()).status).toBe(409);
     later(61);
+    expect(await holdUntil()).toBeNull();
     expect((await withdraw()).status).toBe(201);
     const activity = (await call<SecurityOverview>('GET', '/api/Account/Security', eve.token)).body.recentActivity;
     expect(activity.filter((a) => a.type === 'payoutAccountChanged').map((a) => a.label)).toEqual(['Payout account changed', 'Payout account changed']);

@@ -17,8 +17,21 @@ describe('device labels', () => {
     expect(describeDevice(IPHONE)).toBe('Safari on iOS');
     expect(describeDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0')).toBe('Edge on Windows');
     expect(describeDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36')).toBe('Chrome on macOS');
-    expect(describeDevice('curl/8.5.0')).toBe('Unknown device');
-    expect(describeDevice(null)).toBe('Unknown device');
+    expect(describeDevice(null)).toBe('API client');
+  });
+
+  it('names a sign-in through the API by its client, not as an unknown device', () => {
+    expect(describeDevice('curl/8.5.0')).toBe('API client (curl)');
+    expect(describeDevice('python-requests/2.32.3')).toBe('API client (python-requests)');
+    expect(describeDevice('PostmanRuntime/7.42.0')).toBe('API client (PostmanRuntime)');
+    // Node's fetch says only "node".
+    expect(describeDevice('node')).toBe('API client (node)');
+    expect(describeDevice('')).toBe('API client');
+    // A product name is not copied whole when it is long or odd: the label stays short and plain.
+    expect(describeDevice(`${'x'.repeat(80)}/1.0`)).toBe('Unknown device');
+    expect(describeDevice('<script>/1')).toBe('Unknown device');
+    // A browser-like string that names nothing known stays unknown.
+    expect(describeDevice('Mozilla/5.0 (compatible; SomeBot/1.0)')).toBe('Unknown device');
   });
 });
 

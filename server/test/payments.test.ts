@@ -470,7 +470,7 @@ describe.each(['sqlite', 'postgres'] as const)('escrow over %s', (dialect) => {
     await submit(milestoneIds[0]!, grace);
     await approve(milestoneIds[0]!);
 
-    expect(await account()).toEqual({ status: 'none', label: null, updatedAt: null });
+    expect(await account()).toEqual({ status: 'none', label: null, updatedAt: null, holdUntil: null });
     // Money leaving and payout changes ask the member to confirm it is them first (server/test/accountSecurity.test.ts).
     await stepUp(h, grace);
     const none = await withdraw();

@@ -27,7 +27,7 @@ export function makeBalance(overrides: Partial<Balance> = {}): Balance {
 }
 
 export function makePayoutAccount(overrides: Partial<PayoutAccount> = {}): PayoutAccount {
-  return { status: 'ready', label: 'Stand-in Bank •••• 6789', updatedAt: '2026-03-01T09:00:00.000Z', ...overrides };
+  return { status: 'ready', label: 'Stand-in Bank •••• 6789', updatedAt: '2026-03-01T09:00:00.000Z', holdUntil: null, ...overrides };
 }
 
 export function makeSavedCard(overrides: Partial<SavedCard> = {}): SavedCard {

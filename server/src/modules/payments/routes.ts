@@ -55,7 +55,7 @@ import { requireVerifiedEmail } from '../account/verification';
 import { queueReleaseReminder, registerPaymentJobs } from './jobs';
 import { ReceiptPdf, receiptFor, renderReceipt } from './receipt';
 import { balanceView, statementLines, withdrawalView, workspaceView } from './views';
-import { assertNoPayoutHold, startPayoutHold } from '../security/payoutHold';
+import { assertNoPayoutHold, payoutHoldUntil, startPayoutHold } from '../security/payoutHold';
 
 const conflict = (message: string) => new HttpError(409, message);
 const tags = ['Payments'];
@@ -556,8 +556,10 @@ export function paymentsModule(givenClock?: () => Date): Module {
           const p = provider();
           const account = await repo.payoutAccountOf(db, auth(request).userId);
           // An account at another provider (the configuration changed) cannot receive this provider's payouts.
-          if (!account || account.provider !== p.name) return { status: 'none', label: null, updatedAt: null };
-          return { status: account.status === 'ready' ? 'ready' : 'pending', label: account.label, updatedAt: account.updatedAt };
+          if (!account || account.provider !== p.name) return { status: 'none', label: null, updatedAt: null, holdUntil: null };
+          // The hold is said here, before the member presses Withdraw (issue 47), not only in the withdrawal's 409.
+          const holdUntil = await payoutHoldUntil(db, account.userId, clock());
+          return { status: account.status === 'ready' ? 'ready' : 'pending', label: account.label, updatedAt: account.updatedAt, holdUntil };
         },
       );
 

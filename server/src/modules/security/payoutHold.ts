@@ -34,10 +34,15 @@ export async function startPayoutHold(app: FastifyInstance, request: FastifyRequ
     .catch((err: unknown) => request.log.warn({ err }, 'payout change e-mail failed'));
 }
 
+/** When withdrawals may start again after a payout account change, while they are held; null when they are not. */
+export async function payoutHoldUntil(db: Db, userId: number, now: Date): Promise<string | null> {
+  const hold = await db.kysely.selectFrom('payoutHolds').select(['holdUntil', 'confirmedAt']).where('userId', '=', userId).executeTakeFirst();
+  return hold && !hold.confirmedAt && Date.parse(hold.holdUntil) > now.getTime() ? hold.holdUntil : null;
+}
+
 /** Refuses a withdrawal (409) while a payout account change is held. */
 export async function assertNoPayoutHold(db: Db, userId: number, now: Date): Promise<void> {
-  const hold = await db.kysely.selectFrom('payoutHolds').select(['holdUntil', 'confirmedAt']).where('userId', '=', userId).executeTakeFirst();
-  if (hold && !hold.confirmedAt && Date.parse(hold.holdUntil) > now.getTime()) throw new HttpError(409, SECURITY_MESSAGES.payoutHeld);
+  if (await payoutHoldUntil(db, userId, now)) throw new HttpError(409, SECURITY_MESSAGES.payoutHeld);
 }
 
 /** The e-mail's link: lifts the hold of the change it was sent for (a later change needs its own link). */

@@ -188,6 +188,11 @@ export const PayoutAccount = Type.Object(
     status: StringChoice(PAYOUT_ACCOUNT_STATUSES),
     label: Nullable(Type.String({ description: "The provider's description of the destination (bank and last digits), once it has one." })),
     updatedAt: Nullable(Type.String()),
+    holdUntil: Nullable(
+      Type.String({
+        description: 'While withdrawals are held after a change of payout account: when the hold ends (it ends sooner once the change is confirmed from the e-mail). Null when withdrawals are not held.',
+      }),
+    ),
   },
   { title: 'PayoutAccount' },
 );
