@@ -152,6 +152,27 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * What an audit entry is about (its `objectType`); the console links each to its page. `member-search` and `route`
+ * have no id: the words searched and the route tried are in the entry's details.
+ */
+export const AUDIT_OBJECT_TYPES = [
+  'milestone',
+  'member',
+  'project',
+  'report',
+  'concierge-request',
+  'vetting-request',
+  'vetting-file',
+  'payment',
+  'withdrawal',
+  'provider',
+  'operator',
+  'member-search',
+  'route',
+] as const;
+export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
+
 export const ADMIN_LIMITS = {
   reasonMax: 2000,
   reportNoteMax: 1000,
@@ -176,6 +197,8 @@ export const ADMIN_LIMITS = {
   statementsPerPartyMax: 10,
   passwordMax: 200,
   auditPageMax: 100,
+  /** Entries on a page of the console's audit log. */
+  auditPageSize: 50,
   /** An operator's session lasts a working day; signing in again asks for the second factor again. */
   sessionTtlSeconds: 8 * 3600,
   /** The authenticator key of a setup not yet confirmed is answered again, unchanged, for this long. */
@@ -226,6 +249,8 @@ export const ADMIN_MESSAGES = {
   reportNotAbout: 'That report is not about this project or member.',
   shortlistExperts: 'Pick 1 to 10 experts listed in the directory.',
   shortlistSent: 'This request was answered already.',
+  auditDay: 'Choose a day that exists (YYYY-MM-DD).',
+  auditDates: 'The “from” date must be on or before the “to” date.',
 } as const;
 
 /** The body's `reason` of a console refusal the console handles by itself (a form to show, not an error to read). */
@@ -247,6 +272,8 @@ export type AdminSessionView = Static<typeof S.AdminSession>;
 export type AdminPasswordInput = Static<typeof S.AdminPasswordBody>;
 export type AuditEntryView = Static<typeof S.AuditEntry>;
 export type AuditPageView = Static<typeof S.AuditPage>;
+/** The audit log's filters and page, as the query string sends them. */
+export type AuditQueryInput = Static<typeof S.AuditQuery>;
 export type DisputeQueueView = Static<typeof S.DisputeQueue>;
 export type DisputeQueueItemView = Static<typeof S.DisputeQueueItem>;
 export type DisputeDetailView = Static<typeof S.DisputeDetail>;

@@ -35,6 +35,7 @@ import { conciergeDrafts } from './0043_concierge_drafts';
 import { operatorPassword } from './0046_operator_password';
 import { expertVetting } from './0041_expert_vetting';
 import { reportLimits } from './0047_report_limits';
+import { auditFilters } from './0050_audit_filters';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -78,6 +79,7 @@ class InCodeProvider implements MigrationProvider {
       '0041_expert_vetting': expertVetting(this.dialect),
       '0047_report_limits': reportLimits(this.dialect),
       '0046_operator_password': operatorPassword(this.dialect),
+      '0050_audit_filters': auditFilters(this.dialect),
     };
   }
 }

@@ -57,7 +57,7 @@ import { reconcile } from './reconciliation';
 import { closeReport, openReports } from './reports';
 import { conciergeQueue, listedExperts, recordShortlist, shortlistMailText } from './concierge';
 import { claimConciergeDrafts, confirmedMemberWithEmail } from '../concierge/drafts';
-import { readAudit, writeAudit } from './audit';
+import { auditOperators, readAudit, writeAudit } from './audit';
 import { closeAnsweredReport, moderationRoutes } from './moderation';
 import { disputeDetail, disputeQueue, resolveDisputeAsOperator } from './disputes';
 import { closeOperatorSession, findOperatorByEmail, isOperatorRole, openOperatorSession, replaceOperatorPassword } from './operators';
@@ -250,8 +250,26 @@ export function adminModule(): Module {
         },
       },
       async (request): Promise<AuditPageView> => {
-        const limit = Math.min(Number(request.query.limit ?? 50), ADMIN_LIMITS.auditPageMax);
-        return readAudit(db, request.query.before ? Number(request.query.before) : null, limit);
+        const query = request.query;
+        const limit = Math.min(Number(query.limit ?? ADMIN_LIMITS.auditPageSize), ADMIN_LIMITS.auditPageMax);
+        // The pattern lets '2026-02-31' through; a day that does not exist is the caller's mistake, said at its field.
+        for (const field of ['from', 'to'] as const) {
+          const day = query[field];
+          if (day !== undefined && (Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day)) {
+            throw badRequest([{ field, message: M.auditDay }]);
+          }
+        }
+        if (query.from !== undefined && query.to !== undefined && query.from > query.to) throw badRequest([{ field: 'to', message: M.auditDates }]);
+        const filters = {
+          ...(query.operatorId ? { operatorId: Number(query.operatorId) } : {}),
+          ...(query.action ? { action: query.action } : {}),
+          ...(query.objectType ? { objectType: query.objectType } : {}),
+          ...(query.objectId ? { objectId: query.objectId } : {}),
+          ...(query.from ? { from: query.from } : {}),
+          ...(query.to ? { to: query.to } : {}),
+        };
+        const [page, operators] = await Promise.all([readAudit(db, query.before ? Number(query.before) : null, limit, filters), auditOperators(db)]);
+        return { ...page, operators };
       },
     );
 

@@ -1,7 +1,7 @@
 // The operators' console API (/api/admin) and the parties' dispute statements. Server-only at run time; mf-admin
 // and mf-projects read the Static<> types with `import type`.
 import { Type } from 'typebox';
-import { ADMIN_LIMITS as L, AUDIT_ACTIONS, DISPUTE_OUTCOMES, OPERATOR_ROLES, PROVIDER_MOVEMENTS, RECONCILIATION_DIFFERENCES, REPORT_OUTCOMES, REPORT_REASONS, REPORT_SORTS, REPORT_STATUSES, REPORT_TARGETS } from '../admin';
+import { ADMIN_LIMITS as L, AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, DISPUTE_OUTCOMES, OPERATOR_ROLES, PROVIDER_MOVEMENTS, RECONCILIATION_DIFFERENCES, REPORT_OUTCOMES, REPORT_REASONS, REPORT_SORTS, REPORT_STATUSES, REPORT_TARGETS } from '../admin';
 import { MILESTONE_EVENT_KINDS, MILESTONE_STATUSES, PAYMENT_LIMITS } from '../payments';
 import { BUDGET_TYPES, CONTRACT_STATUSES, PROJECT_STATUSES } from '../projects';
 import { Nullable, StringChoice } from './common';
@@ -74,13 +74,23 @@ export const AuditEntry = Type.Object(
 export const AuditQuery = Type.Object(
   {
     before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'Entries older than this id (the next page).' })),
-    limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: `At most ${L.auditPageMax}.` })),
+    limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: `At most ${L.auditPageMax}; ${L.auditPageSize} when not given.` })),
+    operatorId: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'Only what this operator did.' })),
+    action: Type.Optional(StringChoice(AUDIT_ACTIONS, { description: 'Only this action.' })),
+    objectType: Type.Optional(StringChoice(AUDIT_OBJECT_TYPES, { description: 'Only entries about this kind of object.' })),
+    objectId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'With objectType: only entries about this one object.' })),
+    from: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'YYYY-MM-DD': entries on or after this day (UTC)." })),
+    to: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'YYYY-MM-DD': entries on or before this day (UTC)." })),
   },
   { additionalProperties: false },
 );
 
 export const AuditPage = Type.Object(
-  { entries: Type.Array(AuditEntry, { description: 'Newest first.' }), nextBefore: Nullable(Type.Integer()) },
+  {
+    entries: Type.Array(AuditEntry, { description: 'Newest first, those the filters let through.' }),
+    nextBefore: Nullable(Type.Integer({ description: 'The next page: `before` with the same filters; null on the last page.' })),
+    operators: Type.Array(Type.Object({ id: Type.Integer(), email: Type.String() }), { description: 'Every operator, for the filter.' }),
+  },
   { title: 'AuditPage' },
 );
 
