@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act, fireEvent } from '@testing-library/react';
-import { ApiError, authStore } from '@sciexperts/shared';
+import { ApiError, authStore, payoutHeldUntilMessage } from '@sciexperts/shared';
+import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import { paymentsApi, PAYMENT_MESSAGES } from '@sciexperts/shared/member';
 import { browser } from '../ui/browser';
 import { PAYOUT_ACCOUNT_MESSAGES, PAYOUT_POLL_ATTEMPTS, PAYOUT_POLL_INTERVAL_MS } from './usePayoutAccountReturn';
@@ -230,6 +231,38 @@ describe('the payment details page', () => {
       for (let i = 0; i < PAYOUT_POLL_ATTEMPTS + 2; i += 1) await act(async () => jest.advanceTimersByTime(PAYOUT_POLL_INTERVAL_MS));
       expect(payoutAccount).toHaveBeenCalledTimes(PAYOUT_POLL_ATTEMPTS + 1);
       expect(within(account$()).getByRole('status')).toHaveTextContent(PAYOUT_ACCOUNT_MESSAGES.slow);
+    });
+
+    it('shows a payout hold, its end and the e-mail way out before Withdraw is pressed, and Withdraw comes back when the hold ends (issue 47)', async () => {
+      jest.useFakeTimers({ now: Date.parse('2026-11-28T09:00:00.000Z') });
+      balance.mockResolvedValue(makeBalance({ availableCents: 54_000 }));
+      payoutAccount.mockResolvedValueOnce(makePayoutAccount({ holdUntil: '2026-11-30T09:00:00.000Z' })).mockResolvedValue(makePayoutAccount());
+      renderRoute('/profile/payment?payoutAccount=return');
+
+      const hold = payoutHeldUntilMessage('Nov 30, 2026, 9:00 AM UTC');
+      expect(await within(withdraw$()).findByText(hold)).toBeInTheDocument();
+      // Back from the provider after the change: not "you can withdraw to it".
+      expect(within(account$()).getByRole('status')).toHaveTextContent(PAYOUT_ACCOUNT_MESSAGES.connectedHeld);
+      const button = within(withdraw$()).getByRole('button', { name: 'Withdraw $540' });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAccessibleDescription(hold);
+      fireEvent.click(button);
+      expect(withdraw).not.toHaveBeenCalled();
+
+      // Two days on, the page asks again by itself: no hold, Withdraw works.
+      await act(async () => jest.advanceTimersByTime(48 * 3600_000 + 1000));
+      expect(payoutAccount).toHaveBeenCalledTimes(2);
+      await waitFor(() => expect(within(withdraw$()).queryByText(hold)).toBeNull());
+      expect(within(withdraw$()).getByRole('button', { name: 'Withdraw $540' })).not.toHaveAttribute('aria-disabled');
+      expect(within(account$()).getByRole('status')).toHaveTextContent(PAYOUT_ACCOUNT_MESSAGES.connected);
+    });
+
+    it.each([1280, 375])('has no axe violations with a payout hold shown, at %i px', async (width) => {
+      balance.mockResolvedValue(makeBalance({ availableCents: 54_000 }));
+      payoutAccount.mockResolvedValue(makePayoutAccount({ holdUntil: '2026-11-30T09:00:00.000Z' }));
+      renderRoute('/profile/payment');
+      await within(withdraw$()).findByText(/withdrawals are held until/);
+      await expectNoAxeViolations(width);
     });
 
     it('says the link expired when the provider sends the member back for a new one', async () => {

@@ -1,5 +1,5 @@
-import { useId, useRef, useState } from 'react';
-import { useAuth } from '@sciexperts/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { payoutHeldUntilMessage, useAuth } from '@sciexperts/shared';
 import { paymentsApi, PAYMENT_MESSAGES, type SavedCard, type Withdrawal } from '@sciexperts/shared/member';
 import { LiveMessage } from '@sciexperts/ui';
 import { formatMoney } from '../format';
@@ -14,6 +14,9 @@ import { usePayoutAccountReturn } from './usePayoutAccountReturn';
 import { WithdrawalForm } from './WithdrawalForm';
 import { WithdrawalTable } from './WithdrawalTable';
 import styles from './Money.module.css';
+
+/** The hold's end in the reader's own time, with its zone named (the e-mail that started it says UTC). */
+const holdEnd = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 
 /**
  * /profile/payment: the member's balances (from the ledger), the cards the payment provider keeps for their
@@ -33,6 +36,16 @@ export function PaymentDetailsPage() {
   const withdrawHeading = useRef<HTMLHeadingElement>(null);
   const cardsHeading = useRef<HTMLHeadingElement>(null);
   const headingIds = { balances: useId(), cards: useId(), withdraw: useId(), account: useId(), withdrawals: useId() };
+  const holdId = useId();
+  const holdUntil = payoutAccount.data?.holdUntil ?? null;
+  const reloadPayoutAccount = payoutAccount.reload;
+
+  // The hold ends by itself: the account is read again then, so Withdraw comes back without a page reload.
+  useEffect(() => {
+    if (!holdUntil) return undefined;
+    const timer = setTimeout(reloadPayoutAccount, Math.min(Math.max(Date.parse(holdUntil) - Date.now(), 0) + 1000, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [holdUntil, reloadPayoutAccount]);
 
   function cardRenamed(card: SavedCard) {
     if (savedCards.data) savedCards.setData({ results: savedCards.data.results.map((c) => (c.id === card.id ? card : c)) });
@@ -114,7 +127,14 @@ export function PaymentDetailsPage() {
         ) : payoutAccount.data === null ? (
           <p className={styles.muted}>{payoutAccount.status === 'error' ? 'Where payouts go is needed to withdraw: load it again above.' : 'Loading…'}</p>
         ) : payoutAccount.data.status === 'ready' ? (
-          <WithdrawalForm availableCents={balance.data.availableCents} onWithdrawn={withdrawn} />
+          <>
+            {holdUntil ? (
+              <p id={holdId} className={styles.hold}>
+                {payoutHeldUntilMessage(holdEnd.format(new Date(holdUntil)))}
+              </p>
+            ) : null}
+            <WithdrawalForm availableCents={balance.data.availableCents} onWithdrawn={withdrawn} heldBy={holdUntil ? holdId : undefined} />
+          </>
         ) : (
           <p className={styles.text}>
             {payoutAccount.data.status === 'none' ? PAYMENT_MESSAGES.payoutAccountNeeded : PAYMENT_MESSAGES.payoutAccountPending}

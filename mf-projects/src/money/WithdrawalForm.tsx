@@ -20,13 +20,18 @@ function outcomeUnknown(error: unknown): boolean {
 export interface WithdrawalFormProps {
   availableCents: number;
   onWithdrawn: (withdrawal: Withdrawal) => void;
+  /**
+   * The id of the sentence saying withdrawals are held (a payout account change): Withdraw is then disabled and
+   * described by it. aria-disabled, not disabled, so the button stays in the tab order and says why it does nothing.
+   */
+  heldBy?: string;
 }
 
 /**
  * Withdraw part or all of the available balance. One idempotency key per attempt (an amount): a retry after no
  * answer sends it again, so the money can never leave twice; a refusal or a success ends the attempt.
  */
-export function WithdrawalForm({ availableCents, onWithdrawn }: WithdrawalFormProps) {
+export function WithdrawalForm({ availableCents, onWithdrawn, heldBy }: WithdrawalFormProps) {
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -45,7 +50,7 @@ export function WithdrawalForm({ availableCents, onWithdrawn }: WithdrawalFormPr
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (sending) return;
+    if (sending || heldBy) return;
     const checked = checkWithdrawalAmount(amount, availableCents);
     if ('error' in checked) {
       setError(checked.error);
@@ -89,7 +94,7 @@ export function WithdrawalForm({ availableCents, onWithdrawn }: WithdrawalFormPr
           {...fieldErrorProps(inputId, error, hintId)}
         />
       </div>
-      <button type="submit" className={styles.primaryButton} disabled={sending}>
+      <button type="submit" className={styles.primaryButton} disabled={sending} aria-disabled={heldBy ? true : undefined} aria-describedby={heldBy}>
         {sending ? 'Requesting…' : typedCents !== null ? `Withdraw ${formatMoney(typedCents)}` : 'Withdraw'}
       </button>
       <LiveMessage role="alert" id={errorIdOf(inputId)} className={styles.fieldError} message={error} />

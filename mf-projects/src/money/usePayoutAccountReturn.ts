@@ -9,6 +9,8 @@ export const PAYOUT_POLL_ATTEMPTS = 10;
 export const PAYOUT_ACCOUNT_MESSAGES = {
   waiting: 'Back from the payment provider — waiting for it to confirm your payout account.',
   connected: 'Your payout account is connected: you can withdraw to it.',
+  /** A change of a ready account holds withdrawals (the hold itself is said under Withdraw, with its end). */
+  connectedHeld: 'Your payout account is connected. For your safety, withdrawals to it are held for now: see Withdraw below.',
   slow: 'The payment provider has not confirmed your payout account yet. It can take a few minutes: reload this page later.',
   expired: 'The link to the payment provider expired. Open it again to finish connecting your payout account.',
 } as const;
@@ -27,6 +29,6 @@ export function usePayoutAccountReturn(account: PayoutAccount | null, setData: (
   if (account === null) return null;
   if (back === 'refresh' && account.status !== 'ready') return PAYOUT_ACCOUNT_MESSAGES.expired;
   if (back !== 'return') return null;
-  if (account.status === 'ready') return PAYOUT_ACCOUNT_MESSAGES.connected;
+  if (account.status === 'ready') return account.holdUntil ? PAYOUT_ACCOUNT_MESSAGES.connectedHeld : PAYOUT_ACCOUNT_MESSAGES.connected;
   return attempts >= PAYOUT_POLL_ATTEMPTS ? PAYOUT_ACCOUNT_MESSAGES.slow : PAYOUT_ACCOUNT_MESSAGES.waiting;
 }

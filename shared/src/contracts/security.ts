@@ -124,6 +124,13 @@ export const SECURITY_MESSAGES = {
   stepUpOtherSession: 'This confirmation belongs to another session.',
 } as const;
 
+/**
+ * The payment page's word on a held payout account change, said before the member presses Withdraw: the hold, its
+ * end (the payout account's holdUntil, written in the reader's time) and the way out.
+ */
+export const payoutHeldUntilMessage = (until: string) =>
+  `Your payout account was changed recently, so withdrawals are held until ${until}. If you made the change, confirm it from the e-mail we sent you to withdraw sooner.`;
+
 // Types: Static<> of the TypeBox schemas in ./schemas/security (type-only import, no TypeBox in bundles).
 
 export type SecondFactorChallenge = Static<typeof S.SecondFactorChallenge>;
