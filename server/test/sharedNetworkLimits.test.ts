@@ -77,7 +77,8 @@ describe.each(['sqlite', 'postgres'] as const)('request budgets behind one addre
     expect(answers.flat().filter((s) => s !== 200)).toEqual([]);
     // The next colleague signs up and in from the same address: their signed-in neighbours spent none of its budget.
     await signedIn(h, CAMPUS);
-  }, 120_000);
+    // 3,100 requests: minutes on a busy CI machine (no assertion is about time).
+  }, 240_000);
 
   it('one member flooding is refused at their own budget, with the product message, and their neighbours are not', async () => {
     const [flooder, neighbour] = [await signedIn(h, CAMPUS), await signedIn(h, CAMPUS)];
