@@ -2,10 +2,11 @@
 // when work is submitted, the reminder a day before the automatic release, the release itself on day 14 (not
 // before), and the retry of a refund the provider did not acknowledge. Two API processes sharing one database
 // release and mail once.
-import type { NotificationPage, Workspace } from '@sciexperts/shared/contracts';
+import { ADMIN_PATHS, type NotificationPage, type Workspace } from '@sciexperts/shared/contracts';
 import { runAdmin } from '../src/modules/payments/admin';
 import { ACCOUNTS } from '../src/modules/payments/ledger';
 import { RecordingMailer, member, startApp, startAppOn, type Harness } from './helpers';
+import { signedInOperator } from './adminFixtures';
 import { FakeProvider, PAYMENTS_CONFIG, caller, deliver, hiredContract, ledgerProblems, paid, type Member } from './paymentsFixtures';
 
 const DAY_MS = 86_400_000;
@@ -200,6 +201,28 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled escrow work over %s', 
     const resolution = expect.stringMatching(/^SciExperts resolved the dispute on “Disputed part” of “.+”: it was refunded to Olive Owner\.$/);
     expect(await expertSees('Disputed part')).toContainEqual(['milestone-refunded', resolution]);
     expect((await notificationsOf(client)).map((n) => [n.type, n.text])).toContainEqual(['milestone-refunded', resolution]);
+  });
+
+  it("mails each party of a split the kind of e-mail its money is, with that kind's stop in the footer (issue 47)", async () => {
+    const { milestoneId } = await submittedMilestone('Split part');
+    expect((await call('POST', `/api/Milestones/${milestoneId}/Dispute`, client, { body: { note: 'Half is missing.' } })).status).toBe(200);
+    await runDueAndMail();
+    const lead = await signedInOperator(h, 'operator', () => {
+      time.advance(30_000);
+      return time.now();
+    });
+    const resolved = await h.api('POST', ADMIN_PATHS.disputeResolve.replace(':milestoneId', String(milestoneId)), { token: lead.token, body: { outcome: 'split', expertCents: 36_000, reason: 'Half was delivered.' } });
+    expect(resolved.status).toBe(200);
+    await runDueAndMail();
+    const resolution = (to: Member) => mailer.sent.filter((m) => m.to === to.email && m.text.includes('SciExperts resolved the dispute on “Split part”'));
+    const [toClient] = resolution(client);
+    const [toExpert] = resolution(expert);
+    expect(toClient?.text).toContain('with a split: $360.00 to Ada Lovelace and $240.00 back to Olive Owner.');
+    // The client got money back: a refund's e-mail, whose stop is for refunds, not for "Payment released".
+    expect(toClient?.text).toMatch(/^Stop “Milestone refunded” e-mails: /m);
+    expect(toClient?.text).not.toContain('Payment released');
+    expect(toExpert?.text).toMatch(/^Stop “Payment released” e-mails: /m);
+    expect((await notificationsOf(client)).find((n) => n.text.includes('“Split part”') && n.text.includes('with a split'))?.type).toBe('milestone-refunded');
   });
 
   it('asks the provider again for a refund it did not acknowledge', async () => {

@@ -127,10 +127,13 @@ export function eventNotices(
           : released
             ? `SciExperts resolved the dispute on ${what}: it was released to ${expert}.${reason}`
             : `SciExperts resolved the dispute on ${what}: it was refunded to ${client}.${reason}`;
+      // Each party's e-mail is of the kind its money is, and its footer offers to stop that kind: a split pays the
+      // expert (a release) and gives the client money back (a refund), so the client is not offered to stop
+      // "Payment released" e-mails for a refund.
       const type = released || m.status === 'split' ? 'milestone-released' : 'milestone-refunded';
       return [
         { userId: m.expertId, type, text },
-        { userId: m.clientId, type, text },
+        { userId: m.clientId, type: m.status === 'split' ? 'milestone-refunded' : type, text },
       ];
     }
     default:
