@@ -19,6 +19,8 @@ export * from './contracts/countries';
 export * from './contracts/catalogue';
 export * from './contracts/reviews';
 export * from './contracts/calls';
+// What the shell's /projects/:id says, before the member entry's project page, of a project visitors cannot reach.
+export { PROJECT_MESSAGES, type PublicProjectPage } from './contracts/projects';
 export * from './contracts/format';
 // The Verified badge's label and the expert's verification contract (the profile area and the directory).
 export * from './contracts/vetting';

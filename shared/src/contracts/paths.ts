@@ -42,6 +42,8 @@ export const API_PATHS = {
   expertReviews: '/api/Experts/:id/Reviews',
   projects: '/api/Projects',
   projectsPublic: '/api/Projects/Public',
+  /** Whether a project's page exists for visitors (public): 404 for a draft, hidden, invite-only or unknown one. */
+  projectPublicPage: '/api/Projects/Public/:id',
   projectsMine: '/api/Projects/Mine',
   project: '/api/Projects/:id',
   projectPublish: '/api/Projects/:id/Publish',

@@ -97,6 +97,7 @@ export type Project = Static<typeof S.Project>;
 export type ProjectList = Static<typeof S.ProjectList>;
 export type ProjectTeaser = Static<typeof S.ProjectTeaser>;
 export type ProjectTeaserList = Static<typeof S.ProjectTeaserList>;
+export type PublicProjectPage = Static<typeof S.PublicProjectPage>;
 export type ProjectListQuery = Static<typeof S.ProjectListQuery>;
 export type Milestone = Static<typeof S.Milestone>;
 export type ProposalInput = Static<typeof S.ProposalInput>;

@@ -9,6 +9,7 @@ import { ChatGuard } from '../routes/ChatGuard';
 import { ProfileGuard } from '../routes/ProfileGuard';
 import { RemoteModule } from '../federation/RemoteModule';
 import { KeepQueryRedirect } from '../routes/KeepQueryRedirect';
+import { ProjectPageGate } from '../routes/ProjectPageGate';
 import { LoadingMessage } from '../layout/LoadingMessage';
 
 // The member frame is loaded when a member opens it: with it come the member area's shared clients
@@ -65,7 +66,14 @@ export const routes: RouteObject[] = [
           { path: 'find-expert', element: <KeepQueryRedirect to="/find-an-expert" />, handle: browserOnly },
           // Projects (mf-projects): the list, one project, and the form that posts one ('Request a service' opens it).
           { path: 'projects', element: <RemoteModule id="mf_projects/ProjectsPage" what="the projects" /> },
-          { path: 'projects/:id', element: <RemoteModule id="mf_projects/ProjectPage" what="this project" /> },
+          {
+            path: 'projects/:id',
+            element: (
+              <ProjectPageGate>
+                <RemoteModule id="mf_projects/ProjectPage" what="this project" />
+              </ProjectPageGate>
+            ),
+          },
           { path: 'create-project', element: <RemoteModule id="mf_projects/CreateProjectPage" what="the project form" /> },
           { path: 'request-service', element: <KeepQueryRedirect to="/create-project" />, handle: browserOnly },
           {

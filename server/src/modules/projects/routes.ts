@@ -28,6 +28,7 @@ import {
   ProjectListQuery,
   ProjectTeaserList,
   Proposal,
+  PublicProjectPage,
   ProposalInput,
   ProposalList,
 } from '@sciexperts/shared/contracts/schemas';
@@ -84,6 +85,28 @@ export function projectsModule(): Module {
         const filter = parseProjectFilter(request.query, 'signed-out');
         const { total, rows } = await repo.listOpenProjects(db, filter);
         return { ...pageOf(total, filter.page), results: rows.map(repo.toTeaser) };
+      },
+    );
+
+    api(app).get(
+      API_PATHS.projectPublicPage,
+      {
+        schema: {
+          tags,
+          operationId: 'getPublicProjectPage',
+          summary: "Whether a project's page is there for visitors (its content needs a session); nothing of the project itself",
+          description:
+            "404, as the project's own read to a member with no tie to it: a draft, a project an operator hid, an open project of a suspended member, an invite-only or an unknown one. The site's server answers such pages 404 with noindex.",
+          security: open,
+          params: Id,
+          response: { 200: PublicProjectPage, ...errors(400, 404) },
+        },
+      },
+      async (request) => {
+        const p = await repo.findProject(db, Number(request.params.id));
+        // 0 is nobody's id: what a member who is neither owner, invited, proposer nor hired may see.
+        if (!p || !(await repo.canSee(db, p, 0))) throw notFound(M.notFound);
+        return { id: p.id };
       },
     );
 

@@ -132,6 +132,9 @@ export const ProjectTeaser = Type.Object(
 );
 export const ProjectTeaserList = Type.Object({ ...Paged, results: Type.Array(ProjectTeaser) }, { title: 'ProjectTeaserList' });
 
+/** A project page a visitor may reach (its content needs a session): only that it is there, nothing of the project. */
+export const PublicProjectPage = Type.Object({ id: Type.Integer() }, { title: 'PublicProjectPage' });
+
 const optionalText = (description: string) => Type.Optional(Type.String({ maxLength: 200, description }));
 export const ProjectListQuery = Type.Object(
   {
