@@ -122,6 +122,21 @@ test('a server-rendered page starts with the registry and configuration it was r
   await expect(page.getByRole('dialog')).toBeVisible();
 });
 
+test('a profile or a project visitors cannot see answers 404 with noindex, rendered as not available', async ({ request }) => {
+  // An unknown id stands for a hidden, suspended or private one: the API answers them all alike (server tests).
+  for (const [path, heading] of [
+    ['/experts/999999999-nobody', 'This profile is not available.'],
+    ['/projects/999999999', 'This project is not available.'],
+  ] as const) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(response.headers()['x-robots-tag'], path).toBe('noindex');
+    const html = await response.text();
+    expect(html.slice(0, html.indexOf('</head>')), path).toMatch(/<meta name="robots" content="noindex"\s*\/?>/);
+    expect(textOf(html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? '').trim(), path).toBe(heading);
+  }
+});
+
 test('an unknown path answers 404 with the not-found page in the HTML', async ({ request }) => {
   const response = await request.get('/no-such-page-here');
   expect(response.status()).toBe(404);
