@@ -11,6 +11,7 @@ import {
   type SessionInfo,
 } from '@sciexperts/shared/member';
 import { makeUser } from '@sciexperts/shared/testing';
+import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import { AccountSettingsPage } from './AccountSettingsPage';
 
 const session = (over: Partial<SessionInfo> = {}): SessionInfo => ({
@@ -34,14 +35,51 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-describe('the Account Setting page', () => {
+describe('the Account settings page', () => {
   it('has a section for each setting, with the notifications among them', async () => {
     render(<AccountSettingsPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Account Setting' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Account settings' })).toBeInTheDocument();
     for (const name of ['E-mail address', 'Phone number', 'Password', 'Where you are signed in', 'Notifications', 'Blocked members']) expect(region(name)).toBeInTheDocument();
     expect(region('E-mail address')).toHaveTextContent('You sign in with ada@example.test.');
     expect(within(region('Phone number')).getByRole('textbox', { name: 'Phone number' })).toHaveValue('+44 20 7946 0000');
     expect(await screen.findByRole('combobox', { name: 'New messages' })).toBeInTheDocument();
+  });
+
+  it('lists its sections on the page, each link taking the reader (and the focus) to its section', async () => {
+    const user = userEvent.setup();
+    render(<AccountSettingsPage />);
+    const jump = screen.getByRole('navigation', { name: 'On this page' });
+    const links = within(jump).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual(['Security', 'Sessions', 'Notifications', 'Blocked members', 'Data']);
+    // Each link names a section of the page, in the page's order.
+    const targets = links.map((a) => document.getElementById(a.getAttribute('href')!.slice(1)));
+    expect(targets.every((t) => t !== null)).toBe(true);
+    const order = targets.map((t) => t!.compareDocumentPosition(targets[0]!));
+    expect(order.slice(1).every((o) => o & Node.DOCUMENT_POSITION_PRECEDING)).toBe(true);
+
+    await screen.findByRole('region', { name: 'Two-step verification' });
+    await user.click(within(jump).getByRole('link', { name: 'Security' }));
+    expect(region('Two-step verification')).toHaveFocus();
+    await user.click(within(jump).getByRole('link', { name: 'Sessions' }));
+    expect(region('Where you are signed in')).toHaveFocus();
+    // The next Tab goes on inside the section.
+    await within(region('Where you are signed in')).findByRole('button', { name: 'Sign out everywhere else' });
+    await user.tab();
+    expect(region('Where you are signed in')).toContainElement(document.activeElement as HTMLElement);
+    await user.click(within(jump).getByRole('link', { name: 'Notifications' }));
+    expect(region('Notifications')).toHaveFocus();
+    await user.click(within(jump).getByRole('link', { name: 'Blocked members' }));
+    expect(region('Blocked members')).toHaveFocus();
+    await user.click(within(jump).getByRole('link', { name: 'Data' }));
+    expect(region('Your data and your account')).toHaveFocus();
+  });
+
+  it.each([1280, 375])('has no axe violations at %i px', async (width) => {
+    render(<AccountSettingsPage />);
+    await screen.findByRole('combobox', { name: 'New messages' });
+    await screen.findByRole('region', { name: 'Two-step verification' });
+    await within(region('Where you are signed in')).findByRole('button', { name: 'Sign out everywhere else' });
+    await expectNoAxeViolations(width);
   });
 
   it('changes the password: checks both fields first, shows the server’s word by field, and lists the sessions again after', async () => {

@@ -7,9 +7,20 @@ import { EmailSection } from './EmailSection';
 import { NotificationPreferencesSection } from './NotificationPreferencesSection';
 import { PasswordSection } from './PasswordSection';
 import { PhoneSection } from './PhoneSection';
+import { SectionJumpList } from './SectionJumpList';
 import { SecuritySection } from './SecuritySection';
 import { SessionsSection } from './SessionsSection';
 import styles from './Settings.module.css';
+
+/** The sections "On this page" jumps to, in the page's order. */
+export const SETTINGS_SECTIONS = [
+  { id: 'settings-security', label: 'Security' },
+  { id: 'settings-sessions', label: 'Sessions' },
+  { id: 'settings-notifications', label: 'Notifications' },
+  { id: 'settings-blocked', label: 'Blocked members' },
+  { id: 'settings-data', label: 'Data' },
+] as const;
+const [security, sessions, notifications, blocked, data] = SETTINGS_SECTIONS;
 
 /** /profile/settings: the member's sign-in e-mail, phone, password, sessions and e-mail notifications. */
 export function AccountSettingsPage() {
@@ -20,10 +31,9 @@ export function AccountSettingsPage() {
   return (
     <div className={styles.page}>
       <div>
-        <h1 className={styles.pageTitle}>
-          Account Setting
-        </h1>
+        <h1 className={styles.pageTitle}>Account settings</h1>
         <p className={styles.lead}>Your sign-in e-mail and password, two-step verification and passkeys, your phone number, where you are signed in, and which e-mails SciExperts sends you.</p>
+        <SectionJumpList targets={SETTINGS_SECTIONS} />
       </div>
       <EmailSection />
       <PhoneSection />
@@ -37,11 +47,11 @@ export function AccountSettingsPage() {
       ) : (
         <PasswordSection onChanged={() => setSessionsVersion((n) => n + 1)} />
       )}
-      <SecuritySection />
-      <SessionsSection key={sessionsVersion} />
-      <NotificationPreferencesSection />
-      <BlockedMembersSection />
-      <DataSection />
+      <SecuritySection id={security.id} />
+      <SessionsSection id={sessions.id} key={sessionsVersion} />
+      <NotificationPreferencesSection id={notifications.id} />
+      <BlockedMembersSection id={blocked.id} />
+      <DataSection id={data.id} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const readBlocked = () => blocksApi.list();
 
 /** The members this member blocked (in a conversation), each with 'Unblock'. A blocked member is not told. */
-export function BlockedMembersSection() {
+export function BlockedMembersSection({ id }: { id?: string }) {
   const headingId = useId();
   const { value: members, setValue: setMembers, loadError, reload } = useLoaded(readBlocked);
   const { heading, busy, status, remove } = useRowRemoval(setMembers);
@@ -24,7 +24,7 @@ export function BlockedMembersSection() {
     );
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
+    <section id={id} tabIndex={id ? -1 : undefined} className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.title}>
         {M.settingsTitle}
       </h2>

@@ -13,7 +13,7 @@ import styles from './Settings.module.css';
  * provider: a recent sign-in). Deleting asks once more, and the server says why when it cannot yet (an active
  * contract, money in escrow, earnings to withdraw).
  */
-export function DataSection() {
+export function DataSection({ id }: { id?: string }) {
   const headingId = useId();
   const userId = useAuth((state) => state.user?.id ?? 0);
   const withPassword = useAuth((state) => state.signInMethod !== 'identity');
@@ -71,7 +71,7 @@ export function DataSection() {
   }
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
+    <section id={id} tabIndex={id ? -1 : undefined} className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.title}>
         Your data and your account
       </h2>

@@ -22,7 +22,7 @@ const readPreferences = () => notificationsApi.preferences();
  * Account settings: how each kind of notification reaches the member by e-mail. The bell always shows them; this
  * only chooses the e-mail. Saves the changed rows in one call.
  */
-export function NotificationPreferencesSection() {
+export function NotificationPreferencesSection({ id }: { id?: string }) {
   const headingId = useId();
   const { value: saved, setValue: setSaved, loadError, reload } = useLoaded(readPreferences);
   const [choices, setChoices] = useState<Choices>({});
@@ -50,7 +50,7 @@ export function NotificationPreferencesSection() {
   };
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
+    <section id={id} tabIndex={id ? -1 : undefined} className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.title}>
         Notifications
       </h2>

@@ -1,8 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
-import { ApiError, SECURITY_MESSAGES, SECURITY_PATHS, STEP_UP_REASON, authStore, configureRuntime, finishStepUp, getRuntimeConfig, securityApi, stepUpStore, type SecurityOverview } from '@sciexperts/shared';
-import { SecuritySection } from './SecuritySection';
+import { ApiError, passkeyRemovePath, SECURITY_MESSAGES, SECURITY_PATHS, STEP_UP_REASON, authStore, configureRuntime, finishStepUp, getRuntimeConfig, securityApi, stepUpStore, type SecurityOverview } from '@sciexperts/shared';
+import { RECOVERY_CODE_MESSAGES, RECOVERY_CODES_FILE_NAME } from './RecoveryCodes';
+import { SECURITY_CONFIRMATIONS, SecuritySection } from './SecuritySection';
 
 const off: SecurityOverview = {
   hasPassword: true,
@@ -45,7 +46,8 @@ describe('the account security sections', () => {
     await user.click(await screen.findByRole('button', { name: 'Turn on two-step verification' }));
     const section = region('Two-step verification');
     expect(within(section).getByRole('img', { name: 'QR code to add SciExperts to your authenticator app' })).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
-    expect(within(section).getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    // The key in groups of four, easier to type into an app than one block.
+    expect(within(section).getByText('JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
     await user.type(within(section).getByLabelText('6-digit code'), '000000');
     await user.click(within(section).getByRole('button', { name: 'Turn on' }));
     expect(await within(section).findByText(SECURITY_MESSAGES.codeWrong)).toBeInTheDocument();
@@ -56,13 +58,21 @@ describe('the account security sections', () => {
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(codes);
     expect(within(section).getByRole('heading', { name: 'Your recovery codes' })).toHaveFocus();
     expect(confirm).toHaveBeenLastCalledWith('123456');
-    await user.click(within(section).getByRole('button', { name: 'I have saved my recovery codes' }));
+    // Not closed before the member says the codes are saved: nothing shows them again.
+    const saved = within(section).getByRole('checkbox', { name: 'I have saved my recovery codes somewhere safe' });
+    await user.click(within(section).getByRole('button', { name: 'Done' }));
+    expect(saved).toHaveFocus();
+    expect(saved).toHaveAccessibleDescription(RECOVERY_CODE_MESSAGES.notSaved);
+    expect(within(section).getByRole('list', { name: 'Recovery codes' })).toBeInTheDocument();
+    await user.click(saved);
+    expect(saved).not.toHaveAttribute('aria-invalid');
+    await user.click(within(section).getByRole('button', { name: 'Done' }));
     // Shown once: gone after, and the section says it is on.
     expect(await within(region('Two-step verification')).findByText(/9 of 10 recovery codes left/)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
   });
 
-  it('lists passkeys with their dates and removes one; lists the recent activity', async () => {
+  it('lists passkeys with their dates and removes one after saying what it does, the focus kept in the section; lists the recent activity', async () => {
     const user = userEvent.setup();
     jest.spyOn(securityApi, 'overview').mockResolvedValueOnce(on).mockResolvedValue({ ...on, passkeys: [] });
     const remove = jest.spyOn(securityApi, 'removePasskey').mockResolvedValue({ message: SECURITY_MESSAGES.passkeyRemoved });
@@ -71,15 +81,129 @@ describe('the account security sections', () => {
     expect(passkeys).toHaveTextContent('Work laptop');
     expect(passkeys).toHaveTextContent('Added Nov 20, 2026');
     expect(passkeys).toHaveTextContent('last used');
+
+    // Asked first, saying what will happen; Cancel changes nothing and gives the focus back.
     await user.click(screen.getByRole('button', { name: 'Remove passkey Work laptop' }));
+    const ask = screen.getByRole('alertdialog', { name: SECURITY_CONFIRMATIONS.removePasskey('Work laptop') });
+    expect(ask).toHaveTextContent('You will no longer be able to sign in with it.');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(remove).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Remove passkey Work laptop' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Remove passkey Work laptop' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove passkey' }));
     await waitFor(() => expect(remove).toHaveBeenCalledWith(3));
     expect(await screen.findByText(SECURITY_MESSAGES.passkeyRemoved)).toBeInTheDocument();
+    // The pressed Remove went with its passkey: the focus is on the section's heading, not lost to the page (issue 48).
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Your passkeys' })).toBeNull());
+    expect(within(region('Passkeys')).getByRole('heading', { name: 'Passkeys' })).toHaveFocus();
+    expect(document.body).not.toHaveFocus();
     const activity = within(region('Recent activity')).getByRole('list', { name: 'Recent sign-ins and security changes' });
     expect(within(activity).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       expect.stringContaining('Signed in'),
       expect.stringContaining('Payout account changed'),
     ]);
     expect(activity).toHaveTextContent('Firefox on Linux · 203.0.113.7');
+    // A narrow screen breaks the line only between whole parts, each ending with its separator: never "· 203.0.113.7" alone.
+    const facts = within(activity).getAllByRole('listitem')[0]!.querySelectorAll('span > span > span');
+    expect([...facts].map((part) => part.textContent)).toEqual([expect.stringMatching(/^Nov 26, 2026.* ·$/), 'Firefox on Linux ·', '203.0.113.7']);
+  });
+
+  it('turns two-step verification off only after saying what that does', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(securityApi, 'overview').mockResolvedValueOnce(on).mockResolvedValue({ ...on, secondFactor: off.secondFactor });
+    const disable = jest.spyOn(securityApi, 'disableSecondFactor').mockResolvedValue({ message: SECURITY_MESSAGES.secondFactorOff });
+    render(<SecuritySection />);
+    await user.click(await screen.findByRole('button', { name: 'Turn off two-step verification' }));
+    const ask = screen.getByRole('alertdialog', { name: SECURITY_CONFIRMATIONS.turnOff });
+    expect(ask).toHaveTextContent('your authenticator app and recovery codes will stop working');
+    expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(disable).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Turn off two-step verification' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Turn it off' }));
+    expect(await within(region('Two-step verification')).findByText(SECURITY_MESSAGES.secondFactorOff)).toBeInTheDocument();
+    expect(disable).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('button', { name: 'Turn on two-step verification' })).toBeInTheDocument();
+    expect(within(region('Two-step verification')).getByRole('heading', { name: 'Two-step verification' })).toHaveFocus();
+  });
+
+  describe('the recovery codes, shown once', () => {
+    async function showCodes() {
+      const user = userEvent.setup();
+      jest.spyOn(securityApi, 'overview').mockResolvedValue(on);
+      jest.spyOn(securityApi, 'regenerateRecoveryCodes').mockResolvedValue({ message: SECURITY_MESSAGES.recoveryCodesRegenerated, recoveryCodes: codes });
+      render(<SecuritySection />);
+      await user.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+      await screen.findByRole('list', { name: 'Recovery codes' });
+      return { user, section: region('Two-step verification') };
+    }
+    const fileText = expect.stringMatching(new RegExp(`^SciExperts recovery codes[^\n]*\nMade [^\n]+\n\n${codes.join('\n')}\n$`));
+
+    it('copies them, and says how else to keep them when the browser refuses', async () => {
+      const { user, section } = await showCodes();
+      // After userEvent.setup(), which puts in a clipboard of its own.
+      const writeText = jest.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new DOMException('Denied', 'NotAllowedError'));
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+      await user.click(within(section).getByRole('button', { name: 'Copy' }));
+      expect(writeText).toHaveBeenCalledWith(fileText);
+      expect(await within(section).findByText(RECOVERY_CODE_MESSAGES.copied)).toBeInTheDocument();
+      await user.click(within(section).getByRole('button', { name: 'Copy' }));
+      expect(await within(section).findByText(RECOVERY_CODE_MESSAGES.copyRefused)).toBeInTheDocument();
+    });
+
+    it('downloads them as a .txt file', async () => {
+      const { user, section } = await showCodes();
+      const createObjectURL = jest.fn((_: Blob) => 'blob:codes');
+      Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+      const names: string[] = [];
+      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        names.push(this.download);
+      });
+      await user.click(within(section).getByRole('button', { name: 'Download (.txt)' }));
+      expect(names).toEqual([RECOVERY_CODES_FILE_NAME]);
+      const blob = createObjectURL.mock.calls[0]![0];
+      expect(blob.type).toBe('text/plain;charset=utf-8');
+      // jsdom's Blob has no text(): read it as a browser would.
+      const text = await new Promise<unknown>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result);
+        reader.readAsText(blob);
+      });
+      expect(text).toEqual(fileText);
+      expect(within(section).getByText(RECOVERY_CODE_MESSAGES.downloaded)).toBeInTheDocument();
+    });
+
+    it('prints only them: the print sheet is switched on for that print alone', async () => {
+      const { user, section } = await showCodes();
+      const classes: string[] = [];
+      const print = jest.spyOn(window, 'print').mockImplementation(() => {
+        classes.push(document.documentElement.className);
+      });
+      await user.click(within(section).getByRole('button', { name: 'Print' }));
+      expect(print).toHaveBeenCalledTimes(1);
+      expect(classes).toEqual(['printing']);
+      act(() => void window.dispatchEvent(new Event('afterprint')));
+      expect(document.documentElement.className).toBe('');
+      // The print view names whose codes they are.
+      expect(within(section).getByText(/^SciExperts recovery codes/)).toBeInTheDocument();
+    });
+  });
+
+  it.each([1280, 375])('has no axe violations at %i px with the recovery codes (the "saved" check said) and with a removal being confirmed', async (width) => {
+    const user = userEvent.setup();
+    jest.spyOn(securityApi, 'overview').mockResolvedValue(on);
+    jest.spyOn(securityApi, 'regenerateRecoveryCodes').mockResolvedValue({ message: SECURITY_MESSAGES.recoveryCodesRegenerated, recoveryCodes: codes });
+    render(<SecuritySection />);
+    await user.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+    await screen.findByRole('list', { name: 'Recovery codes' });
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await expectNoAxeViolations(width);
+    await user.click(screen.getByRole('button', { name: 'Remove passkey Work laptop' }));
+    screen.getByRole('alertdialog');
+    await expectNoAxeViolations(width);
   });
 
   it.each([1280, 375])('has no axe violations at %i px, off and on', async (width) => {
@@ -147,6 +271,25 @@ describe('adding a way in asks the member to confirm it is them first (docs/deci
     confirmStepUp();
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     expect(calls).toEqual([SECURITY_PATHS.passkeyRegisterOptions, SECURITY_PATHS.passkeyRegisterOptions]);
+  });
+
+  it('says what removing a passkey does before the step-up, and removes it only once both are confirmed', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(securityApi, 'overview').mockResolvedValue(on);
+    const calls = serverAskingStepUp({ [passkeyRemovePath(3)]: { message: SECURITY_MESSAGES.passkeyRemoved } });
+    render(<SecuritySection />);
+    await user.click(await screen.findByRole('button', { name: 'Remove passkey Work laptop' }));
+    // First what will happen, with nothing sent yet.
+    const ask = screen.getByRole('alertdialog', { name: SECURITY_CONFIRMATIONS.removePasskey('Work laptop') });
+    expect(calls).toEqual([]);
+    expect(stepUpStore.getState().open).toBe(false);
+    await user.click(within(ask).getByRole('button', { name: 'Remove passkey' }));
+    // Then the step-up, alone on the screen.
+    await stepUpAsked();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    confirmStepUp();
+    expect(await within(region('Passkeys')).findByText(SECURITY_MESSAGES.passkeyRemoved)).toBeInTheDocument();
+    expect(calls).toEqual([passkeyRemovePath(3), passkeyRemovePath(3)]);
   });
 
   it('shows no QR code before the step-up; cancelled, it says why; confirmed, the setup goes on', async () => {

@@ -1,7 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { createPasskey, passkeysSupported, securityApi, type SecondFactorSetup, type SecurityOverview } from '@sciexperts/shared';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { createPasskey, passkeysSupported, securityApi, type PasskeyInfo, type SecondFactorSetup, type SecurityOverview } from '@sciexperts/shared';
+import { ConfirmDialog } from '@sciexperts/ui';
+import { dangerConfirmClassNames } from '../editor/records/dangerConfirmClassNames';
 import { StatusMessage } from '../ui/StatusMessage';
 import { LoadState } from './LoadState';
+import { RecoveryCodes } from './RecoveryCodes';
 import { TextField } from './TextField';
 import { useLoaded } from './useLoaded';
 import styles from './Settings.module.css';
@@ -10,6 +13,17 @@ const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 type Status = { text: string; tone: 'success' | 'error' } | null;
+
+/** What each removal does, said before it is done (then the step-up asks the member to confirm it is them). */
+export const SECURITY_CONFIRMATIONS = {
+  turnOff:
+    'Turn off two-step verification? Signing in with your password will no longer ask for a code, and your authenticator app and recovery codes will stop working for SciExperts. We will e-mail you about the change. Next, we ask you to confirm it is you.',
+  removePasskey: (name: string) =>
+    `Remove the passkey “${name}”? You will no longer be able to sign in with it. We will e-mail you about the change. Next, we ask you to confirm it is you.`,
+} as const;
+
+/** The authenticator key in groups of four ("JBSW Y3DP EHPK 3PXP"): 32 letters in one block are easy to mistype. */
+export const groupInFours = (key: string) => key.match(/.{1,4}/g)?.join(' ') ?? key;
 
 const readOverview = () => securityApi.overview();
 
@@ -20,12 +34,12 @@ const readOverview = () => securityApi.overview();
  * (docs/decisions/0042): the server answers the first call of each with a step-up, and the shared step-up dialog asks
  * before any QR code is shown or the browser's passkey prompt opens.
  */
-export function SecuritySection() {
+export function SecuritySection({ id }: { id?: string }) {
   const { value: overview, loadError, reload: load } = useLoaded(readOverview);
 
   if (!overview) {
     return (
-      <section className={styles.section} aria-label="Account security">
+      <section id={id} tabIndex={id ? -1 : undefined} className={styles.section} aria-label="Account security">
         <LoadState error={loadError} onRetry={load}>
           Loading your account security…
         </LoadState>
@@ -34,39 +48,17 @@ export function SecuritySection() {
   }
   return (
     <>
-      <TwoStepSection overview={overview} onChanged={load} />
+      <TwoStepSection id={id} overview={overview} onChanged={load} />
       <PasskeysSection overview={overview} onChanged={load} />
       <ActivitySection overview={overview} />
     </>
   );
 }
 
-function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+function TwoStepSection({ id, overview, onChanged }: { id?: string; overview: SecurityOverview; onChanged: () => void }) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <div aria-labelledby={headingId} role="group">
-      <h3 id={headingId} ref={heading} tabIndex={-1} className={styles.label}>
-        Your recovery codes
-      </h3>
-      <p className={styles.hint}>Each code signs you in once if you lose your phone. Save them somewhere safe now: they are shown only this once.</p>
-      <ol className={styles.sessions} aria-label="Recovery codes">
-        {codes.map((c) => (
-          <li key={c} className={styles.device}>
-            <code>{c}</code>
-          </li>
-        ))}
-      </ol>
-      <button type="button" className={styles.save} onClick={onDone}>
-        I have saved my recovery codes
-      </button>
-    </div>
-  );
-}
-
-function TwoStepSection({ overview, onChanged }: { overview: SecurityOverview; onChanged: () => void }) {
-  const headingId = useId();
+  const [asking, setAsking] = useState(false);
   const [setup, setSetup] = useState<SecondFactorSetup | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
@@ -105,12 +97,12 @@ function TwoStepSection({ overview, onChanged }: { overview: SecurityOverview; o
   };
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.title}>
+    <section id={id} tabIndex={id ? -1 : undefined} className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.title}>
         Two-step verification
       </h2>
       {codes ? (
-        <RecoveryCodeList
+        <RecoveryCodes
           codes={codes}
           onDone={() => {
             setCodes(null);
@@ -122,7 +114,7 @@ function TwoStepSection({ overview, onChanged }: { overview: SecurityOverview; o
           <p className={styles.lead}>Scan this QR code with your authenticator app, or type the key into it. Then enter the 6-digit code it shows.</p>
           <img src={setup.qrCodeDataUrl} alt="QR code to add SciExperts to your authenticator app" width={200} height={200} />
           <p className={styles.hint}>
-            Key: <code data-testid="totp-secret">{setup.secret}</code>
+            Key: <code data-testid="totp-secret">{groupInFours(setup.secret)}</code>
           </p>
           <TextField label="6-digit code" autoComplete="one-time-code" value={code} onChange={setCode} error={codeError} />
           <button type="submit" className={styles.save} disabled={busy}>
@@ -156,16 +148,29 @@ function TwoStepSection({ overview, onChanged }: { overview: SecurityOverview; o
               type="button"
               className={styles.danger}
               disabled={busy}
-              onClick={() =>
-                void act(async () => {
-                  setStatus({ text: (await securityApi.disableSecondFactor()).message, tone: 'success' });
-                  onChanged();
-                })
-              }
+              onClick={() => setAsking(true)}
             >
               Turn off two-step verification
             </button>
           </div>
+          {asking ? (
+            <ConfirmDialog
+              message={SECURITY_CONFIRMATIONS.turnOff}
+              confirmLabel="Turn it off"
+              onConfirm={() => {
+                // Closed first: the step-up dialog that may follow is the only one open.
+                setAsking(false);
+                void act(async () => {
+                  setStatus({ text: (await securityApi.disableSecondFactor()).message, tone: 'success' });
+                  // Its button goes once the section reads "Off": the heading keeps the reader's place.
+                  heading.current?.focus();
+                  onChanged();
+                });
+              }}
+              onCancel={() => setAsking(false)}
+              classNames={dangerConfirmClassNames}
+            />
+          ) : null}
         </>
       ) : (
         <>
@@ -182,18 +187,21 @@ function TwoStepSection({ overview, onChanged }: { overview: SecurityOverview; o
 
 function PasskeysSection({ overview, onChanged }: { overview: SecurityOverview; onChanged: () => void }) {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [removing, setRemoving] = useState<PasskeyInfo | null>(null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
   const supported = passkeysSupported();
 
-  async function act(call: () => Promise<string>) {
+  async function act(call: () => Promise<string>, then?: () => void) {
     if (busy) return;
     setBusy(true);
     setStatus(null);
     try {
       setStatus({ text: await call(), tone: 'success' });
+      then?.();
       onChanged();
     } catch (error) {
       const e = error as Error;
@@ -222,7 +230,7 @@ function PasskeysSection({ overview, onChanged }: { overview: SecurityOverview; 
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.title}>
+      <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.title}>
         Passkeys
       </h2>
       <p className={styles.lead}>Sign in with your fingerprint, face or device PIN instead of a password. Adding a passkey asks you to confirm it is you first.</p>
@@ -239,7 +247,7 @@ function PasskeysSection({ overview, onChanged }: { overview: SecurityOverview; 
                   Added {day.format(new Date(p.createdAt))} · {p.lastUsedAt ? `last used ${when.format(new Date(p.lastUsedAt))}` : 'not used yet'}
                 </span>
               </span>
-              <button type="button" className={styles.textButton} disabled={busy} aria-label={`Remove passkey ${p.name}`} onClick={() => void act(async () => (await securityApi.removePasskey(p.id)).message)}>
+              <button type="button" className={styles.textButton} disabled={busy} aria-label={`Remove passkey ${p.name}`} onClick={() => setRemoving(p)}>
                 Remove
               </button>
             </li>
@@ -257,6 +265,25 @@ function PasskeysSection({ overview, onChanged }: { overview: SecurityOverview; 
         <p className={styles.muted}>This browser cannot use passkeys.</p>
       )}
       <StatusMessage message={status?.text ?? null} tone={status?.tone} />
+      {removing ? (
+        <ConfirmDialog
+          message={SECURITY_CONFIRMATIONS.removePasskey(removing.name)}
+          confirmLabel="Remove passkey"
+          onConfirm={() => {
+            const passkey = removing;
+            // Closed first: the step-up dialog that may follow is the only one open.
+            setRemoving(null);
+            void act(
+              async () => (await securityApi.removePasskey(passkey.id)).message,
+              // Its Remove button goes with it: the section's heading keeps the reader's place (issue 48).
+              () => heading.current?.focus(),
+            );
+          }}
+          onCancel={() => setRemoving(null)}
+          onFocusLost={() => heading.current?.focus()}
+          classNames={dangerConfirmClassNames}
+        />
+      ) : null}
     </section>
   );
 }
@@ -277,8 +304,10 @@ function ActivitySection({ overview }: { overview: SecurityOverview }) {
               <span>
                 <span className={styles.device}>{e.label}</span>
                 <br />
+                {/* Line breaks fall only between the parts, so a narrow screen never starts a line with "· 127.0.0.1". */}
                 <span className={styles.muted}>
-                  {when.format(new Date(e.at))} · {e.device} · {e.address}
+                  <span className={styles.part}>{when.format(new Date(e.at))} ·</span> <span className={styles.part}>{e.device} ·</span>{' '}
+                  <span className={styles.part}>{e.address}</span>
                 </span>
               </span>
             </li>

@@ -14,7 +14,7 @@ const readSessions = () => accountSettingsApi.sessions().then((list) => list.res
  * Where the member is signed in: each session's browser and system, when it signed in and was last used. Any other
  * session can be signed out (its open connections close at once), or all of them.
  */
-export function SessionsSection() {
+export function SessionsSection({ id }: { id?: string }) {
   const headingId = useId();
   const { value: sessions, setValue: setSessions, loadError, reload } = useLoaded(readSessions);
   const { heading, busy, status, remove } = useRowRemoval(setSessions);
@@ -22,7 +22,7 @@ export function SessionsSection() {
 
   const others = sessions?.filter((s) => !s.current) ?? [];
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
+    <section id={id} tabIndex={id ? -1 : undefined} className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.title}>
         Where you are signed in
       </h2>
