@@ -92,13 +92,14 @@ test('two-step verification, recovery codes, step-up, sign-in alerts and passkey
   await proveIt.getByLabel('Password').fill(member.password);
   await proveIt.getByRole('button', { name: 'Confirm' }).click();
   await expect(twoStep.getByRole('img', { name: 'QR code to add SciExperts to your authenticator app' })).toBeVisible();
-  const secret = (await twoStep.getByTestId('totp-secret').textContent())!.trim();
+  const secret = (await twoStep.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
   await twoStep.getByLabel('6-digit code').fill(codeFor(secret));
   await twoStep.getByRole('button', { name: 'Turn on' }).click();
   const codeItems = twoStep.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codeItems).toHaveCount(10, { timeout: 30_000 });
   const codes = await codeItems.allTextContents();
-  await twoStep.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  await twoStep.getByRole('checkbox', { name: 'I have saved my recovery codes somewhere safe' }).check();
+  await twoStep.getByRole('button', { name: 'Done' }).click();
   await expect(twoStep).toContainText('10 of 10 recovery codes left');
 
   // Password, then the code in the same modal (the next step's code: the confirming one is spent).

@@ -144,8 +144,9 @@ test.describe('escrow: fund, deliver, approve, withdraw', () => {
     // Changing a payout account that can receive money holds withdrawals, unless confirmed from the e-mail sent then.
     await account.getByRole('button', { name: 'Change payout account' }).click();
     await connect();
-    await e.page.getByRole('button', { name: /^Withdraw \$540/ }).click();
-    await expect(e.page.getByText(SECURITY_MESSAGES.payoutHeld)).toBeVisible();
+    // Said on the page before Withdraw is pressed (until when, and the way out), and Withdraw is disabled until then.
+    await expect(e.page.getByText(/^Your payout account was changed recently, so withdrawals are held until .+ confirm it from the e-mail we sent you/)).toBeVisible();
+    await expect(e.page.getByRole('button', { name: /^Withdraw \$540/ })).toHaveAttribute('aria-disabled', 'true');
     const changed = await mailTo(expert.email, 'payout account was changed');
     const confirmLink = new URL(/https?:\/\/\S+confirm-payout-change\?token=\S+/.exec(changed.text)![0]);
     await e.page.goto(`${confirmLink.pathname}${confirmLink.search}`);
