@@ -478,8 +478,8 @@ describe.each(['sqlite', 'postgres'] as const)('operators console over %s', (dia
     const queue = (await admin<ConciergeQueueView>('GET', ADMIN_PATHS.concierge, helpdesk.token)).body.requests;
     const ids = queue.map((q) => q.id);
     expect(ids.indexOf(late.id)).toBeLessThan(ids.indexOf(fresh.id));
-    expect(queue.find((q) => q.id === late.id)).toMatchObject({ hoursWaiting: 21, nearingDeadline: true });
-    expect(queue.find((q) => q.id === fresh.id)).toMatchObject({ hoursWaiting: 2, nearingDeadline: false });
+    expect(queue.find((q) => q.id === late.id)).toMatchObject({ waitingSeconds: 21 * 3600, nearingDeadline: true });
+    expect(queue.find((q) => q.id === fresh.id)).toMatchObject({ waitingSeconds: 2 * 3600, nearingDeadline: false });
 
     const pick = await member(h, { firstName: 'Pia' });
     await h.db.kysely.updateTable('users').set({ headline: 'Survival analyst' }).where('id', '=', pick.id).execute();

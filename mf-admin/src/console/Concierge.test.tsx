@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import type { ExpertCard } from '@sciexperts/shared';
@@ -20,7 +20,7 @@ const request = {
   budget: '1000-5000',
   deadline: '2099-01-01',
   createdAt: '2026-11-26T10:00:00.000Z',
-  hoursWaiting: 3,
+  waitingSeconds: 3 * 3600,
   nearingDeadline: false,
 };
 
@@ -46,9 +46,9 @@ describe('the concierge answer', () => {
       .mockResolvedValueOnce(page([card(14, 'Kai', 'Meier', 'Biostatistician')]));
     const send = jest.spyOn(adminApi, 'shortlist').mockResolvedValue(null);
     renderConcierge();
-    await user.click(await screen.findByRole('button', { name: 'Answer Cora Client' }));
+    await user.click(await screen.findByRole('button', { name: 'Answer request #5 from Cora Client' }));
     // The directory's own search, pre-filled from the request and already run; focus on the shortlist's heading.
-    expect(screen.getByRole('heading', { name: 'Shortlist for Cora Client' })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Shortlist for Cora Client (cora@example.test), request #5' })).toHaveFocus();
     expect(search).toHaveBeenCalledWith('survival oncology cohort');
     expect(screen.getByLabelText('Search the directory')).toHaveValue('survival oncology cohort');
     await user.click(await screen.findByRole('checkbox', { name: 'Pia Hopper, Survival analyst' }));
@@ -83,7 +83,7 @@ describe('the concierge answer', () => {
       .mockImplementationOnce(() => new Promise((resolve) => (answerFirst = resolve)))
       .mockResolvedValueOnce(page([card(14, 'Kai', 'Meier', 'Biostatistician')]));
     renderConcierge();
-    await user.click(await screen.findByRole('button', { name: 'Answer Cora Client' }));
+    await user.click(await screen.findByRole('button', { name: 'Answer request #5 from Cora Client' }));
     const field = screen.getByLabelText('Search the directory');
     await user.clear(field);
     await user.type(field, 'biostat{Enter}');
@@ -94,12 +94,33 @@ describe('the concierge answer', () => {
     expect(screen.getByRole('checkbox', { name: 'Kai Meier, Biostatistician' })).toBeInTheDocument();
   });
 
+  it('shows the budget in the requester’s words, the wait in hours and minutes, and keeps two requests from the same name apart once one is open (issue 47)', async () => {
+    const user = userEvent.setup();
+    const twin = { ...request, id: 6, email: 'cora.other@example.test', budget: 'over-20000', createdAt: '2026-11-26T11:00:00.000Z', waitingSeconds: 12 * 60 };
+    jest.spyOn(adminApi, 'concierge').mockResolvedValue({ requests: [{ ...request, waitingSeconds: 26 * 3600 + 5 * 60, nearingDeadline: true }, twin] });
+    jest.spyOn(adminApi, 'searchExperts').mockResolvedValue(page([]));
+    renderConcierge();
+    const queue = await screen.findByRole('list', { name: 'Requests waiting for an answer, the oldest first' });
+    const [first, second] = within(queue).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Budget USD 1,000 – 5,000, deadline 2099-01-01. Waiting 26 h 5 min · nearly 24 hours: answer now');
+    expect(second).toHaveTextContent('Budget Over USD 20,000, deadline 2099-01-01. Waiting 12 min');
+    expect(screen.queryByText(/1000-5000|0 h\b/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Answer request #6 from Cora Client' }));
+    expect(screen.getByRole('heading', { name: 'Shortlist for Cora Client (cora.other@example.test), request #6' })).toHaveFocus();
+    // The open request is marked in the list (and offers no second 'Answer'); the other one is still offered.
+    expect(second).toHaveAttribute('aria-current', 'true');
+    expect(second).toHaveTextContent('Answering below.');
+    expect(first).not.toHaveAttribute('aria-current');
+    expect(screen.getAllByRole('button', { name: /^Answer request/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Answer request #5 from Cora Client']);
+  });
+
   it.each([1280, 375])('has no axe violations at %i px with the shortlist open', async (width) => {
     const user = userEvent.setup();
-    jest.spyOn(adminApi, 'concierge').mockResolvedValue({ requests: [{ ...request, hoursWaiting: 21, nearingDeadline: true }] });
+    jest.spyOn(adminApi, 'concierge').mockResolvedValue({ requests: [{ ...request, waitingSeconds: 21 * 3600 + 5 * 60, nearingDeadline: true }] });
     jest.spyOn(adminApi, 'searchExperts').mockResolvedValue(page([card(12, 'Pia', 'Hopper', 'Survival analyst')]));
     renderConcierge();
-    await user.click(await screen.findByRole('button', { name: 'Answer Cora Client' }));
+    await user.click(await screen.findByRole('button', { name: 'Answer request #5 from Cora Client' }));
     await screen.findByRole('checkbox', { name: 'Pia Hopper, Survival analyst' });
     await expectNoAxeViolations(width);
   });

@@ -1,12 +1,20 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ExpertCard } from '@sciexperts/shared';
-import type { ConciergeQueueItemView } from '@sciexperts/shared/member';
+import { BUDGET_OPTIONS, type ExpertCard } from '@sciexperts/shared';
+import { ADMIN_LIMITS, type ConciergeQueueItemView } from '@sciexperts/shared/member';
 import { ActionNotice, useActionNotice } from './ActionNotice';
 import { AdminApiError, adminApi } from './api';
+import { dateTime, hoursAndMinutes } from './format';
 import { searchWords } from './searchWords';
 import css from './console.module.css';
 
-/** Concierge requests with their 24-hour clock; the operator searches the directory and sends a shortlist. */
+/** The budget as the requester chose it ('USD 1,000 – 5,000'), not its code. */
+const budgetWords = (value: string) => BUDGET_OPTIONS.find((o) => o.value === value)?.label ?? value;
+
+/**
+ * Concierge requests against the promise's clock (CONCIERGE_PROMISE: a shortlist within ADMIN_LIMITS.conciergePromiseHours);
+ * the operator searches the directory and sends a shortlist. Each request is named by its number as well as its
+ * sender, so two requests from people of the same name stay apart once one is open.
+ */
 export function Concierge() {
   const [requests, setRequests] = useState<ConciergeQueueItemView[] | null>(null);
   const [open, setOpen] = useState<ConciergeQueueItemView | null>(null);
@@ -91,24 +99,38 @@ export function Concierge() {
       <ActionNotice notice={notice} />
       {requests && requests.length === 0 && <p>No request is waiting.</p>}
       {requests && requests.length > 0 && (
-        <ol className={css.list}>
+        <ol className={css.list} aria-label="Requests waiting for an answer, the oldest first">
           {requests.map((r) => (
-            <li key={r.id} className={css.section}>
+            <li key={r.id} className={open?.id === r.id ? `${css.section} ${css.current}` : css.section} aria-current={open?.id === r.id ? 'true' : undefined}>
               <p>
-                <strong>{r.name}</strong> ({r.email}), budget {r.budget}, deadline {r.deadline} — waiting {r.hoursWaiting} h
-                {r.nearingDeadline ? <strong className={css.error}> · nearly 24 hours: answer now</strong> : null}
+                <strong>
+                  Request #{r.id} from {r.name}
+                </strong>{' '}
+                ({r.email}), received {dateTime(r.createdAt)}
+              </p>
+              <p>
+                Budget {budgetWords(r.budget)}, deadline {r.deadline}. Waiting {hoursAndMinutes(r.waitingSeconds)}
+                {r.nearingDeadline ? <strong className={css.error}> · nearly {ADMIN_LIMITS.conciergePromiseHours} hours: answer now</strong> : null}
               </p>
               <p className={css.quote}>{r.need}</p>
-              <button type="button" className={css.secondary} onClick={() => answer(r)} aria-label={`Answer ${r.name}`}>
-                Answer
-              </button>
+              {open?.id === r.id ? (
+                <p>
+                  <strong>Answering below.</strong>
+                </p>
+              ) : (
+                <button type="button" className={css.secondary} onClick={() => answer(r)} aria-label={`Answer request #${r.id} from ${r.name}`}>
+                  Answer
+                </button>
+              )}
             </li>
           ))}
         </ol>
       )}
       {open && (
         <section className={css.section} aria-labelledby="shortlist-title">
-          <h2 id="shortlist-title" ref={heading} tabIndex={-1}>Shortlist for {open.name}</h2>
+          <h2 id="shortlist-title" ref={heading} tabIndex={-1}>
+            Shortlist for {open.name} ({open.email}), request #{open.id}
+          </h2>
           <form className={css.form} onSubmit={(e) => void search(e)} role="search">
             <div className={css.field}>
               <label htmlFor="expert-q">Search the directory</label>

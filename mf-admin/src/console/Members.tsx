@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from '@sciexperts/shared/router';
 import type { AdminMemberView } from '@sciexperts/shared/member';
 import { AdminApiError, adminApi } from './api';
 import { dateTime } from './format';
@@ -24,6 +25,18 @@ export function Members() {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // A link from elsewhere in the console (the audit log) names one member: their page, read from the server.
+  const linked = Number(useSearchParams()[0].get('member'));
+  useEffect(() => {
+    if (!Number.isInteger(linked) || linked < 1) return;
+    adminApi
+      .member(linked)
+      .then((m) => {
+        setMembers([m]);
+        if (mayAct) setChosen(m);
+      })
+      .catch((err: unknown) => setError(message(err, 'The member could not be loaded.')));
+  }, [linked, mayAct]);
 
   async function search(event: FormEvent) {
     event.preventDefault();

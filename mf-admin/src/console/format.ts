@@ -13,3 +13,13 @@ export function waited(seconds: number): string {
 }
 
 export const dateTime = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
+
+/** '3/1/26, 8:30 AM': short enough for one line in a table; the column says it is UTC. */
+export const shortDateTime = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
+
+/** '26 h 5 min', '3 h 0 min', '12 min': a wait measured against a promise in hours, so never in days. */
+export function hoursAndMinutes(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return h > 0 ? `${h} h ${m} min` : `${m} min`;
+}

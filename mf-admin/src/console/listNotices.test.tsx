@@ -119,7 +119,7 @@ describe.each(ORDERS)('a list whose action removes its item (%s)', (order) => {
       budget: '1000-5000',
       deadline: '2099-01-01',
       createdAt: '2026-11-26T10:00:00.000Z',
-      hoursWaiting: 3,
+      waitingSeconds: 3 * 3600,
       nearingDeadline: false,
     };
     const reload = later<{ requests: ConciergeQueueItemView[] }>();
@@ -131,7 +131,7 @@ describe.each(ORDERS)('a list whose action removes its item (%s)', (order) => {
     jest.spyOn(adminApi, 'searchExperts').mockResolvedValue({ total: 1, page: 1, pageSize: 20, results: [expert] } as never);
     jest.spyOn(adminApi, 'shortlist').mockResolvedValue(null);
     renderAt('/admin/concierge');
-    await user.click(await screen.findByRole('button', { name: 'Answer Cora Client' }));
+    await user.click(await screen.findByRole('button', { name: 'Answer request #5 from Cora Client' }));
     await user.click(await screen.findByRole('checkbox', { name: 'Pia Hopper, Survival analyst' }));
     await user.type(screen.getByLabelText('A few words to Cora Client about the choice'), 'Our pick.');
     await user.click(screen.getByRole('button', { name: 'Send the shortlist' }));

@@ -64,7 +64,7 @@ it('lets an operator suspend a member with a reason, and only an operator', asyn
 it('flags a concierge request near its 24 hours and sends a shortlist picked from the directory search', async () => {
   const user = userEvent.setup();
   signedInAs('support');
-  const request = { id: 5, name: 'Cora Client', email: 'cora@example.test', need: 'A survival analysis.', budget: '1k-5k', deadline: '2099-01-01', createdAt: '2026-11-26T10:00:00.000Z', hoursWaiting: 21, nearingDeadline: true };
+  const request = { id: 5, name: 'Cora Client', email: 'cora@example.test', need: 'A survival analysis.', budget: '1k-5k', deadline: '2099-01-01', createdAt: '2026-11-26T10:00:00.000Z', waitingSeconds: 21 * 3600 + 5 * 60, nearingDeadline: true };
   jest.spyOn(adminApi, 'concierge').mockResolvedValueOnce({ requests: [request] }).mockResolvedValue({ requests: [] });
   jest.spyOn(adminApi, 'searchExperts').mockResolvedValue({
     total: 1,
@@ -75,7 +75,7 @@ it('flags a concierge request near its 24 hours and sends a shortlist picked fro
   const send = jest.spyOn(adminApi, 'shortlist').mockResolvedValue(null);
   renderAt('/admin/concierge');
   expect(await screen.findByText('· nearly 24 hours: answer now')).toBeInTheDocument();
-  await user.click(screen.getByRole('button', { name: 'Answer Cora Client' }));
+  await user.click(screen.getByRole('button', { name: 'Answer request #5 from Cora Client' }));
   await user.type(screen.getByLabelText('Search the directory'), 'survival');
   await user.click(screen.getByRole('button', { name: 'Search' }));
   await user.click(await screen.findByRole('checkbox', { name: 'Pia Hopper, Survival analyst' }));
@@ -83,4 +83,17 @@ it('flags a concierge request near its 24 hours and sends a shortlist picked fro
   await user.click(screen.getByRole('button', { name: 'Send the shortlist' }));
   expect(send).toHaveBeenCalledWith(5, [12], 'Pia knows cohorts.');
   expect(await screen.findByText('The shortlist of 1 expert(s) was sent to cora@example.test. They find it as a project draft with these experts invited once signed in with that address.')).toBeInTheDocument();
+});
+
+it.each([
+  ['support', true],
+  ['finance', false],
+] as const)("opens the member an audit entry links to (%s), read from the server", async (role, manages) => {
+  signedInAs(role);
+  const read = jest.spyOn(adminApi, 'member').mockResolvedValue(member);
+  renderAt('/admin/members?member=7');
+  expect(await screen.findByRole('cell', { name: /Petra Hopper/ })).toBeInTheDocument();
+  expect(read).toHaveBeenCalledWith(7);
+  // Finance reads members but does not act on them: the row, without the member's controls.
+  expect(screen.queryByRole('heading', { name: 'Manage Petra Hopper' }) !== null).toBe(manages);
 });

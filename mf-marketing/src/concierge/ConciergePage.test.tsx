@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { conciergeMessages } from '../content/concierge';
 import { expectSoundOutline, renderRoute } from '../test/renderRoute';
-import { localIsoDate } from '@sciexperts/shared';
+import { ADMIN_LIMITS, CONCIERGE_PROMISE, localIsoDate } from '@sciexperts/shared';
 
 const inAMonth = (() => {
   const date = new Date();
@@ -33,6 +33,15 @@ async function fillIn() {
 const send = () => userEvent.click(screen.getByRole('button', { name: 'Send request' }));
 
 describe('the concierge page', () => {
+  it('makes one promise, the one the confirmation and the operators’ clock keep (issue 47)', () => {
+    const { main } = renderRoute('/concierge');
+    // The page, its steps and its FAQ say the contract's promise, and no other (it said one and two working days).
+    expect(CONCIERGE_PROMISE).toBe(`within ${ADMIN_LIMITS.conciergePromiseHours} hours`);
+    expect(conciergeMessages.sent).toContain(CONCIERGE_PROMISE);
+    expect(main.textContent).toContain(`shortlist of experts ${CONCIERGE_PROMISE}`);
+    expect(main.textContent).not.toMatch(/working day/);
+  });
+
   it('explains the service and offers a labelled request form', () => {
     const { main } = renderRoute('/concierge');
     expect(screen.getByRole('heading', { level: 1, name: 'Concierge Services' })).toBeInTheDocument();

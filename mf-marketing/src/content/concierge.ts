@@ -1,21 +1,22 @@
 // The concierge page: what the service does, and what its request form says.
-import { API_PATHS, CONCIERGE_MESSAGES } from '@sciexperts/shared';
+import { API_PATHS, CONCIERGE_MESSAGES, CONCIERGE_PROMISE } from '@sciexperts/shared';
 import { type FaqItem } from './faq';
 import { CONTACT, PLATFORM_FEE_PERCENT } from './platform';
 
 // The request's fields, limits, budget choices, rules and the messages the server also answers with are the
-// shared contract's; only what this page alone says is spelled here.
+// shared contract's; only what this page alone says is spelled here. The one promise (CONCIERGE_PROMISE) is the
+// contract's too: the confirmation says it and the operators' queue counts the same hours.
 export { BUDGET_OPTIONS, CONCIERGE_LIMITS, type ConciergeRequest } from '@sciexperts/shared';
 export const CONCIERGE_REQUEST_PATH = API_PATHS.conciergeRequest;
 
 export const conciergeIntro = {
   title: 'Concierge Services',
-  description: 'Tell us what you need and a SciExperts project manager writes the brief with you and hand-picks three experts within two working days. Free for clients.',
+  description: `Tell us what you need and a SciExperts project manager e-mails you a shortlist of hand-picked experts ${CONCIERGE_PROMISE}. Free for clients.`,
   lead: 'Not sure which expert, which service or how to describe it? Tell us in your own words and we do the rest.',
   steps: [
-    { id: 'listen', title: 'We listen', text: 'A project manager with a science background reads your request and calls or writes to you within one working day to understand the goal, the constraints and the deadline.' },
-    { id: 'brief', title: 'We write the brief', text: 'We turn the conversation into a project brief with clear milestones that experts can price, and you approve it before anything is posted.' },
-    { id: 'shortlist', title: 'We hand-pick experts', text: 'Within two working days we invite the three best-matched experts, check their availability and send you their proposals side by side.' },
+    { id: 'listen', title: 'We listen', text: 'A project manager with a science background reads your request: the goal, the constraints, the budget and the deadline.' },
+    { id: 'shortlist', title: 'We hand-pick experts', text: `We e-mail you a shortlist of the best-matched experts ${CONCIERGE_PROMISE}, with a note on why each of them fits.` },
+    { id: 'brief', title: 'Your project, ready to post', text: 'Sign in with the address you gave and your request is waiting as a project draft with the shortlisted experts invited. You change what you like and decide when it is published.' },
     { id: 'follow', title: 'We stay with you', text: 'Your project manager follows the project to the last milestone and is there if anything needs sorting out.' },
   ],
   price: `The concierge service is free for clients. You pay only for the milestones you fund, with the usual ${PLATFORM_FEE_PERCENT} % platform fee, and your payments are held in escrow like every other project.`,
@@ -24,7 +25,7 @@ export const conciergeIntro = {
 
 export const conciergeFaq: FaqItem[] = [
   { id: 'cost', question: 'What does the concierge service cost?', answer: `Nothing. You pay only the experts’ milestones and the ${PLATFORM_FEE_PERCENT} % platform fee, as on any project.` },
-  { id: 'speed', question: 'How fast will I hear from you?', answer: 'Within one working day of your request, and you receive hand-picked proposals within two working days of approving the brief.' },
+  { id: 'speed', question: 'How fast will I hear from you?', answer: `We e-mail you a shortlist of hand-picked experts ${CONCIERGE_PROMISE} of your request; the experts invited to your project then send you their proposals.` },
   { id: 'data', question: 'What happens to the details I send?', answer: 'We store your request, send it to our concierge team and use it only to answer you. We keep it for two years after our last contact; the Privacy Policy has the details.' },
   { id: 'no-account', question: 'Do I need an account to ask?', answer: 'No. You only need an account when you accept a proposal and fund the first milestone.' },
 ];

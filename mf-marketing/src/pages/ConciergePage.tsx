@@ -1,3 +1,4 @@
+import { CONCIERGE_PROMISE } from '@sciexperts/shared';
 import { ConciergeForm } from '../concierge/ConciergeForm';
 import { conciergeFaq, conciergeIntro } from '../content/concierge';
 import { organizationData, PageMeta } from '../head/PageMeta';
@@ -54,7 +55,7 @@ export function ConciergePage() {
           <h2 id="concierge-request" tabIndex={-1}>
             Request the concierge
           </h2>
-          <p>Tell us what you need in your own words. A project manager answers within one working day.</p>
+          <p>Tell us what you need in your own words. A project manager e-mails you a shortlist of experts {CONCIERGE_PROMISE}.</p>
           <ConciergeForm labelledBy="concierge-request" />
         </section>
       </div>

@@ -1,5 +1,6 @@
 import { useDeferredValue, useId, useRef, useState } from 'react';
 import { Link } from '@sciexperts/shared/router';
+import { CONCIERGE_PROMISE } from '@sciexperts/shared';
 import { useEarlyInput } from '@sciexperts/ui';
 import { countQuestions, faqGroups, searchFaq } from '../content/faqPage';
 import { PageMeta } from '../head/PageMeta';
@@ -75,7 +76,7 @@ export function FaqPage() {
           <TableOfContents label="Topics" entries={groups.map((group) => ({ id: group.id, label: `${group.title} (${group.items.length})` }))} />
         ) : (
           <p className={faqStyles.empty}>
-            Try another word, or <Link to="/concierge">ask our concierge team</Link>: we answer within one working day.
+            Try another word, or <Link to="/concierge">ask our concierge team</Link>: we answer {CONCIERGE_PROMISE}.
           </p>
         )}
         {groups.map((group) => (

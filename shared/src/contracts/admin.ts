@@ -4,6 +4,7 @@
 // Types are Static<> of the TypeBox schemas in ./schemas/admin (type-only import).
 import type { Static } from 'typebox';
 import type * as S from './schemas/admin';
+import { CONCIERGE_LIMITS } from './concierge';
 
 /** The API's prefix for the console; the CORS list never applies below it (same-origin only). */
 export const ADMIN_API_PREFIX = '/api/admin';
@@ -176,9 +177,10 @@ export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 export const ADMIN_LIMITS = {
   reasonMax: 2000,
   reportNoteMax: 1000,
-  /** The concierge promises matching within a day; a request this old unanswered is flagged. */
-  conciergePromiseHours: 24,
-  conciergeFlagHours: 20,
+  /** The concierge's promise (CONCIERGE_PROMISE): a shortlist this many hours after the request. */
+  conciergePromiseHours: CONCIERGE_LIMITS.answerHours,
+  /** A request this old unanswered is flagged: the promise is close. */
+  conciergeFlagHours: CONCIERGE_LIMITS.answerHours - 4,
   shortlistMax: 10,
   memberQueryMin: 2,
   memberQueryMax: 100,

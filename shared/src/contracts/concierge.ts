@@ -28,7 +28,15 @@ export const CONCIERGE_LIMITS = {
   /** Requests one address may send in CONCIERGE_THROTTLE_WINDOW_MINUTES. */
   perAddress: 5,
   windowMinutes: 60,
+  /** The concierge's one promise: a shortlist of hand-picked experts this many hours after the request. */
+  answerHours: 24,
 } as const;
+
+/**
+ * The promise in words, said by the concierge page, its FAQ and the request's confirmation; the operators' console
+ * counts the same hours (ADMIN_LIMITS.conciergePromiseHours). Hours, not working days: the queue's clock keeps them.
+ */
+export const CONCIERGE_PROMISE = `within ${CONCIERGE_LIMITS.answerHours} hours`;
 
 export const BUDGET_OPTIONS = [
   { value: 'under-1000', label: 'Under USD 1,000' },
@@ -51,7 +59,7 @@ export const CONCIERGE_MESSAGES = {
   deadlineRequired: 'Please choose a deadline.',
   deadlinePast: 'Please choose a deadline today or later.',
   deadlineTooFar: 'Please choose a deadline within the next two years.',
-  sent: 'Thank you. Your request has reached our concierge team, and we will write to you within one working day.',
+  sent: `Thank you. Your request has reached our concierge team, and we will e-mail you a shortlist of hand-picked experts ${CONCIERGE_PROMISE}.`,
   throttled: 'You have sent several requests in a short time. Please wait a few minutes and try again; everything you typed is still here.',
 } as const;
 

@@ -1,17 +1,16 @@
 // The concierge queue: requests from the public /concierge page, waiting for an operator to send a shortlist of
-// experts within 24 hours. The shortlist is recorded with the request (once) and mailed to the requester.
+// experts within the promised hours (CONCIERGE_PROMISE). The shortlist is recorded with the request (once) and mailed to the requester.
 import { ADMIN_LIMITS, expertSlug, projectPagePath, type ConciergeQueueItemView } from '@sciexperts/shared/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { isListed } from '../directory/searchIndex';
 
-const HOUR_MS = 3_600_000;
 
 export async function conciergeQueue(db: Db, now: Date): Promise<ConciergeQueueItemView[]> {
   const rows = await db.kysely.selectFrom('conciergeRequests').selectAll().where('answeredAt', 'is', null).orderBy('createdAt').orderBy('id').limit(200).execute();
   return rows.map((r) => {
-    const hoursWaiting = Math.max(0, Math.floor((now.getTime() - Date.parse(r.createdAt)) / HOUR_MS));
+    const waitingSeconds = Math.max(0, Math.floor((now.getTime() - Date.parse(r.createdAt)) / 1000));
     return {
       id: r.id,
       name: r.name,
@@ -20,8 +19,8 @@ export async function conciergeQueue(db: Db, now: Date): Promise<ConciergeQueueI
       budget: r.budget,
       deadline: r.deadline,
       createdAt: r.createdAt,
-      hoursWaiting,
-      nearingDeadline: hoursWaiting >= ADMIN_LIMITS.conciergeFlagHours,
+      waitingSeconds,
+      nearingDeadline: waitingSeconds >= ADMIN_LIMITS.conciergeFlagHours * 3600,
     };
   });
 }

@@ -383,8 +383,8 @@ export const ConciergeQueueItem = Type.Object(
     budget: Type.String(),
     deadline: Type.String(),
     createdAt: Type.String(),
-    hoursWaiting: Type.Integer(),
-    nearingDeadline: Type.Boolean({ description: 'Unanswered for 20 hours or more: the 24-hour promise is close.' }),
+    waitingSeconds: Type.Integer({ description: 'How long it has waited for an answer.' }),
+    nearingDeadline: Type.Boolean({ description: `Unanswered for ${L.conciergeFlagHours} hours or more: the ${L.conciergePromiseHours}-hour promise is close.` }),
   },
   { title: 'ConciergeQueueItem' },
 );
