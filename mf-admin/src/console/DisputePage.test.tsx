@@ -1,7 +1,7 @@
 // The dispute decision as each role meets it (issue 42): a role that may not settle disputes (support) reads the
 // dispute but is offered no outcome and no 'Resolve' (the server refuses it too); a role that may sees nothing chosen
 // at first, and every outcome asks for a confirmation stating each party's amount in dollars before money moves.
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
 import type { DisputeDetailView } from '@sciexperts/shared/member';
@@ -68,4 +68,49 @@ it.each([
   await expectNoAxeViolations(375);
   await user.click(screen.getByRole('button', { name: 'Move the money' }));
   expect(resolve).toHaveBeenCalledWith(7, { ...sent, reason: 'Decided.' });
+});
+
+describe('the words and the layout (issue 47)', () => {
+  const full: DisputeDetailView = {
+    ...detail,
+    timeline: [
+      { id: 1, kind: 'funded', actorId: 10, note: null, createdAt: '2026-11-02T10:00:00.000Z' },
+      { id: 2, kind: 'submitted', actorId: 11, note: 'All in the files.', createdAt: '2026-11-10T10:00:00.000Z' },
+      { id: 3, kind: 'disputed', actorId: 10, note: 'The analysis is missing.', createdAt: '2026-11-20T10:00:00.000Z' },
+      { id: 4, kind: 'auto-released', actorId: null, note: null, createdAt: '2026-11-21T10:00:00.000Z' },
+    ],
+    statements: [
+      { id: 1, authorId: 10, role: 'client', text: 'Section 4 is missing.', files: [], createdAt: '2026-11-20T11:00:00.000Z' },
+      { id: 2, authorId: 11, role: 'expert', text: 'Section 4 was out of scope.', files: [], createdAt: '2026-11-21T11:00:00.000Z' },
+    ],
+    messages: [{ id: 1, senderId: 10, text: 'Where is section 4?', createdAt: '2026-11-15T10:00:00.000Z' }],
+  };
+
+  it("uses the words the parties read for the milestone's state and its timeline, and puts the decision in the column beside the statements", async () => {
+    signedInAs('operator');
+    jest.spyOn(adminApi, 'dispute').mockResolvedValue(full);
+    renderAt('/admin/disputes/7');
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    expect(within(timeline).getAllByRole('listitem').map((li) => li.textContent?.replace(/^.*? UTC: /, ''))).toEqual([
+      'Funded by Olive Client (client)',
+      'Work submitted by Ada Expert (expert) — “All in the files.”',
+      'Dispute opened by Olive Client (client) — “The analysis is missing.”',
+      'Released automatically',
+    ]);
+    expect(screen.getByText('Status').nextElementSibling).toHaveTextContent(/^Disputed$/);
+    expect(document.body).not.toHaveTextContent(/funded by|disputed by/);
+    // On a desktop the decision is the column beside the statements (the CSS keeps it in view); in the document it
+    // follows what the parties said, so a phone and a screen reader meet it after the statements.
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Statements', 'Timeline', 'Delivered files', 'Messages between the parties (read-only)', 'The project’s terms', 'Decision']);
+    expect(screen.getByRole('heading', { name: 'Decision' }).closest('section')?.parentElement).toBe(screen.getByRole('heading', { name: 'Statements' }).closest('section')?.parentElement?.parentElement);
+  });
+
+  it.each([375, 1280])('has no axe violations at %i px with the statements and the decision form', async (width) => {
+    signedInAs('finance');
+    jest.spyOn(adminApi, 'dispute').mockResolvedValue(full);
+    renderAt('/admin/disputes/7');
+    await screen.findAllByRole('radio');
+    await expectNoAxeViolations(width);
+  });
 });

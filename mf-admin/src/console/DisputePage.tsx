@@ -1,6 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useParams } from '@sciexperts/shared/router';
-import { ADMIN_LIMITS, mayDo, type DisputeDetailView, type DisputeOutcome } from '@sciexperts/shared/member';
+import { ADMIN_LIMITS, MILESTONE_EVENT_LABELS, MILESTONE_STATUS_LABELS, mayDo, type DisputeDetailView, type DisputeOutcome } from '@sciexperts/shared/member';
 import { ConfirmDialog, dialogLook } from '@sciexperts/ui';
 import { adminApi } from './api';
 import { dateTime, formatCents } from './format';
@@ -27,9 +27,11 @@ function whoReceives(outcome: DisputeOutcome, expertCents: number, amountCents: 
 }
 
 /**
- * One dispute: both sides, read-only, and the decision. The decision form starts with no outcome chosen and, once
- * complete, asks for a confirmation that states what each party receives before any money moves. A role that may not
- * settle disputes (support) reads the dispute without the form; the server refuses it too.
+ * One dispute: both sides, read-only, and the decision, kept in view beside the statements on a desktop (a sticky
+ * column) and after them on a phone; states and events in the words the parties read in their workspace. The decision
+ * form starts with no outcome chosen and, once complete, asks for a confirmation that states what each party receives
+ * before any money moves. A role that may not settle disputes (support) reads the dispute without the form; the server
+ * refuses it too.
  */
 export function DisputePage() {
   const id = Number(useParams().milestoneId);
@@ -91,7 +93,7 @@ export function DisputePage() {
         <dt>Amount in escrow</dt>
         <dd>{formatCents(m.amountCents)}</dd>
         <dt>Status</dt>
-        <dd>{m.status}</dd>
+        <dd>{MILESTONE_STATUS_LABELS[m.status]}</dd>
         <dt>Client</dt>
         <dd>
           {c.client.name} ({c.client.email})
@@ -112,147 +114,152 @@ export function DisputePage() {
         )}
       </dl>
 
-      <section className={css.section} aria-labelledby="terms-title">
-        <h2 id="terms-title">The project’s terms</h2>
-        <p className={css.quote}>{c.projectDescription}</p>
-      </section>
-
-      <section className={css.section} aria-labelledby="statements-title">
-        <h2 id="statements-title">Statements</h2>
-        {detail.statements.length === 0 ? (
-          <p>No statements yet.</p>
-        ) : (
-          <ul className={css.list}>
-            {detail.statements.map((s) => (
-              <li key={s.id}>
-                <p>
-                  <strong>{s.role === 'client' ? `${c.client.name} (client)` : `${c.expert.name} (expert)`}</strong>, {dateTime(s.createdAt)}
-                </p>
-                <p className={css.quote}>{s.text}</p>
-                {s.files.length > 0 && <p>Files: {s.files.map((f) => f.name).join(', ')}</p>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section className={css.section} aria-labelledby="timeline-title">
-        <h2 id="timeline-title">Timeline</h2>
-        <ol className={css.list}>
-          {detail.timeline.map((e) => (
-            <li key={e.id}>
-              {dateTime(e.createdAt)}: {e.kind} by {partyName(e.actorId)}
-              {e.note ? <span className={css.quote}> — “{e.note}”</span> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <section className={css.section} aria-labelledby="files-title">
-        <h2 id="files-title">Delivered files</h2>
-        {detail.deliveredFiles.length === 0 ? (
-          <p>No files were delivered with this milestone.</p>
-        ) : (
-          <ul className={css.list}>
-            {detail.deliveredFiles.map((f) => (
-              <li key={f.id}>
-                {f.name} ({Math.ceil(f.size / 1024)} KB)
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section className={css.section} aria-labelledby="messages-title">
-        <h2 id="messages-title">Messages between the parties (read-only)</h2>
-        {detail.messages.length === 0 ? (
-          <p>No messages.</p>
-        ) : (
-          <ol className={css.list}>
-            {detail.messages.map((msg) => (
-              <li key={msg.id}>
-                <strong>{partyName(msg.senderId)}</strong>, {dateTime(msg.createdAt)}: <span className={css.quote}>{msg.text}</span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
-
-      <section className={css.section} aria-labelledby="decision-title">
-        <h2 id="decision-title" tabIndex={-1}>
-          Decision
-        </h2>
-        {done && (
-          <p role="status" ref={doneRef} tabIndex={-1}>
-            {done}
-          </p>
-        )}
-        {detail.resolution ? (
-          <>
-            {/* A stale decision (409): the server's 'This dispute was resolved by … at …' stays beside what is now true. */}
-            {formError && (
-              <p role="alert" className={css.error}>
-                {formError}
-              </p>
+      <div className={css.disputeLayout}>
+        <div>
+          <section className={css.section} aria-labelledby="statements-title">
+            <h2 id="statements-title">Statements</h2>
+            {detail.statements.length === 0 ? (
+              <p>No statements yet.</p>
+            ) : (
+              <ul className={css.list}>
+                {detail.statements.map((s) => (
+                  <li key={s.id}>
+                    <p>
+                      <strong>{s.role === 'client' ? `${c.client.name} (client)` : `${c.expert.name} (expert)`}</strong>, {dateTime(s.createdAt)}
+                    </p>
+                    <p className={css.quote}>{s.text}</p>
+                    {s.files.length > 0 && <p>Files: {s.files.map((f) => f.name).join(', ')}</p>}
+                  </li>
+                ))}
+              </ul>
             )}
-            <p>
-              Resolved by {detail.resolution.by} at {dateTime(detail.resolution.at)}: {formatCents(detail.resolution.expertCents)} to the expert,{' '}
-              {formatCents(detail.resolution.clientCents)} back to the client. Reason: “{detail.resolution.reason}”
-            </p>
-          </>
-        ) : m.status !== 'disputed' ? (
-          <p>This milestone is not disputed.</p>
-        ) : !mayResolve ? (
-          <p>Your role reads disputes; an operator or finance decides them.</p>
-        ) : (
-          <form className={css.form} onSubmit={submit} noValidate>
-            <fieldset className={css.fieldset}>
-              <legend>Outcome</legend>
-              {OUTCOMES.map((o) => (
-                <label key={o.value} className={css.radio}>
-                  <input type="radio" name="outcome" value={o.value} checked={outcome === o.value} onChange={() => setOutcome(o.value)} />
-                  {o.label}
-                </label>
+          </section>
+
+          <section className={css.section} aria-labelledby="timeline-title">
+            <h2 id="timeline-title">Timeline</h2>
+            <ol className={css.list}>
+              {detail.timeline.map((e) => (
+                <li key={e.id}>
+                  {dateTime(e.createdAt)}: {MILESTONE_EVENT_LABELS[e.kind]}
+                  {e.actorId === null ? '' : ` by ${partyName(e.actorId)}`}
+                  {e.note ? <span className={css.quote}> — “{e.note}”</span> : null}
+                </li>
               ))}
-            </fieldset>
-            {outcome === 'split' && (
-              <div className={css.field}>
-                <label htmlFor="expert-part">Expert’s part in US dollars (of {formatCents(m.amountCents)})</label>
-                <input id="expert-part" inputMode="decimal" value={expertPart} onChange={(e) => setExpertPart(e.target.value)} aria-describedby="client-part" />
-                <p id="client-part">
-                  Back to the client: {expertCents !== null && expertCents <= m.amountCents ? formatCents(m.amountCents - expertCents) : '—'}
+            </ol>
+          </section>
+
+          <section className={css.section} aria-labelledby="files-title">
+            <h2 id="files-title">Delivered files</h2>
+            {detail.deliveredFiles.length === 0 ? (
+              <p>No files were delivered with this milestone.</p>
+            ) : (
+              <ul className={css.list}>
+                {detail.deliveredFiles.map((f) => (
+                  <li key={f.id}>
+                    {f.name} ({Math.ceil(f.size / 1024)} KB)
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section className={css.section} aria-labelledby="messages-title">
+            <h2 id="messages-title">Messages between the parties (read-only)</h2>
+            {detail.messages.length === 0 ? (
+              <p>No messages.</p>
+            ) : (
+              <ol className={css.list}>
+                {detail.messages.map((msg) => (
+                  <li key={msg.id}>
+                    <strong>{partyName(msg.senderId)}</strong>, {dateTime(msg.createdAt)}: <span className={css.quote}>{msg.text}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          <section className={css.section} aria-labelledby="terms-title">
+            <h2 id="terms-title">The project’s terms</h2>
+            <p className={css.quote}>{c.projectDescription}</p>
+          </section>
+        </div>
+
+        <section className={css.decision} aria-labelledby="decision-title">
+          <h2 id="decision-title" tabIndex={-1}>
+            Decision
+          </h2>
+          {done && (
+            <p role="status" ref={doneRef} tabIndex={-1}>
+              {done}
+            </p>
+          )}
+          {detail.resolution ? (
+            <>
+              {/* A stale decision (409): the server's 'This dispute was resolved by … at …' stays beside what is now true. */}
+              {formError && (
+                <p role="alert" className={css.error}>
+                  {formError}
                 </p>
-              </div>
-            )}
-            <div className={css.field}>
-              <label htmlFor="reason">Reason (both parties receive it)</label>
-              <textarea id="reason" rows={4} maxLength={ADMIN_LIMITS.reasonMax} value={reason} onChange={(e) => setReason(e.target.value)} />
-            </div>
-            {formError && (
-              <p role="alert" className={css.error}>
-                {formError}
+              )}
+              <p>
+                Resolved by {detail.resolution.by} at {dateTime(detail.resolution.at)}: {formatCents(detail.resolution.expertCents)} to the expert,{' '}
+                {formatCents(detail.resolution.clientCents)} back to the client. Reason: “{detail.resolution.reason}”
               </p>
-            )}
-            <button type="submit" className={css.button} disabled={busy}>
-              Resolve the dispute
-            </button>
-          </form>
-        )}
-        {confirming && (
-          <ConfirmDialog
-            message={confirming.message}
-            confirmLabel="Move the money"
-            busyLabel="Moving the money…"
-            cancelLabel="Go back"
-            busy={busy}
-            onConfirm={() => void confirm()}
-            onCancel={() => setConfirming(null)}
-            // The form is gone (resolved, or resolved by someone else first): the focus goes to what the section now says.
-            onFocusLost={() => (doneRef.current ?? document.getElementById('decision-title'))?.focus()}
-            classNames={{ layer: dialogLook.layer, box: dialogLook.box, actions: css.actions, confirm: css.button, cancel: css.secondary }}
-          />
-        )}
-      </section>
+            </>
+          ) : m.status !== 'disputed' ? (
+            <p>This milestone is not disputed.</p>
+          ) : !mayResolve ? (
+            <p>Your role reads disputes; an operator or finance decides them.</p>
+          ) : (
+            <form className={css.form} onSubmit={submit} noValidate>
+              <fieldset className={css.fieldset}>
+                <legend>Outcome</legend>
+                {OUTCOMES.map((o) => (
+                  <label key={o.value} className={css.radio}>
+                    <input type="radio" name="outcome" value={o.value} checked={outcome === o.value} onChange={() => setOutcome(o.value)} />
+                    {o.label}
+                  </label>
+                ))}
+              </fieldset>
+              {outcome === 'split' && (
+                <div className={css.field}>
+                  <label htmlFor="expert-part">Expert’s part in US dollars (of {formatCents(m.amountCents)})</label>
+                  <input id="expert-part" inputMode="decimal" value={expertPart} onChange={(e) => setExpertPart(e.target.value)} aria-describedby="client-part" />
+                  <p id="client-part">
+                    Back to the client: {expertCents !== null && expertCents <= m.amountCents ? formatCents(m.amountCents - expertCents) : '—'}
+                  </p>
+                </div>
+              )}
+              <div className={css.field}>
+                <label htmlFor="reason">Reason (both parties receive it)</label>
+                <textarea id="reason" rows={4} maxLength={ADMIN_LIMITS.reasonMax} value={reason} onChange={(e) => setReason(e.target.value)} />
+              </div>
+              {formError && (
+                <p role="alert" className={css.error}>
+                  {formError}
+                </p>
+              )}
+              <button type="submit" className={css.button} disabled={busy}>
+                Resolve the dispute
+              </button>
+            </form>
+          )}
+          {confirming && (
+            <ConfirmDialog
+              message={confirming.message}
+              confirmLabel="Move the money"
+              busyLabel="Moving the money…"
+              cancelLabel="Go back"
+              busy={busy}
+              onConfirm={() => void confirm()}
+              onCancel={() => setConfirming(null)}
+              // The form is gone (resolved, or resolved by someone else first): the focus goes to what the section now says.
+              onFocusLost={() => (doneRef.current ?? document.getElementById('decision-title'))?.focus()}
+              classNames={{ layer: dialogLook.layer, box: dialogLook.box, actions: css.actions, confirm: css.button, cancel: css.secondary }}
+            />
+          )}
+        </section>
+      </div>
     </article>
   );
 }

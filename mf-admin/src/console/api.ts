@@ -14,6 +14,7 @@ import type {
   AdminSignInInput,
   AdminPasswordInput,
   AuditPageView,
+  AuditQueryInput,
   DisputeDetailView,
   DisputeQueueView,
   ResolveDisputeInput,
@@ -107,7 +108,12 @@ export const adminApi = {
   retryPayout: (withdrawalId: number) => call<{ sent: boolean }>('POST', ADMIN_PATHS.payoutRetry.replace(':withdrawalId', String(withdrawalId))),
   /** Runs the reconciliation now (finance; audited): the ledger against the payment provider's records. */
   reconcile: () => call<ReconciliationView>('POST', ADMIN_PATHS.moneyReconciliation),
-  audit: (before?: number) => call<AuditPageView>('GET', `${ADMIN_PATHS.audit}${before ? `?before=${before}` : ''}`),
+  /** A page of the audit log with the filters given (the next page: the same filters and `before`). */
+  audit: (query: AuditQueryInput = {}) => {
+    const params = new URLSearchParams(Object.entries(query).filter((pair): pair is [string, string] => typeof pair[1] === 'string' && pair[1] !== ''));
+    const text = params.toString();
+    return call<AuditPageView>('GET', `${ADMIN_PATHS.audit}${text ? `?${text}` : ''}`);
+  },
   vettingQueue: () => call<VettingQueueView>('GET', ADMIN_PATHS.vetting),
   vettingRequest: (requestId: number) => call<VettingDetailView>('GET', ADMIN_PATHS.vettingRequest.replace(':requestId', String(requestId))),
   vettingFile: (requestId: number, fileId: number) => download(ADMIN_PATHS.vettingFile.replace(':requestId', String(requestId)).replace(':fileId', String(fileId))),

@@ -37,12 +37,14 @@ function AdminApp() {
     return (
       <div className={css.frame}>
         <header className={css.header}>
-          <p>
+          <p className={css.identity}>
             <strong>SciExperts operators</strong> — {session.operator.email} ({session.operator.role})
           </p>
-          <button type="button" className={css.secondary} onClick={signOut}>
-            Sign out
-          </button>
+          <div className={css.account}>
+            <button type="button" className={css.secondary} onClick={signOut}>
+              Sign out
+            </button>
+          </div>
         </header>
         <main id="main">
           <ChangePassword forced />
@@ -53,7 +55,7 @@ function AdminApp() {
   return (
     <div className={css.frame}>
       <header className={css.header}>
-        <p>
+        <p className={css.identity}>
           <strong>SciExperts operators</strong> — {session.operator.email} ({session.operator.role})
         </p>
         <nav aria-label="Console">
@@ -91,10 +93,13 @@ function AdminApp() {
             )}
           </ul>
         </nav>
-        <NavLink to="/admin/password">Change password</NavLink>
-        <button type="button" className={css.secondary} onClick={signOut}>
-          Sign out
-        </button>
+        {/* The operator's own two controls stay together: on one line with who is signed in, the pages below. */}
+        <div className={css.account}>
+          <NavLink to="/admin/password">Change password</NavLink>
+          <button type="button" className={css.secondary} onClick={signOut}>
+            Sign out
+          </button>
+        </div>
       </header>
       <main id="main">
         <Routes>

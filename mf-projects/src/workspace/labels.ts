@@ -1,33 +1,7 @@
-import type { MilestoneEventKind, MilestoneStatus, Workspace } from '@sciexperts/shared/member';
+import type { Workspace } from '@sciexperts/shared/member';
 
-/** A milestone's state in words (never by colour alone). */
-export const MILESTONE_STATUS_LABELS: Record<MilestoneStatus, string> = {
-  proposed: 'Proposed, waiting for the expert',
-  pending: 'Waiting for funding',
-  funded: 'Funded, in escrow',
-  submitted: 'Work submitted',
-  disputed: 'Disputed',
-  released: 'Released',
-  refunded: 'Refunded',
-  split: 'Split by SciExperts',
-  cancelled: 'Cancelled',
-};
-
-/** What happened, as the timeline says it ('Funded', then ' by Olivia' when a member did it). */
-export const EVENT_LABELS: Record<MilestoneEventKind, string> = {
-  added: 'Milestone added',
-  accepted: 'Accepted',
-  'payment-failed': 'Payment failed',
-  funded: 'Funded',
-  submitted: 'Work submitted',
-  'changes-requested': 'Changes requested',
-  approved: 'Approved and released',
-  'auto-released': 'Released automatically',
-  refunded: 'Refunded',
-  disputed: 'Dispute opened',
-  resolved: 'Dispute resolved by SciExperts',
-  cancelled: 'Cancelled',
-};
+// The words the parties read for a milestone's state and its timeline are the contract's (the console shows them too).
+export { MILESTONE_STATUS_LABELS, MILESTONE_EVENT_LABELS as EVENT_LABELS } from '@sciexperts/shared/member';
 
 /** '10 %' from 1000 basis points ('2.5 %' when it is not whole). */
 export function percentText(basisPoints: number): string {

@@ -50,6 +50,35 @@ export const MILESTONE_EVENT_KINDS = [
 ] as const;
 export type MilestoneEventKind = (typeof MILESTONE_EVENT_KINDS)[number];
 
+/** A milestone's state in the words the parties read (never by colour alone); the operators' console uses them too. */
+export const MILESTONE_STATUS_LABELS: Record<MilestoneStatus, string> = {
+  proposed: 'Proposed, waiting for the expert',
+  pending: 'Waiting for funding',
+  funded: 'Funded, in escrow',
+  submitted: 'Work submitted',
+  disputed: 'Disputed',
+  released: 'Released',
+  refunded: 'Refunded',
+  split: 'Split by SciExperts',
+  cancelled: 'Cancelled',
+};
+
+/** What happened, as the parties' timeline says it ('Funded', then ' by Olivia' when a member did it). */
+export const MILESTONE_EVENT_LABELS: Record<MilestoneEventKind, string> = {
+  added: 'Milestone added',
+  accepted: 'Accepted',
+  'payment-failed': 'Payment failed',
+  funded: 'Funded',
+  submitted: 'Work submitted',
+  'changes-requested': 'Changes requested',
+  approved: 'Approved and released',
+  'auto-released': 'Released automatically',
+  refunded: 'Refunded',
+  disputed: 'Dispute opened',
+  resolved: 'Dispute resolved by SciExperts',
+  cancelled: 'Cancelled',
+};
+
 /** The kinds of ledger transactions, as the statement names them. */
 export const LEDGER_KINDS = ['funding', 'refund', 'release', 'auto-release', 'withdrawal', 'payout-reversal'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
