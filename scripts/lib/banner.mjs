@@ -30,7 +30,14 @@ export function suiteBanner(config, { servedBy = () => '', title = 'SciExperts i
   if (payments) lines.push(`  ${pad('payments')}${payments.baseUrl}  (local stand-in; its checkout page lists the test cards)`);
   else if (process.env.STRIPE_SECRET_KEY) lines.push(`  ${pad('payments')}Stripe (STRIPE_SECRET_KEY)`);
   else lines.push(`  ${pad('payments')}off (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or leave DEV_STAND_INS on)`);
-  lines.push(`  ${pad('operator')}npm run admin -- resolve <milestoneId> release|refund  (run it with the same variables as this suite)`);
+  // A new developer looks here for the operators' side: the console, how an operator account is made (the only way),
+  // and the command that settles a dispute without it.
+  lines.push(
+    `  ${pad('operators')}${config.siteOrigin}/admin  (the operators' console: disputes, members, reports, concierge, vetting, money, audit log)`,
+    `  ${pad('')}npm run admin -- create-operator <email> operator|finance|support  (makes an operator account: prints a one-time password; the first sign-in sets up the authenticator app)`,
+    `  ${pad('')}npm run admin -- resolve <milestoneId> release|refund  (settles a dispute without the console)`,
+    `  ${pad('')}run npm run admin with the same variables as this suite`,
+  );
   // The server refuses demo accounts in production; their passwords are never printed there either.
   const production = process.env.NODE_ENV === 'production' || process.env.SCIEXPERTS_ENV === 'production';
   const demo = production ? [] : readDemoAccounts();
