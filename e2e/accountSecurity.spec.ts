@@ -145,7 +145,7 @@ test('two-step verification, recovery codes, step-up, sign-in alerts and passkey
   await withCode(page, member.email, member.password, codes[4]!);
   await signedIn(page);
 
-  // A passkey on Chromium's virtual authenticator: added in Account Setting, then the only thing needed to sign in.
+  // A passkey on Chromium's virtual authenticator: added in Account settings, then the only thing needed to sign in.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {

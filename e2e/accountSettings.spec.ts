@@ -21,7 +21,7 @@ test.describe('account settings', () => {
     await expect(elsewhere.getByRole('button', { name: 'Hi, Cora!' })).toBeVisible();
 
     await here.goto('/profile/settings');
-    await expect(here.getByRole('heading', { level: 1, name: 'Account Setting' })).toBeVisible();
+    await expect(here.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
     const sessions = here.getByRole('region', { name: 'Where you are signed in' });
     await expect(sessions.getByRole('listitem')).toHaveCount(2);
     await expect(sessions.getByText('This device')).toBeVisible();

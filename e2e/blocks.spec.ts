@@ -47,7 +47,7 @@ test('a member blocks another: their message is refused with the sentence for th
     await expect(log(b.page).getByText(BLOCK_MESSAGES.notAccepting)).toBeVisible();
     await expect(log(a.page).getByText('Are you there?', { exact: true })).toHaveCount(0);
 
-    // Ada sees Bob among her blocked members in Account Setting.
+    // Ada sees Bob among her blocked members in Account settings.
     await a.page.goto('/profile/settings');
     const section = a.page.getByRole('region', { name: BLOCK_MESSAGES.settingsTitle });
     await expect(section.getByRole('button', { name: `${BLOCK_MESSAGES.unblockButton} ${fullName(bob)}` })).toBeVisible();

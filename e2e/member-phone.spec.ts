@@ -97,7 +97,7 @@ test.describe('the member area on a 390 px phone', () => {
       'Payment Details',
       'Billing',
       'Scheduled Calls',
-      'Account Setting',
+      'Account settings',
       'My profile',
       'Messages',
       'View Profile',

@@ -33,7 +33,7 @@ test.describe('profile area', () => {
       ['Payment Details', '/profile/payment', 'Payment Details'],
       ['Billing', '/profile/billing', 'Billing'],
       ['Scheduled Calls', '/profile/calls', 'Scheduled Calls'],
-      ['Account Setting', '/profile/settings', 'Account Setting'],
+      ['Account settings', '/profile/settings', 'Account settings'],
     ];
     const sidebar = page.getByRole('navigation', { name: 'Profile', exact: true });
     for (const [label, path, heading] of pages) {

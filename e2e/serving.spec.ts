@@ -135,7 +135,7 @@ test.describe('serving like production', () => {
     const sockets: string[] = [];
     page.on('websocket', (ws) => sockets.push(ws.url()));
     await page.goto('/profile/settings');
-    await expect(page.getByRole('heading', { level: 1, name: 'Account Setting' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Where you are signed in' }).getByRole('listitem')).toHaveCount(1);
     await expect.poll(() => sockets.length).toBeGreaterThan(0);
 

@@ -33,7 +33,7 @@ test.describe('shell composition', () => {
     await page.goto('/chat');
     await expect(page.getByRole('heading', { name: 'Direct Message' })).toBeVisible();
     await page.goto('/profile/settings');
-    await expect(page.getByRole('heading', { name: 'Account Setting' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
     expect([...origins].sort()).toEqual([e2eOrigins.auth, e2eOrigins.chat, e2eOrigins.marketing, e2eOrigins.profile].sort());
   });
 
@@ -63,7 +63,7 @@ test.describe('shell composition', () => {
     await navigate('/profile/settings');
     await expect(page.getByText('Hi, Ada!')).toBeVisible();
     // The greeting is the shell's member frame; the page inside it is the profile remote's.
-    await expect(page.getByRole('heading', { level: 1, name: 'Account Setting' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
 
     const report = await federationReport(page);
     expect(report.instances).toEqual(['mf_auth', 'mf_chat', 'mf_marketing', 'mf_profile', 'shell']);

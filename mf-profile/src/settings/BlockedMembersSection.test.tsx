@@ -10,7 +10,7 @@ afterEach(() => jest.restoreAllMocks());
 const ada: BlockedMember = { id: 8, firstName: 'Ada', lastName: 'Lovelace', profImgUrl: null, blockedAt: '2026-11-20T10:00:00.000Z' };
 const bob: BlockedMember = { id: 9, firstName: 'Bob', lastName: 'Babbage', profImgUrl: null, blockedAt: '2026-11-21T10:00:00.000Z' };
 
-describe('Blocked members in Account Setting', () => {
+describe('Blocked members in Account settings', () => {
   it('lists the members I blocked and unblocks one, keeping the reader on the section heading', async () => {
     const user = userEvent.setup();
     jest.spyOn(blocksApi, 'list').mockResolvedValue([bob, ada]);

@@ -45,7 +45,7 @@ export const ACCOUNT_SETTINGS_MESSAGES = {
 /** How a deleted member is named wherever their past words stay (messages, reviews, statements of the other party). */
 export const DELETED_MEMBER_NAME = { firstName: 'Deleted', lastName: 'member' } as const;
 
-/** The Account Setting page of the member area. */
+/** The Account settings page of the member area. */
 export const ACCOUNT_SETTINGS_PAGE_PATH = '/profile/settings';
 
 /** The site page the link in the welcome e-mail opens. */

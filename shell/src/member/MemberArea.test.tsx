@@ -21,7 +21,7 @@ jest.mock('./notifications/liveConnection', () => ({ connectLive: () => () => un
 
 const remoteModules: Record<string, unknown> = {
   'mf_profile/ProfileEditor': { default: () => <h1>Profile</h1> },
-  'mf_profile/AccountSettingsPage': { default: () => <h1>Account Setting</h1> },
+  'mf_profile/AccountSettingsPage': { default: () => <h1>Account settings</h1> },
   'mf_profile/CallsPage': { default: () => <h1>Scheduled Calls</h1> },
   'mf_profile/PlaceholderPage': {
     default: ({ title, description }: PlaceholderPageProps) => (
@@ -104,7 +104,7 @@ describe('the member area frame', () => {
     const getById = jest.spyOn(userApi, 'getById');
     await renderAt('/profile/settings');
     expect(screen.getByRole('button', { name: 'Hi, Ada!' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Account Setting' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
     expect(getById).not.toHaveBeenCalled();
   });
 
@@ -118,7 +118,7 @@ describe('the member area frame', () => {
     ['Payment Details', '/profile/payment', 'Payment Details'],
     ['Billing', '/profile/billing', 'Billing'],
     ['Scheduled Calls', '/profile/calls', 'Scheduled Calls'],
-    ['Account Setting', '/profile/settings', 'Account Setting'],
+    ['Account settings', '/profile/settings', 'Account settings'],
   ])('the sidebar link %s opens %s', async (label, path, heading) => {
     jest.spyOn(userApi, 'getById').mockReturnValue(new Promise(() => undefined));
     await renderAt('/profile/billing');
@@ -227,7 +227,7 @@ describe('the member area frame', () => {
       'Payment Details',
       'Billing',
       'Scheduled Calls',
-      'Account Setting',
+      'Account settings',
       'Reviews',
     ]);
     expect(within(drawer).getByRole('link', { name: 'Billing' })).toHaveAttribute('aria-current', 'page');
@@ -370,7 +370,7 @@ describe('pages from the registry', () => {
     const nav = screen.getByRole('navigation', { name: 'Profile' });
     const labels = within(nav).getAllByRole('link').map((link) => link.textContent);
     // After the shell's own list; the clashing and the foreign-module entries are left out.
-    expect(labels.slice(-2)).toEqual(['Account Setting', 'Reviews']);
+    expect(labels.slice(-2)).toEqual(['Account settings', 'Reviews']);
     expect(labels).not.toContain('Hijacked');
     expect(labels).not.toContain('Stolen');
     await userEvent.click(within(nav).getByRole('link', { name: 'Reviews' }));

@@ -45,7 +45,7 @@ export const memberPages: MemberPage[] = [
   { path: 'payment', title: 'Payment Details', navLabel: 'Payment Details', module: 'mf_projects/PaymentDetailsPage' },
   { path: 'billing', title: 'Billing', navLabel: 'Billing', module: 'mf_projects/BillingPage' },
   { path: 'calls', title: 'Scheduled Calls', navLabel: 'Scheduled Calls', module: 'mf_profile/CallsPage' },
-  { path: 'settings', title: 'Account Setting', navLabel: 'Account Setting', module: 'mf_profile/AccountSettingsPage' },
+  { path: 'settings', title: 'Account settings', navLabel: 'Account settings', module: 'mf_profile/AccountSettingsPage' },
   { path: OWNER_DASHBOARD, title: 'Project Owner Dashboard', navLabel: '', module: 'mf_projects/OwnerDashboard' },
 ];
 
