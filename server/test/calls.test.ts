@@ -18,7 +18,7 @@ type Body = { message?: string; details?: Array<{ field?: string; message: strin
 const everyDay = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '20:00' }));
 const availability = { timeZone: 'UTC', weeklyHours: everyDay, lengths: [15, 30, 60], minNoticeMinutes: 60, bufferMinutes: 10, awayDates: [] as string[] };
 
-const icsOf = (mail: { attachments?: Array<{ content: string }> }) => mail.attachments?.[0]?.content ?? '';
+const icsOf = (mail: { calendar?: { content: string } }) => mail.calendar?.content ?? '';
 const field = (ics: string, name: string) => new RegExp(`^${name}[:;](.*)$`, 'm').exec(ics)?.[1]?.trim();
 
 describe.each(['sqlite', 'postgres'] as const)('scheduled calls over %s', (dialect) => {
@@ -147,7 +147,7 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled calls over %s', (diale
         expect(field(ics, 'METHOD')).toBe('REQUEST');
         expect(field(ics, 'DTSTART')).toBe(slot.replace(/[-:]/g, '').replace('.000', ''));
         expect(field(ics, 'SEQUENCE')).toBe('0');
-        expect(mail.icalEvent?.method).toBe('REQUEST');
+        expect(mail.calendar?.method).toBe('REQUEST');
       }
       expect(field(icsOf(toClient), 'UID')).toBe(field(icsOf(toExpert), 'UID'));
       const told = (await h.api<NotificationPage>('GET', '/api/Notifications', { token: expert.token })).body.results[0]!;
@@ -177,7 +177,7 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled calls over %s', (diale
       const uid = field(icsOf(mailsTo(client).at(-1)!), 'UID');
       const target = (await slotsOf(expert)).slots[20]!;
       const asked = await post(expert, `/api/Calls/${call.id}/Reschedule`, { startsAt: target });
-      expect(asked.body.reschedule).toEqual({ startsAt: target, byMe: true });
+      expect(asked.body.reschedule).toEqual({ startsAt: target, times: [target], byMe: true });
       // The one who asked cannot accept it.
       expect((await post(expert, `/api/Calls/${call.id}/Reschedule/Accept`)).status).toBe(409);
       const accepted = await post(client, `/api/Calls/${call.id}/Reschedule/Accept`);
@@ -201,6 +201,42 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled calls over %s', (diale
       expect(declined.body).toMatchObject({ startsAt: target, sequence: 1, reschedule: null });
       expect((await post(expert, `/api/Calls/${call.id}/Reschedule/Accept`)).status).toBe(409);
       call = declined.body;
+    });
+
+    it('offers up to three new times in a reschedule; the other party accepts the one they choose', async () => {
+      const slots = (await slotsOf(expert)).slots;
+      // Later the same day: the reminders below expect the call within a day.
+      const [a, b, c, d] = [slots[22]!, slots[24]!, slots[26]!, slots[28]!];
+      const refused = async (body: unknown, field: string, message: string) => {
+        const answer = await post<Body>(client, `/api/Calls/${call.id}/Reschedule`, body);
+        expect([answer.status, answer.body.details?.[0]]).toEqual([400, { field, message }]);
+      };
+      await refused({ times: [a, b, c, d] }, 'times', M.rescheduleCount);
+      await refused({ times: [] }, 'times', M.rescheduleCount);
+      await refused({}, 'times', M.rescheduleCount);
+      await refused({ times: [a, call.startsAt] }, 'times', M.notOffered);
+      await refused({ times: [a, new Date(now - HOUR).toISOString()] }, 'times', M.past);
+      // Nothing was asked by any of those.
+      expect((await h.api<Call>('GET', `/api/Calls/${call.id}`, { token: expert.token })).body.reschedule).toBeNull();
+
+      const asked = await post(client, `/api/Calls/${call.id}/Reschedule`, { times: [c, a, b] });
+      expect(asked.status).toBe(200);
+      expect(asked.body.reschedule).toEqual({ startsAt: a, times: [a, b, c], byMe: true });
+      const seen = (await h.api<Call>('GET', `/api/Calls/${call.id}`, { token: expert.token })).body;
+      expect(seen.reschedule).toEqual({ startsAt: a, times: [a, b, c], byMe: false });
+      // With several times, which one must be said; a time not offered is refused and changes nothing.
+      const unnamed = await post<Body>(expert, `/api/Calls/${call.id}/Reschedule/Accept`);
+      expect([unnamed.status, unnamed.body.details?.[0]?.message]).toEqual([400, M.notAProposedTime]);
+      const wrong = await post<Body>(expert, `/api/Calls/${call.id}/Reschedule/Accept`, { startsAt: d });
+      expect([wrong.status, wrong.body.details?.[0]?.message]).toEqual([400, M.notAProposedTime]);
+      expect((await h.api<Call>('GET', `/api/Calls/${call.id}`, { token: expert.token })).body).toMatchObject({ startsAt: call.startsAt, sequence: call.sequence });
+      const moved = await post(expert, `/api/Calls/${call.id}/Reschedule/Accept`, { startsAt: b });
+      expect(moved.status).toBe(200);
+      expect(moved.body).toMatchObject({ startsAt: b, sequence: call.sequence + 1, reschedule: null });
+      const free = (await slotsOf(expert)).slots;
+      expect(free).not.toContain(b);
+      expect(free).toContain(call.startsAt);
+      call = moved.body;
     });
 
     it('reminds both parties 24 hours and 15 minutes before, once each, by the member’s e-mail choice', async () => {
@@ -287,10 +323,15 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled calls over %s', (diale
   it('gives each member a private, revocable calendar feed of their calls', async () => {
     expect((await h.api<CalendarFeed>('GET', '/api/Calls/Feed', { token: client.token })).body).toEqual({ active: false, url: null });
     const made = await post<CalendarFeed>(client, '/api/Calls/Feed');
-    expect(made.body.url).toMatch(/^webcal:\/\/api\.test\/api\/Calls\/Feed\/[A-Za-z0-9_-]{32}\.ics$/);
+    // Outside /api/Calls: no call path (/api/Calls/:id/Accept …) can match a feed's address.
+    expect(made.body.url).toMatch(/^webcal:\/\/api\.test\/api\/CalendarFeeds\/[A-Za-z0-9_-]{32}\.ics$/);
     const path = made.body.url!.replace('webcal://api.test', '');
     const feed = await fetch(h.base + path);
     expect(feed.status).toBe(200);
+    // A calendar subscribed at the former address is sent on to the same feed.
+    const legacy = await fetch(h.base + path.replace('/api/CalendarFeeds/', '/api/Calls/Feed/'), { redirect: 'manual' });
+    expect([legacy.status, legacy.headers.get('location')]).toEqual([301, path]);
+    expect((await fetch(h.base + path.replace('/api/CalendarFeeds/', '/api/Calls/Feed/'))).status).toBe(200);
     expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
     const text = await feed.text();
     expect(text).toContain('BEGIN:VCALENDAR');

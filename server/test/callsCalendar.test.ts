@@ -65,7 +65,7 @@ describe.each(['sqlite', 'postgres'] as const)('calendar invitations read by ica
   const post = <T = Call>(who: Member, path: string, body?: unknown) => h.api<T>('POST', path, { token: who.token, ...(body === undefined ? {} : { body }) });
   /** The invitation both parties were mailed last: the same file to each. */
   const lastInvitation = () => {
-    const files = [client.email, expert.email].map((to) => mailer.sent.filter((m) => m.to === to).at(-1)?.attachments?.[0]?.content as string);
+    const files = [client.email, expert.email].map((to) => mailer.sent.filter((m) => m.to === to).at(-1)?.calendar?.content as string);
     expect(files[0]).toBeDefined();
     expect(files[0]).toBe(files[1]);
     return files[0]!;

@@ -173,6 +173,7 @@ describe('random input never yields a 500', () => {
     ['POST', '/api/Calls/:id/NoShow'],
     ['POST', '/api/Calls/Feed'],
     ['GET', '/api/Calls/Feed/:id'],
+    ['GET', '/api/CalendarFeeds/:id'],
     ['PUT', '/api/Blocks/:id'],
     ['DELETE', '/api/Blocks/:id'],
     ['GET', '/api/Blocks/:id'],

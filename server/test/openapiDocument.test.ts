@@ -60,6 +60,35 @@ describe('the published OpenAPI document', () => {
     expect(() => backend.validateDefinition()).not.toThrow();
   });
 
+  it('has no ambiguous paths: no URL can match two templated paths (redocly no-ambiguous-paths)', () => {
+    // Redocly's rule: two paths of as many segments, equal wherever neither segment is a template, with as many
+    // templates each. A router or a generated client matching by pattern cannot tell which one a URL means (a feed
+    // token under /api/Calls/Feed/{token} read as a call id under /api/Calls/{id}/Accept). A path with fewer
+    // templates is the more specific one and wins (/api/Calls/Next against /api/Calls/{id}), as redocly allows.
+    const isTemplate = (segment: string) => /^\{.+\}$/.test(segment);
+    const ambiguous = (a: string, b: string) => {
+      const [pa, pb] = [a.split('/'), b.split('/')];
+      if (pa.length !== pb.length) return false;
+      let [ta, tb] = [0, 0];
+      for (let i = 0; i < pa.length; i += 1) {
+        const [x, y] = [pa[i]!, pb[i]!];
+        if (isTemplate(x) || isTemplate(y)) {
+          ta += Number(isTemplate(x));
+          tb += Number(isTemplate(y));
+        } else if (x !== y) return false;
+      }
+      return ta === tb;
+    };
+    const paths = Object.keys(doc.paths);
+    const pairs = paths.flatMap((a, i) => paths.slice(i + 1).filter((b) => ambiguous(a, b)).map((b) => `${a} ~ ${b}`));
+    // Known and not yet renamed (the payments module's; issue 47 names it as the sixth warning): nothing else may join it.
+    const known = ['/api/Payments/Cards/{cardId} ~ /api/Payments/{id}/Receipt'];
+    expect(pairs.filter((p) => !known.includes(p))).toEqual([]);
+    expect(paths).not.toContain('/api/Calls/Feed/{token}');
+    // The check itself: the feed's former address is caught against a call's.
+    expect(ambiguous('/api/Calls/Feed/{token}', '/api/Calls/{id}/Accept')).toBe(true);
+  });
+
   it('declares the Idempotency-Key as a required header of exactly the nine keyed operations', () => {
     const declaring = operations()
       .filter(({ op: o }) => o.parameters?.some((p) => p.in === 'header' && p.name === IDEMPOTENCY_KEY_HEADER))

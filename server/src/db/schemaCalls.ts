@@ -28,7 +28,11 @@ export interface CallsTable {
   /** JSON [ISO instants] */
   proposedTimes: string;
   rescheduleStartsAt: string | null;
+  /** JSON [ISO instants]: the one to three times a pending reschedule offers (migration 0051); the first is rescheduleStartsAt. */
+  rescheduleTimes: Generated<string>;
   rescheduleById: number | null;
+  /** The client's IANA zone sent when they booked or accepted (migration 0051), for their invitations. */
+  clientTimeZone: string | null;
   uid: string;
   sequence: number;
   room: string;

@@ -10,10 +10,23 @@ export interface MailMessage {
   html?: string;
   /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on notification e-mails). */
   headers?: Record<string, string>;
-  /** Files sent with it (a call's iCalendar invitation, text/calendar). */
+  /** Files sent with it. */
   attachments?: Array<{ filename: string; content: string; contentType: string }>;
-  /** An iCalendar part as an alternative body, which calendar-aware clients (Outlook, Gmail) offer to add or update. */
-  icalEvent?: { method: string; filename: string; content: string };
+  /**
+   * A call's invitation: ONE `text/calendar; method=…` part beside the text, as Google Calendar and Outlook send it;
+   * calendar-aware clients offer to add, update or remove the event. (nodemailer's `icalEvent` also attaches the same
+   * file as application/ics, so a client showed it twice; it is not used.)
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; content: string };
+}
+
+/** The message as nodemailer takes it: the calendar becomes the one text/calendar alternative. */
+export function toNodemailer({ calendar, ...message }: MailMessage) {
+  return {
+    from: FROM,
+    ...message,
+    ...(calendar ? { alternatives: [{ contentType: `text/calendar; charset=utf-8; method=${calendar.method}`, content: calendar.content }] } : {}),
+  };
 }
 
 export interface Mailer {
@@ -29,7 +42,7 @@ export class OutboxMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    const info = await this.transport.sendMail({ from: FROM, ...message });
+    const info = await this.transport.sendMail(toNodemailer(message));
     const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}`;
     // Written under a temporary name and renamed (atomic on one file system): whoever reads the outbox (a developer's
     // tool, the e2e suite) never sees half a message.
@@ -48,6 +61,6 @@ export class SmtpMailer implements Mailer {
     this.transport = nodemailer.createTransport(url);
   }
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: FROM, ...message });
+    await this.transport.sendMail(toNodemailer(message));
   }
 }

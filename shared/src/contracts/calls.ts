@@ -27,8 +27,14 @@ export const CALL_PATHS = {
   noShow: '/api/Calls/:id/NoShow',
   /** The member's private calendar feed: whether it exists (GET), a new secret URL (POST, revokes the old), revoke (DELETE). */
   feed: '/api/Calls/Feed',
-  /** The feed itself, read by calendar apps with the secret in the path. */
-  feedFile: '/api/Calls/Feed/:token',
+  /**
+   * The feed itself, read by calendar apps with the secret in the path. Outside /api/Calls, so that no call path
+   * (/api/Calls/:id/Accept …) can match a feed's address: a router or generated client matching by pattern could not
+   * tell a token from a call id there.
+   */
+  feedFile: '/api/CalendarFeeds/:token',
+  /** Where feeds lived before: answers 301 to feedFile, for calendars that subscribed then. */
+  legacyFeedFile: '/api/Calls/Feed/:token',
 } as const;
 
 /** The member area's page listing a member's calls. */
@@ -48,6 +54,8 @@ export const CALL_LIMITS = {
   reasonMax: 500,
   /** Times an expert may propose at once. */
   proposeMax: 3,
+  /** New times a reschedule may offer at once, as a proposal does. */
+  rescheduleMax: 3,
   /** Weekly hours intervals an availability may hold. */
   weeklyHoursMax: 28,
   /** Away dates an availability may hold. */
@@ -87,6 +95,7 @@ export const CALL_MESSAGES = {
   notProposed: 'This call is not waiting for you to choose a time.',
   notAProposedTime: 'Choose one of the proposed times.',
   proposeCount: `Propose one to ${CALL_LIMITS.proposeMax} times.`,
+  rescheduleCount: `Offer one to ${CALL_LIMITS.rescheduleMax} new times.`,
   notBooked: 'Only a booked call can be changed.',
   started: 'This call has already started.',
   notEnded: 'A no-show can be marked once the call has started.',
@@ -121,6 +130,7 @@ export type BookCallInput = Static<typeof S.BookCallInput>;
 export type ProposeCallInput = Static<typeof S.ProposeCallInput>;
 export type CallTaken = Static<typeof S.CallTaken>;
 export type CalendarFeed = Static<typeof S.CalendarFeed>;
+export type RescheduleInput = Static<typeof S.RescheduleInput>;
 
 /** Whether 'Join' is active: from ten minutes before the start until the end. */
 export function canJoin(call: Pick<Call, 'state' | 'startsAt' | 'lengthMinutes'>, now: Date): boolean {

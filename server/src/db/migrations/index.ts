@@ -36,6 +36,7 @@ import { operatorPassword } from './0046_operator_password';
 import { expertVetting } from './0041_expert_vetting';
 import { reportLimits } from './0047_report_limits';
 import { auditFilters } from './0050_audit_filters';
+import { callZonesRescheduleTimes } from './0051_call_zones_reschedule_times';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -80,6 +81,7 @@ class InCodeProvider implements MigrationProvider {
       '0047_report_limits': reportLimits(this.dialect),
       '0046_operator_password': operatorPassword(this.dialect),
       '0050_audit_filters': auditFilters(this.dialect),
+      '0051_call_zones_reschedule_times': callZonesRescheduleTimes(this.dialect),
     };
   }
 }

@@ -2,6 +2,7 @@
 // both parties an iCalendar file with the call's stable UID: METHOD:REQUEST while it stands (Google, Outlook and
 // Apple Calendar add it, then update the same event), METHOD:CANCEL once cancelled (they remove it).
 import { createHash } from 'node:crypto';
+import { CALL_PATHS } from '@sciexperts/shared/contracts';
 import { createEvents, type EventAttributes } from 'ics';
 import type { Config } from '../../config';
 import type { Mailer } from '../../mail/mailer';
@@ -83,32 +84,56 @@ export function invitationOf(call: CallWithParties, config: Pick<Config, 'callMe
   return { method, ics: value };
 }
 
-/** Mails the call's current invitation to both parties, with the .ics attached and as a calendar alternative. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatter = (zone: string, withDate: boolean) => {
+  const key = `${zone}|${withDate}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const date = withDate ? ({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' } as const) : {};
+    f = new Intl.DateTimeFormat('en-GB', { timeZone: zone, ...date, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(key, f);
+  }
+  return f;
+};
+/** A zone's readable name: 'Asia/Tokyo' → 'Tokyo', 'UTC' → 'UTC'. */
+const zoneLabel = (zone: string) => (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+const dayOf = (at: Date, zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, day: 'numeric', month: 'numeric', year: 'numeric' }).format(at);
+
+/**
+ * When a call is, for one recipient: in their own zone, with the other party's beside it when it differs, as the
+ * picker shows it ('Mon, 30 Nov 2026, 14:30 Tokyo time (06:30 Berlin time for Ada)'). An unknown zone reads as UTC,
+ * named so; the other party's time carries its date when that is another day.
+ */
+export function whenFor(iso: string, mine: string | null, theirs: string | null, theirFirstName: string): string {
+  const at = new Date(iso);
+  const own = mine ?? 'UTC';
+  const head = `${formatter(own, true).format(at)} ${mine ? `${zoneLabel(own)} time` : 'UTC'}`;
+  if (!theirs || theirs === own) return head;
+  const other = formatter(theirs, dayOf(at, theirs) !== dayOf(at, own)).format(at);
+  return `${head} (${other} ${zoneLabel(theirs)} time for ${theirFirstName})`;
+}
+
+/**
+ * Mails the call's current invitation to both parties: its times in each recipient's own zone (the expert's
+ * availability; the client's availability or the zone their browser sent), and the invitation as the one
+ * text/calendar part calendar clients act on.
+ */
 export async function sendInvitation(mailer: Mailer, call: CallWithParties, config: Pick<Config, 'callMeetingUrlTemplate' | 'siteUrl'>, now: Date): Promise<void> {
   const { method, ics } = invitationOf(call, config, now);
-  const when = new Date(call.startsAt!).toUTCString();
-  const subject =
-    method === 'CANCEL'
-      ? `Cancelled: call on ${when}`
-      : call.sequence === 0
-        ? `Call booked: ${when}`
-        : `Call moved: ${when}`;
   const url = meetingUrlOf(config, call.room);
-  for (const [email, first] of [
-    [call.clientEmail, call.clientFirstName],
-    [call.expertEmail, call.expertFirstName],
+  const expertZone = call.expertTimeZone ?? null;
+  const clientZone = call.clientOwnTimeZone ?? call.clientTimeZone ?? null;
+  for (const [email, first, mine, theirs, theirFirst] of [
+    [call.clientEmail, call.clientFirstName, clientZone, expertZone, call.expertFirstName],
+    [call.expertEmail, call.expertFirstName, expertZone, clientZone, call.clientFirstName],
   ] as const) {
+    const when = whenFor(call.startsAt!, mine, theirs, theirFirst);
+    const subject = method === 'CANCEL' ? `Cancelled: call on ${when}` : call.sequence === 0 ? `Call booked: ${when}` : `Call moved: ${when}`;
     const text =
       method === 'CANCEL'
-        ? `Hello ${first},\n\nThe call on ${when} is cancelled${call.cancelReason ? `: ${call.cancelReason}` : '.'}\nThe attached invitation removes it from your calendar.`
-        : `Hello ${first},\n\nYour ${call.lengthMinutes}-minute call starts ${when}.\nJoin: ${url}\nThe attached invitation adds it to your calendar (or updates it).\nYour calls: ${config.siteUrl}/profile/calls`;
-    await mailer.send({
-      to: email,
-      subject,
-      text,
-      attachments: [{ filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', content: ics, contentType: `text/calendar; method=${method}; charset=UTF-8` }],
-      icalEvent: { method, filename: 'invite.ics', content: ics },
-    });
+        ? `Hello ${first},\n\nThe call on ${when} is cancelled${call.cancelReason ? `: ${call.cancelReason}` : '.'}\nThe invitation in this e-mail removes it from your calendar.`
+        : `Hello ${first},\n\nYour ${call.lengthMinutes}-minute call starts ${when}.\nJoin: ${url}\nThe invitation in this e-mail adds it to your calendar (or updates it).\nYour calls: ${config.siteUrl}/profile/calls`;
+    await mailer.send({ to: email, subject, text, calendar: { method, content: ics } });
   }
 }
 
@@ -124,4 +149,4 @@ export function feedOf(calls: readonly CallWithParties[], config: Pick<Config, '
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The webcal:// address of a feed token (calendar apps subscribe to it). */
-export const feedUrlOf = (publicUrl: string, token: string) => `${publicUrl.replace(/^https?:/, 'webcal:')}/api/Calls/Feed/${token}.ics`;
+export const feedUrlOf = (publicUrl: string, token: string) => `${publicUrl.replace(/^https?:/, 'webcal:')}${CALL_PATHS.feedFile.replace(':token', `${token}.ics`)}`;

@@ -127,13 +127,14 @@ export async function callableMember(db: Db, id: number, viewer: number | undefi
   return visible ? { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email } : undefined;
 }
 
-/** A member's calls (as expert or client), with both parties and the expert's time zone. */
+/** A member's calls (as expert or client), with both parties and their time zones. */
 export async function callsOf(db: Db, userId: number, ids?: number[]) {
   let q = db
     .selectFrom('calls as c')
     .innerJoin('users as e', 'e.id', 'c.expertId')
     .innerJoin('users as cl', 'cl.id', 'c.clientId')
     .leftJoin('callAvailability as a', 'a.userId', 'c.expertId')
+    .leftJoin('callAvailability as ca', 'ca.userId', 'c.clientId')
     .selectAll('c')
     .select([
       'e.firstName as expertFirstName',
@@ -143,6 +144,7 @@ export async function callsOf(db: Db, userId: number, ids?: number[]) {
       'cl.lastName as clientLastName',
       'cl.email as clientEmail',
       'a.timeZone as expertTimeZone',
+      'ca.timeZone as clientOwnTimeZone',
     ])
     .where((eb) => eb.or([eb('c.expertId', '=', userId), eb('c.clientId', '=', userId)]));
   if (ids) q = q.where('c.id', 'in', ids);
@@ -154,4 +156,14 @@ export async function callWithParties(db: Db, id: number): Promise<CallWithParti
   const row = await findCall(db, id);
   if (!row) return undefined;
   return (await callsOf(db, row.expertId, [id]))[0];
+}
+
+/** The client's zone: their own availability's, else the one their browser sent when they booked or accepted, else unknown. */
+export const clientZoneOf = (c: Pick<CallWithParties, 'clientOwnTimeZone' | 'clientTimeZone'>): string | null => c.clientOwnTimeZone ?? c.clientTimeZone ?? null;
+
+/** The times a pending reschedule offers, earliest first (a request made before there could be several: its one time). */
+export function rescheduleTimesOf(c: Pick<CallWithParties, 'rescheduleStartsAt' | 'rescheduleTimes'>): string[] {
+  if (!c.rescheduleStartsAt) return [];
+  const times = JSON.parse(c.rescheduleTimes) as string[];
+  return times.length > 0 ? times : [c.rescheduleStartsAt];
 }

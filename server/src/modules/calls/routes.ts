@@ -11,6 +11,7 @@ import {
 } from '@sciexperts/shared/contracts';
 import {
   AcceptInput,
+  AcceptRescheduleInput,
   Availability,
   AvailabilityInput,
   BookCallInput,
@@ -39,7 +40,7 @@ import { refuseIfBlocked } from '../blocks/rules';
 import { memberName, notify, type NewNotification } from '../notifications/notify';
 import { feedOf, feedUrlOf, hashToken, meetingUrlOf, sendInvitation } from './calendar';
 import * as repo from './repository';
-import { checkAgenda, checkAvailability, checkLength, checkReason, instantOf } from './rules';
+import { checkAgenda, checkAvailability, checkLength, checkReason, checkViewerZone, instantOf } from './rules';
 import { freeSlots, isClear, isOffered, type AvailabilityRules } from './slots';
 
 const tags = ['Calls'];
@@ -80,6 +81,7 @@ export const callsModule: Module = async (app) => {
   /** What every new call starts with, booked or proposed: its own calendar UID and room, nothing moved or ended. */
   const freshCall = (now: string) => ({
     rescheduleStartsAt: null,
+    rescheduleTimes: '[]',
     rescheduleById: null,
     uid: repo.newUid(host),
     sequence: 0,
@@ -149,9 +151,10 @@ export const callsModule: Module = async (app) => {
       startsAt: c.startsAt,
       lengthMinutes: c.lengthMinutes,
       expertTimeZone: c.expertTimeZone ?? 'UTC',
+      clientTimeZone: repo.clientZoneOf(c),
       agenda: c.agenda,
       proposedTimes: c.state === 'proposed' ? (JSON.parse(c.proposedTimes) as string[]) : [],
-      reschedule: c.rescheduleStartsAt ? { startsAt: c.rescheduleStartsAt, byMe: c.rescheduleById === me } : null,
+      reschedule: c.rescheduleStartsAt ? { startsAt: c.rescheduleStartsAt, times: repo.rescheduleTimesOf(c), byMe: c.rescheduleById === me } : null,
       meetingUrl: meetingUrlOf(config, c.room),
       cancelReason: c.cancelReason,
       cancelledByMe: c.cancelledById === null ? null : c.cancelledById === me,
@@ -234,6 +237,30 @@ export const callsModule: Module = async (app) => {
       if (!feed) throw notFound('This calendar address no longer works.');
       reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'private, no-store');
       return feedOf(await repo.callsOf(k, feed.userId), config, clock());
+    },
+  );
+
+  // Feeds made before they moved out of /api/Calls: calendars keep polling the address they subscribed to.
+  api(app).get(
+    P.legacyFeedFile,
+    {
+      schema: {
+        tags,
+        operationId: 'getCalendarFeedLegacy',
+        // Not in the published document: it exists for subscriptions made before, and /api/Calls/Feed/{token} is
+        // the very pattern a call's /api/Calls/{id}/Accept also matches.
+        hide: true,
+        summary: 'The former address of a calendar feed: a permanent redirect to the same token under /api/CalendarFeeds',
+        deprecated: true,
+        security: open,
+        params: Type.Object({ token: Type.String({ maxLength: 100 }) }, { additionalProperties: false }),
+        response: { 301: Type.Object({ location: Type.String() }, { description: 'Moved: the same token under /api/CalendarFeeds (also in the Location header).' }), ...errors(400) },
+      },
+    },
+    async (request, reply) => {
+      const location = P.feedFile.replace(':token', encodeURIComponent(request.params.token));
+      reply.code(301).header('location', location);
+      return { location };
     },
   );
 
@@ -320,6 +347,7 @@ export const callsModule: Module = async (app) => {
         if (expertId === me) throw badRequest([{ field: 'expertId', message: M.self }]);
         const agenda = checkAgenda(request.body.agenda);
         const start = instantOf(request.body.startsAt, 'startsAt');
+        const clientTimeZone = checkViewerZone(request.body.timeZone);
         await callable(expertId, me);
         const rules = await rulesOf(expertId);
         const lengthMinutes = checkLength(request.body.lengthMinutes, rules.lengths);
@@ -345,6 +373,7 @@ export const callsModule: Module = async (app) => {
                 agenda,
                 proposedTimes: '[]',
                 ...freshCall(now),
+                clientTimeZone,
               })
               .returning(['id', 'sequence', 'startsAt', 'state'])
               .executeTakeFirstOrThrow();
@@ -417,7 +446,7 @@ export const callsModule: Module = async (app) => {
     );
 
     /** Moves a booked or proposed call to `start`: claims its new blocks, raises SEQUENCE, queues invitation and reminders. */
-    const moveTo = async (call: repo.CallWithParties, start: number, rules: AvailabilityRules, tell: NewNotification | null) => {
+    const moveTo = async (call: repo.CallWithParties, start: number, rules: AvailabilityRules, tell: NewNotification | null, clientTimeZone: string | null = call.clientTimeZone) => {
       try {
         await k.transaction().execute(async (trx) => {
           await repo.release(trx, call.id);
@@ -425,7 +454,7 @@ export const callsModule: Module = async (app) => {
           const sequence = call.state === 'proposed' ? 0 : call.sequence + 1;
           const row = await trx
             .updateTable('calls')
-            .set({ state: 'booked', startsAt: new Date(start).toISOString(), proposedTimes: '[]', rescheduleStartsAt: null, rescheduleById: null, sequence, updatedAt: clock().toISOString() })
+            .set({ state: 'booked', startsAt: new Date(start).toISOString(), proposedTimes: '[]', rescheduleStartsAt: null, rescheduleTimes: '[]', rescheduleById: null, clientTimeZone, sequence, updatedAt: clock().toISOString() })
             .where('id', '=', call.id)
             // The state this request read: a concurrent change makes this one a no-op, answered 409 below.
             .where('state', '=', call.state)
@@ -460,13 +489,14 @@ export const callsModule: Module = async (app) => {
         const call = await callFor(request.params.id, me);
         if (call.state !== 'proposed' || call.clientId !== me) throw conflict(M.notProposed);
         const start = instantOf(request.body.startsAt, 'startsAt');
+        const clientTimeZone = checkViewerZone(request.body.timeZone) ?? call.clientTimeZone;
         const proposed = (JSON.parse(call.proposedTimes) as string[]).map((t) => Date.parse(t));
         if (!proposed.includes(start)) throw badRequest([{ field: 'startsAt', message: M.notAProposedTime }]);
         if (start <= clock().getTime()) throw badRequest([{ field: 'startsAt', message: M.past }]);
         await reachable(me, call.expertId);
         const rules = await rulesOf(call.expertId);
         const client = memberName({ firstName: call.clientFirstName, lastName: call.clientLastName });
-        await moveTo(call, start, rules, { userId: call.expertId, type: 'call-booked', text: `${client} accepted your proposed call.`, link: '/profile/calls', sourceKey: `call:${call.id}:accepted` });
+        await moveTo(call, start, rules, { userId: call.expertId, type: 'call-booked', text: `${client} accepted your proposed call.`, link: '/profile/calls', sourceKey: `call:${call.id}:accepted` }, clientTimeZone);
         return fresh(call.id, me);
       },
     );
@@ -477,8 +507,9 @@ export const callsModule: Module = async (app) => {
         schema: {
           tags,
           operationId: 'rescheduleCall',
-          summary: 'Ask to move a booked call to another free slot; the other party accepts it, or the call keeps its time',
-          description: "404, as their profile, when the other party is deleted, suspended, hidden or private; 409 with the block's sentence when either blocked the other. Nothing changes and nobody is notified then.",
+          summary: 'Ask to move a booked call to one of up to three other free slots; the other party accepts one, or the call keeps its time',
+          description:
+            "`times`: one to three free slots of the expert (or, as before, one `startsAt`); a new request replaces a pending one. 400 when none or more than three are given, or one is past, not offered or the call's current time. 409 when the call is not booked or has started. 404, as their profile, when the other party is deleted, suspended, hidden or private; 409 with the block's sentence when either blocked the other. Nothing changes and nobody is notified then.",
           security: bearer,
           params: Id,
           body: RescheduleInput,
@@ -490,15 +521,27 @@ export const callsModule: Module = async (app) => {
         const call = await callFor(request.params.id, me);
         if (call.state !== 'booked') throw conflict(M.notBooked);
         if (Date.parse(call.startsAt!) <= clock().getTime()) throw conflict(M.started);
-        const start = instantOf(request.body.startsAt, 'startsAt');
+        const { times: given, startsAt: single } = request.body;
+        const field = given ? 'times' : 'startsAt';
+        const raw = given ?? (single === undefined ? [] : [single]);
+        if (raw.length < 1 || raw.length > L.rescheduleMax) throw badRequest([{ field: 'times', message: M.rescheduleCount }]);
+        const starts = [...new Set(raw.map((t, i) => instantOf(t, given ? `times.${i}` : 'startsAt')))].sort((a, b) => a - b);
         const other = me === call.expertId ? call.clientId : call.expertId;
         await reachable(me, other);
         const rules = await rulesOf(call.expertId);
-        checkOffered(rules, start, call.lengthMinutes);
+        const current = Date.parse(call.startsAt!);
+        for (const s of starts) {
+          // The call's own time is no move; isOffered would refuse it anyway (its blocks are taken by the call itself).
+          if (s === current) throw badRequest([{ field, message: M.notOffered }]);
+          checkOffered(rules, s, call.lengthMinutes, field);
+        }
+        const times = starts.map((s) => new Date(s).toISOString());
+        const start = starts[0]!;
         const myName = me === call.expertId ? memberName({ firstName: call.expertFirstName, lastName: call.expertLastName }) : memberName({ firstName: call.clientFirstName, lastName: call.clientLastName });
         await k.transaction().execute(async (trx) => {
-          await trx.updateTable('calls').set({ rescheduleStartsAt: new Date(start).toISOString(), rescheduleById: me, updatedAt: clock().toISOString() }).where('id', '=', call.id).execute();
-          await notify(trx, jobs, [{ userId: other, type: 'call-changed', text: `${myName} asks to move your call. Accept the new time or keep the current one.`, link: '/profile/calls', sourceKey: `call:${call.id}:reschedule:${new Date(start).toISOString()}:${call.sequence}` }], clock());
+          await trx.updateTable('calls').set({ rescheduleStartsAt: new Date(start).toISOString(), rescheduleTimes: JSON.stringify(times), rescheduleById: me, updatedAt: clock().toISOString() }).where('id', '=', call.id).execute();
+          const ask = times.length === 1 ? 'Accept the new time or keep the current one.' : `Accept one of ${times.length} new times or keep the current one.`;
+          await notify(trx, jobs, [{ userId: other, type: 'call-changed', text: `${myName} asks to move your call. ${ask}`, link: '/profile/calls', sourceKey: `call:${call.id}:reschedule:${times.join(',')}:${call.sequence}` }], clock());
         });
         return fresh(call.id, me);
       },
@@ -510,18 +553,27 @@ export const callsModule: Module = async (app) => {
         schema: {
           tags,
           operationId: 'acceptCallReschedule',
-          summary: 'Accept the new time the other party asked for; both calendars update (same UID, higher SEQUENCE)',
-          description: "409 when the new time was taken meanwhile; the call then keeps its time. 404, as their profile, when the other party is deleted, suspended, hidden or private; 409 with the block's sentence when either blocked the other (the request stays).",
+          summary: 'Accept one of the new times the other party asked for; both calendars update (same UID, higher SEQUENCE)',
+          description:
+            "`startsAt`: which of the offered times (may be left out when only one was offered; 400 when it is not one of them). 409 when the new time was taken meanwhile; the call then keeps its time. 404, as their profile, when the other party is deleted, suspended, hidden or private; 409 with the block's sentence when either blocked the other (the request stays).",
           security: bearer,
           params: Id,
+          body: AcceptRescheduleInput,
           response: { 200: Call, ...errors(400, 401, 404, 409) },
+        },
+        // Clients from before several times could be offered send no body at all: that is the empty choice.
+        preValidation: async (request: { body: unknown }) => {
+          if (request.body === undefined || request.body === null) request.body = {};
         },
       },
       async (request) => {
         const me = auth(request).userId;
         const call = await callFor(request.params.id, me);
         if (call.state !== 'booked' || !call.rescheduleStartsAt || call.rescheduleById === me) throw conflict(M.notPending);
-        const start = Date.parse(call.rescheduleStartsAt);
+        const offered = repo.rescheduleTimesOf(call).map((t) => Date.parse(t));
+        const chosen = request.body.startsAt;
+        const start = chosen === undefined ? (offered.length === 1 ? offered[0]! : Number.NaN) : instantOf(chosen, 'startsAt');
+        if (!offered.includes(start)) throw badRequest([{ field: 'startsAt', message: M.notAProposedTime }]);
         if (start <= clock().getTime()) throw conflict(M.past);
         await reachable(me, me === call.expertId ? call.clientId : call.expertId);
         const rules = await rulesOf(call.expertId);
@@ -529,7 +581,7 @@ export const callsModule: Module = async (app) => {
           await moveTo(call, start, rules, { userId: call.rescheduleById!, type: 'call-changed', text: 'Your call was moved to the new time you asked for.', link: '/profile/calls', sourceKey: `call:${call.id}:moved:${call.sequence + 1}` });
         } catch (err) {
           // Falls back: the request is dropped, the call keeps its time.
-          await k.updateTable('calls').set({ rescheduleStartsAt: null, rescheduleById: null }).where('id', '=', call.id).where('sequence', '=', call.sequence).execute();
+          await k.updateTable('calls').set({ rescheduleStartsAt: null, rescheduleTimes: '[]', rescheduleById: null }).where('id', '=', call.id).where('sequence', '=', call.sequence).execute();
           throw err;
         }
         return fresh(call.id, me);
@@ -552,7 +604,7 @@ export const callsModule: Module = async (app) => {
         const me = auth(request).userId;
         const call = await callFor(request.params.id, me);
         if (call.state !== 'booked' || !call.rescheduleStartsAt) throw conflict(M.notPending);
-        await k.updateTable('calls').set({ rescheduleStartsAt: null, rescheduleById: null, updatedAt: clock().toISOString() }).where('id', '=', call.id).execute();
+        await k.updateTable('calls').set({ rescheduleStartsAt: null, rescheduleTimes: '[]', rescheduleById: null, updatedAt: clock().toISOString() }).where('id', '=', call.id).execute();
         return fresh(call.id, me);
       },
     );
@@ -582,7 +634,7 @@ export const callsModule: Module = async (app) => {
           const sequence = call.state === 'booked' ? call.sequence + 1 : call.sequence;
           const row = await trx
             .updateTable('calls')
-            .set({ state: 'cancelled', cancelReason: reason, cancelledById: me, rescheduleStartsAt: null, rescheduleById: null, sequence, updatedAt: clock().toISOString() })
+            .set({ state: 'cancelled', cancelReason: reason, cancelledById: me, rescheduleStartsAt: null, rescheduleTimes: '[]', rescheduleById: null, sequence, updatedAt: clock().toISOString() })
             .where('id', '=', call.id)
             .where('state', '=', call.state)
             .returning(['id', 'sequence', 'startsAt', 'state'])

@@ -40,6 +40,13 @@ export function checkAvailability(input: AvailabilityInput): AvailabilityRules {
   };
 }
 
+/** The zone a member's browser sent with a booking or an acceptance: null when left out, 400 when not a zone. */
+export function checkViewerZone(zone: string | undefined): string | null {
+  if (zone === undefined) return null;
+  if (!isTimeZone(zone)) throw badRequest([{ field: 'timeZone', message: M.invalidTimeZone }]);
+  return zone;
+}
+
 /** An instant in epoch ms, or 400. */
 export function instantOf(value: string, field: string): number {
   const ms = INSTANT.test(value) ? Date.parse(value) : Number.NaN;

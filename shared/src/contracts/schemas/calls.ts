@@ -6,6 +6,8 @@ import { CALL_LIMITS as L, CALL_STATES } from '../calls';
 import { Nullable, StringChoice } from './common';
 
 const Instant = Type.String({ maxLength: 40, description: 'An ISO 8601 instant (UTC), e.g. 2026-03-02T09:00:00.000Z.' });
+/** The zone of the member's browser, sent with a booking or an acceptance, so their invitations name their own time. */
+const ViewerTimeZone = Type.Optional(Type.String({ maxLength: 64, description: "The member's IANA time zone, e.g. Asia/Tokyo; their invitations give times in it." }));
 
 export const WeeklyInterval = Type.Object(
   {
@@ -65,6 +67,7 @@ export const BookCallInput = Type.Object(
     startsAt: Instant,
     lengthMinutes: Type.Integer(),
     agenda: Type.String({ description: `What the call is about, at most ${L.agendaMax} characters.` }),
+    timeZone: ViewerTimeZone,
   },
   { additionalProperties: false, title: 'BookCallInput' },
 );
@@ -79,8 +82,18 @@ export const ProposeCallInput = Type.Object(
   { additionalProperties: false, title: 'ProposeCallInput' },
 );
 
-export const AcceptInput = Type.Object({ startsAt: Instant }, { additionalProperties: false, title: 'AcceptCallInput' });
-export const RescheduleInput = Type.Object({ startsAt: Instant }, { additionalProperties: false, title: 'RescheduleCallInput' });
+export const AcceptInput = Type.Object({ startsAt: Instant, timeZone: ViewerTimeZone }, { additionalProperties: false, title: 'AcceptCallInput' });
+export const RescheduleInput = Type.Object(
+  {
+    times: Type.Optional(Type.Array(Instant, { description: `One to ${L.rescheduleMax} new start times; the other party accepts one.` })),
+    startsAt: Type.Optional(Instant),
+  },
+  { additionalProperties: false, title: 'RescheduleCallInput', description: '`times`, or (as before) a single `startsAt`.' },
+);
+export const AcceptRescheduleInput = Type.Object(
+  { startsAt: Type.Optional(Instant) },
+  { additionalProperties: false, title: 'AcceptRescheduleInput', description: 'Which of the offered times; may be left out when only one was offered.' },
+);
 export const CancelInput = Type.Object({ reason: Type.String() }, { additionalProperties: false, title: 'CancelCallInput' });
 
 const Party = Type.Object({ id: Type.Integer(), firstName: Type.String(), lastName: Type.String() });
@@ -98,7 +111,14 @@ export const Call = Type.Object(
     expertTimeZone: Type.String(),
     agenda: Type.String(),
     proposedTimes: Type.Array(Instant),
-    reschedule: Nullable(Type.Object({ startsAt: Instant, byMe: Type.Boolean() })),
+    clientTimeZone: Nullable(Type.String({ description: "The client's time zone when known (their availability, or the one sent when booking)." })),
+    reschedule: Nullable(
+      Type.Object({
+        startsAt: Instant,
+        times: Type.Array(Instant, { description: `The one to ${L.rescheduleMax} times offered, earliest first; startsAt is the first.` }),
+        byMe: Type.Boolean(),
+      }),
+    ),
     meetingUrl: Type.String(),
     cancelReason: Nullable(Type.String()),
     cancelledByMe: Nullable(Type.Boolean()),
