@@ -141,13 +141,25 @@ test.describe('the operators console', () => {
     const balance = await api.get(`${e2eOrigins.api}/api/Payments/Balance`, { headers: as(expert) });
     expect(((await balance.json()) as { availableCents: number }).availableCents).toBe(32_400);
 
-    // The audit log holds the decision with its reason.
+    // The audit log holds the decision with its reason, in dollars, linked to the dispute; filtered to this operator
+    // and this milestone, it holds the decision alone.
     await op.getByRole('link', { name: 'Audit log' }).click();
     const log = op.getByRole('table');
     await expect(log).toContainText('dispute.split');
+    await expect(log).toContainText('split $600.00: $360.00 to the expert, $240.00 back to the client');
     await expect(log).toContainText('The survival curves were delivered; the Cox models were not.');
     await expect(log).toContainText('sign-in');
+    await expect(log.getByRole('link', { name: `Milestone ${milestoneId}`, exact: true }).first()).toHaveAttribute('href', `/admin/disputes/${milestoneId}`);
     await axeClean(op, 'audit log');
+    await op.getByLabel('Operator', { exact: true }).selectOption(email);
+    await op.getByLabel('Object', { exact: true }).selectOption('milestone');
+    await op.getByLabel('Object number').fill(String(milestoneId));
+    await op.getByRole('button', { name: 'Show entries' }).click();
+    await expect(op.getByRole('table', { name: 'Operator actions matching the filters, newest first' }).getByRole('row')).toHaveCount(2);
+    await expect(op.getByRole('status').filter({ hasText: 'shown' })).toHaveText('1 entry shown.');
+    // One line per entry's date on a desktop.
+    const when = op.getByRole('table').locator('time').first();
+    expect(await when.evaluate((el) => el.getClientRects().length)).toBe(1);
 
     // The money from the ledger, and the members' search.
     await op.getByRole('link', { name: 'Money' }).click();
@@ -165,8 +177,11 @@ test.describe('the operators console', () => {
       data: { name: 'Cora Concierge', email: `cora.${word}@example.test`, need: `We need a survival analysis of our ${word} cohort within a month.`, budget: 'under-1000', deadline: inDays(30) },
     });
     expect(asked.status(), await asked.text()).toBe(201);
+    const { id: requestId } = (await asked.json()) as { id: number };
     await op.getByRole('link', { name: 'Concierge' }).click();
-    await op.getByRole('button', { name: 'Answer Cora Concierge' }).last().click();
+    // Requests from people of the same name (earlier runs) are told apart by their number.
+    await op.getByRole('button', { name: `Answer request #${requestId} from Cora Concierge` }).click();
+    await expect(op.getByRole('heading', { level: 2, name: `Shortlist for Cora Concierge (cora.${word}@example.test), request #${requestId}` })).toBeFocused();
     await op.getByLabel('Search the directory').fill(word);
     await op.getByRole('button', { name: 'Search', exact: true }).click();
     await op.getByRole('checkbox', { name: new RegExp(`^Edda ${expert.lastName}`) }).check();
@@ -332,6 +347,7 @@ test.describe('the operators console', () => {
       data: { name: 'Cora Concierge', email: requester, need: `A survival analysis of our ${word} cohort. Kaplan-Meier curves and Cox models.`, budget: '1000-5000', deadline: inDays(60) },
     });
     expect(asked.status(), await asked.text()).toBe(201);
+    const { id: requestId } = (await asked.json()) as { id: number };
 
     /** An operator of `role`, signed in with the second factor in a browser of their own. */
     const operatorPage = async (role: OperatorRole) => {
@@ -343,7 +359,7 @@ test.describe('the operators console', () => {
     // The answer opens with the directory already searched by the request's own words, which find the expert.
     const op = await operatorPage('operator');
     await op.getByRole('link', { name: 'Concierge' }).click();
-    await op.getByRole('button', { name: 'Answer Cora Concierge' }).last().click();
+    await op.getByRole('button', { name: `Answer request #${requestId} from Cora Concierge` }).click();
     await expect(op.getByLabel('Search the directory')).toHaveValue(`survival ${word} cohort`);
     await op.getByRole('checkbox', { name: new RegExp(`^Nora ${expert.lastName}`) }).check();
     await op.getByLabel('A few words to Cora Concierge about the choice').fill('Nora analyses cohorts like yours.');

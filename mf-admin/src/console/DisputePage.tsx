@@ -89,7 +89,7 @@ export function DisputePage() {
       <h1 id="dispute-title">
         Dispute: {m.title} — {c.projectTitle}
       </h1>
-      <dl>
+      <dl className={css.facts}>
         <dt>Amount in escrow</dt>
         <dd>{formatCents(m.amountCents)}</dd>
         <dt>Status</dt>
