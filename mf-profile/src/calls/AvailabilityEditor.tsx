@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { CALL_LENGTHS, CALL_MESSAGES } from '@sciexperts/shared';
 import { callsApi } from '@sciexperts/shared/member';
 import type { Availability } from '@sciexperts/shared';
@@ -35,8 +35,10 @@ const zones = (): string[] => {
 /**
  * The member's availability for calls: time zone (the browser's until changed), weekly hours (one span a day), the
  * lengths offered, minimum notice, a buffer between calls and away dates. Saving it opens their calendar.
+ * An expert's tool: a member with no expert profile (no headline, no offered service) who has not opened a calendar
+ * sees only 'Offer calls', which opens it; a client who only books calls is not told about their own availability.
  */
-export function AvailabilityEditor() {
+export function AvailabilityEditor({ expert }: { expert: boolean }) {
   const id = useId();
   const allZones = useMemo(zones, []);
   const [saved, setSaved] = useState<Availability | null>(null);
@@ -49,6 +51,8 @@ export function AvailabilityEditor() {
   const [awayInput, setAwayInput] = useState('');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
+  const [offering, setOffering] = useState(false);
+  const zoneRef = useRef<HTMLSelectElement>(null);
 
   useEffect(() => {
     callsApi.availability().then(
@@ -93,6 +97,26 @@ export function AvailabilityEditor() {
   };
 
   const setDay = (i: number, change: Partial<Day>) => setDays((all) => all.map((d, j) => (j === i ? { ...d, ...change } : d)));
+  // The form, once asked for, starts at its first field.
+  useEffect(() => {
+    if (offering) zoneRef.current?.focus();
+  }, [offering]);
+  if (!expert && !saved?.open && !offering) {
+    if (!saved) return null;
+    return (
+      <section className={styles.section} aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className={styles.title}>
+          Calls you offer
+        </h2>
+        <p className={styles.muted}>Experts set the hours in which members can book a call with them.</p>
+        <div className={styles.actions}>
+          <button type="button" className={styles.quiet} aria-expanded="false" onClick={() => setOffering(true)}>
+            Offer calls
+          </button>
+        </div>
+      </section>
+    );
+  }
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.title}>
@@ -105,7 +129,7 @@ export function AvailabilityEditor() {
         <label htmlFor={`${id}-zone`} className={styles.label}>
           Time zone
         </label>
-        <select id={`${id}-zone`} className={styles.input} value={zone} onChange={(e) => setZone(e.target.value)}>
+        <select ref={zoneRef} id={`${id}-zone`} className={styles.input} value={zone} onChange={(e) => setZone(e.target.value)}>
           {(allZones.includes(zone) ? allZones : [zone, ...allZones]).map((z) => (
             <option key={z} value={z}>
               {z}
@@ -120,14 +144,16 @@ export function AvailabilityEditor() {
                 <label className={`${styles.choice} ${styles.weekday}`}>
                   <input type="checkbox" checked={days[i]!.on} onChange={(e) => setDay(i, { on: e.target.checked })} /> {name}
                 </label>
-                <label htmlFor={`${id}-start-${i}`} className={styles.hint}>
-                  From
-                </label>
-                <input id={`${id}-start-${i}`} type="time" step={900} className={styles.input} disabled={!days[i]!.on} value={days[i]!.start} onChange={(e) => setDay(i, { start: e.target.value })} />
-                <label htmlFor={`${id}-end-${i}`} className={styles.hint}>
-                  to
-                </label>
-                <input id={`${id}-end-${i}`} type="time" step={900} className={styles.input} disabled={!days[i]!.on} value={fromEnd(days[i]!.end)} onChange={(e) => setDay(i, { end: toEnd(e.target.value) })} />
+                <span className={styles.range}>
+                  <label htmlFor={`${id}-start-${i}`} className={styles.hint}>
+                    From
+                  </label>
+                  <input id={`${id}-start-${i}`} type="time" step={900} className={`${styles.input} ${styles.time}`} disabled={!days[i]!.on} value={days[i]!.start} onChange={(e) => setDay(i, { start: e.target.value })} />
+                  <label htmlFor={`${id}-end-${i}`} className={styles.hint}>
+                    to
+                  </label>
+                  <input id={`${id}-end-${i}`} type="time" step={900} className={`${styles.input} ${styles.time}`} disabled={!days[i]!.on} value={fromEnd(days[i]!.end)} onChange={(e) => setDay(i, { end: toEnd(e.target.value) })} />
+                </span>
               </li>
             ))}
           </ul>

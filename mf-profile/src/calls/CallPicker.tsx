@@ -3,8 +3,16 @@ import { ApiError, CALL_LIMITS, CALL_TEXT, CALLS_PAGE_PATH, type CallPickerProps
 import { callsApi } from '@sciexperts/shared/member';
 import type { Call, FreeSlots } from '@sciexperts/shared';
 import { dialogLook, LiveMessage, Modal } from '@sciexperts/ui';
-import { bothZones, dayOf, dayTimeOf, viewerTimeZone, zoneLabel } from './time';
+import { bothZones, dayOf, hourOf, splitZones, viewerTimeZone, zoneLabel } from './time';
 import styles from './Calls.module.css';
+
+/** Parts of the day, by the viewer's hour: [name, from hour, to hour). */
+const PARTS = [
+  ['Night', 0, 6],
+  ['Morning', 6, 12],
+  ['Afternoon', 12, 17],
+  ['Evening', 17, 24],
+] as const;
 
 /**
  * The slot picker: an expert's free times, by day, in the viewer's time zone with the expert's beside it; a length
@@ -60,6 +68,8 @@ export function CallPicker({ expertId, onClose, proposeTo }: CallPickerProps) {
   }, [data, viewer]);
   const shownDay = day !== null && days.some(([d]) => d === day) ? day : (days[0]?.[0] ?? null);
   const times = days.find(([d]) => d === shownDay)?.[1] ?? [];
+  // About 36 times a day at 15 minutes: grouped by part of the day (the viewer's), in compact cells.
+  const parts = PARTS.map(([name, from, to]) => [name, times.filter((t) => hourOf(t, viewer) >= from && hourOf(t, viewer) < to)] as const).filter(([, list]) => list.length > 0);
   const expertZone = data?.timeZone ?? null;
   const name = data?.expertName ?? 'this expert';
 
@@ -77,7 +87,7 @@ export function CallPicker({ expertId, onClose, proposeTo }: CallPickerProps) {
       setBooked(
         proposing
           ? await callsApi.propose({ memberId: proposeTo, times: [...chosen].sort(), lengthMinutes: length, agenda })
-          : await callsApi.book({ expertId, startsAt: slot!, lengthMinutes: length, agenda }),
+          : await callsApi.book({ expertId, startsAt: slot!, lengthMinutes: length, agenda, timeZone: viewer }),
       );
     } catch (err) {
       const body = err instanceof ApiError ? (err.body as { slots?: string[] } | null) : null;
@@ -122,7 +132,7 @@ export function CallPicker({ expertId, onClose, proposeTo }: CallPickerProps) {
             <p role="status">
               {booked.state === 'proposed'
                 ? `Your ${booked.proposedTimes.length === 1 ? 'time is' : `${booked.proposedTimes.length} times are`} sent to ${booked.client.firstName}, who chooses one on their Scheduled Calls page.`
-                : `Your ${booked.lengthMinutes}-minute call with ${name} is booked for ${dayTimeOf(booked.startsAt!, viewer)} (your time). You both get a calendar invitation by e-mail.`}
+                : `Your ${booked.lengthMinutes}-minute call with ${name} is booked for ${dayOf(booked.startsAt!, viewer)}, ${bothZones(booked.startsAt!, viewer, expertZone)}. You both get a calendar invitation by e-mail.`}
             </p>
             <div className={styles.actions}>
               <a className={styles.primary} href={CALLS_PAGE_PATH}>
@@ -166,26 +176,38 @@ export function CallPicker({ expertId, onClose, proposeTo }: CallPickerProps) {
                   <legend className={styles.label}>
                     {proposing ? `Times on ${shownDay} (up to ${CALL_LIMITS.proposeMax} in all)` : `Time on ${shownDay}`}
                   </legend>
-                  <div className={styles.slots}>
-                    {times.map((t) =>
-                      proposing ? (
-                        <label key={t} className={styles.slot}>
-                          <input
-                            type="checkbox"
-                            value={t}
-                            checked={chosen.includes(t)}
-                            disabled={!chosen.includes(t) && chosen.length >= CALL_LIMITS.proposeMax}
-                            onChange={(e) => setChosen((all) => (e.target.checked ? [...all, t] : all.filter((x) => x !== t)))}
-                          />{' '}
-                          {bothZones(t, viewer, expertZone)}
-                        </label>
-                      ) : (
-                        <label key={t} className={styles.slot}>
-                          <input type="radio" name={`${id}-slot`} value={t} checked={slot === t} onChange={() => setSlot(t)} /> {bothZones(t, viewer, expertZone)}
-                        </label>
-                      ),
-                    )}
-                  </div>
+                  {parts.map(([part, list]) => (
+                    <div key={part} role="group" aria-label={part}>
+                      <p className={styles.partOfDay} aria-hidden="true">
+                        {part}
+                      </p>
+                      <div className={styles.slotGrid}>
+                        {list.map((t) => {
+                          const full = bothZones(t, viewer, expertZone);
+                          const [mine, theirs] = splitZones(full);
+                          const on = proposing ? chosen.includes(t) : slot === t;
+                          return (
+                            <label key={t} className={styles.cell}>
+                              {proposing ? (
+                                <input
+                                  type="checkbox"
+                                  value={t}
+                                  aria-label={full}
+                                  checked={on}
+                                  disabled={!on && chosen.length >= CALL_LIMITS.proposeMax}
+                                  onChange={(e) => setChosen((all) => (e.target.checked ? [...all, t] : all.filter((x) => x !== t)))}
+                                />
+                              ) : (
+                                <input type="radio" name={`${id}-slot`} value={t} aria-label={full} checked={on} onChange={() => setSlot(t)} />
+                              )}
+                              <span className={styles.cellMain}>{mine}</span>
+                              {theirs ? <span className={styles.cellOther}>{theirs}</span> : null}
+                            </label>
+                          );
+                        })}
+                      </div>
+                    </div>
+                  ))}
                 </fieldset>
               </>
             )}
@@ -204,14 +226,25 @@ export function CallPicker({ expertId, onClose, proposeTo }: CallPickerProps) {
             <p id={`${id}-count`} className={styles.hint}>
               {agenda.length.toLocaleString('en-US')} of {CALL_LIMITS.agendaMax.toLocaleString('en-US')} characters
             </p>
-            <LiveMessage role="alert" className={styles.error} message={error} />
-            <div className={styles.actions}>
-              <button type="submit" className={styles.primary} aria-disabled={busy || undefined}>
-                {busy ? 'Sending…' : proposing ? 'Send times' : 'Book call'}
-              </button>
-              <button type="button" className={styles.quiet} aria-disabled={busy || undefined} onClick={() => !busy && onClose()}>
-                Cancel
-              </button>
+            <div className={styles.stickyFoot}>
+              <p className={styles.muted} aria-live="polite">
+                {proposing
+                  ? chosen.length === 0
+                    ? 'No time chosen yet.'
+                    : `Chosen: ${[...chosen].sort().map((t) => `${dayOf(t, viewer)}, ${bothZones(t, viewer, expertZone)}`).join('; ')}.`
+                  : slot
+                    ? `Chosen: ${dayOf(slot, viewer)}, ${bothZones(slot, viewer, expertZone)}.`
+                    : 'No time chosen yet.'}
+              </p>
+              <LiveMessage role="alert" className={styles.error} message={error} />
+              <div className={styles.actions}>
+                <button type="submit" className={styles.primary} aria-disabled={busy || undefined}>
+                  {busy ? 'Sending…' : proposing ? 'Send times' : 'Book call'}
+                </button>
+                <button type="button" className={styles.quiet} aria-disabled={busy || undefined} onClick={() => !busy && onClose()}>
+                  Cancel
+                </button>
+              </div>
             </div>
           </form>
         )}

@@ -16,6 +16,7 @@ const booked: Call = {
   startsAt: '2099-03-02T14:15:00.000Z',
   lengthMinutes: 15,
   expertTimeZone: 'Europe/Berlin',
+  clientTimeZone: null,
   agenda: 'Power analysis',
   proposedTimes: [],
   reschedule: null,

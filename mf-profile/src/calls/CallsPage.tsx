@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { CALL_TEXT, canJoin } from '@sciexperts/shared';
+import { CALL_LIMITS, CALL_TEXT, canJoin, useAuth } from '@sciexperts/shared';
 import { callsApi } from '@sciexperts/shared/member';
 import type { Call, CallList } from '@sciexperts/shared';
 import { useNotice } from '@sciexperts/ui';
@@ -7,7 +7,8 @@ import { PageNotice } from '../ui/PageNotice';
 import { StatusMessage } from '../ui/StatusMessage';
 import { AvailabilityEditor } from './AvailabilityEditor';
 import { CalendarFeedSection } from './CalendarFeedSection';
-import { bothZones, dayOf, dayTimeOf, viewerTimeZone } from './time';
+import { RescheduleForm } from './RescheduleForm';
+import { bothZones, dayOf, viewerTimeZone } from './time';
 import styles from './Calls.module.css';
 
 const STATE_LABEL: Record<Call['state'], string> = { proposed: 'Proposed', booked: 'Booked', cancelled: 'Cancelled', 'no-show': 'No-show' };
@@ -21,6 +22,9 @@ export function CallsPage() {
   const [calls, setCalls] = useState<CallList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => new Date());
+  // Members with an expert profile keep their availability in view; others are offered it (AvailabilityEditor).
+  // (A user stored by an older version may lack offeredServices.)
+  const expert = useAuth((s) => Boolean(s.user && ((s.user.headline ?? '').trim() !== '' || (s.user.offeredServices as unknown[] | undefined)?.length)));
   const load = useCallback(() => {
     callsApi.list().then(setCalls, (err: Error) => setError(err.message));
   }, []);
@@ -66,7 +70,7 @@ export function CallsPage() {
           {calls?.past.map((c) => <CallItem key={c.id} call={c} now={now} onStart={clear} onDone={done} />)}
         </ul>
       </section>
-      <AvailabilityEditor />
+      <AvailabilityEditor expert={expert} />
       <CalendarFeedSection />
     </div>
   );
@@ -86,12 +90,17 @@ function CallItem({ call, now, onStart, onDone }: CallItemProps) {
   const id = useId();
   const viewer = useMemo(viewerTimeZone, []);
   const other = call.role === 'expert' ? call.client : call.expert;
+  /** The other party's zone, shown beside the viewer's: the client's when known, else the expert's. */
+  const otherZone = call.role === 'expert' ? call.clientTimeZone : call.expertTimeZone;
+  const when = (iso: string) => `${dayOf(iso, viewer)}, ${bothZones(iso, viewer, otherZone)}`;
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
   const [mode, setMode] = useState<'none' | 'cancel' | 'reschedule'>('none');
   const [reason, setReason] = useState('');
   const [times, setTimes] = useState<string[] | null>(null);
-  const [newTime, setNewTime] = useState('');
+  /** The day whose free times the reschedule form shows, and the new times chosen on any day (up to rescheduleMax). */
+  const [newDay, setNewDay] = useState<string | null>(null);
+  const [newTimes, setNewTimes] = useState<string[]>([]);
   const started = call.startsAt !== null && Date.parse(call.startsAt) <= now.getTime();
   const live = call.state === 'booked' && !call.past;
   const joinable = canJoin(call, now);
@@ -115,10 +124,12 @@ function CallItem({ call, now, onStart, onDone }: CallItemProps) {
   const openReschedule = async () => {
     setMode('reschedule');
     setTimes(null);
+    setNewTimes([]);
+    setNewDay(null);
     try {
+      // The expert's free slots start after now plus their notice; the call's own time is not among them.
       const free = await callsApi.slots(call.expert.id, call.lengthMinutes);
       setTimes(free.slots);
-      setNewTime(free.slots[0] ?? '');
     } catch (err) {
       setStatus({ text: err instanceof Error ? err.message : String(err), tone: 'error' });
     }
@@ -135,7 +146,7 @@ function CallItem({ call, now, onStart, onDone }: CallItemProps) {
       </h3>
       {call.startsAt ? (
         <p className={styles.muted}>
-          {dayOf(call.startsAt, viewer)}, {bothZones(call.startsAt, viewer, call.expertTimeZone)}
+          {when(call.startsAt)}
         </p>
       ) : null}
       {call.agenda ? <p className={styles.muted}>Agenda: {call.agenda}</p> : null}
@@ -144,8 +155,8 @@ function CallItem({ call, now, onStart, onDone }: CallItemProps) {
       {call.state === 'proposed' && call.role === 'client' ? (
         <div className={styles.actions} role="group" aria-label="Proposed times">
           {call.proposedTimes.map((t) => (
-            <button key={t} type="button" className={styles.quiet} aria-disabled={busy || undefined} onClick={() => act(() => callsApi.accept(call.id, t), 'The call is booked.')}>
-              Accept {dayTimeOf(t, viewer)}
+            <button key={t} type="button" className={styles.quiet} aria-disabled={busy || undefined} onClick={() => act(() => callsApi.accept(call.id, t, viewer), `The call is booked for ${when(t)}.`)}>
+              Accept {when(t)}
             </button>
           ))}
         </div>
@@ -154,12 +165,16 @@ function CallItem({ call, now, onStart, onDone }: CallItemProps) {
 
       {call.reschedule && live ? (
         call.reschedule.byMe ? (
-          <p className={styles.muted}>You asked to move it to {dayTimeOf(call.reschedule.startsAt, viewer)}; waiting for {other.firstName}’s answer.</p>
+          <p className={styles.muted}>
+            You asked to move it to {call.reschedule.times.map(when).join(' or ')}; waiting for {other.firstName}’s answer.
+          </p>
         ) : (
-          <div className={styles.actions}>
-            <button type="button" className={styles.primary} aria-disabled={busy || undefined} onClick={() => act(() => callsApi.acceptReschedule(call.id), 'The call is moved.')}>
-              Accept new time {dayTimeOf(call.reschedule.startsAt, viewer)}
-            </button>
+          <div className={styles.actions} role="group" aria-label="New times">
+            {call.reschedule.times.map((t) => (
+              <button key={t} type="button" className={styles.primary} aria-disabled={busy || undefined} onClick={() => act(() => callsApi.acceptReschedule(call.id, t), `The call is moved to ${when(t)}.`)}>
+                Accept new time {when(t)}
+              </button>
+            ))}
             <button type="button" className={styles.quiet} aria-disabled={busy || undefined} onClick={() => act(() => callsApi.declineReschedule(call.id), 'The call keeps its time.')}>
               Keep current time
             </button>
@@ -214,29 +229,22 @@ function CallItem({ call, now, onStart, onDone }: CallItemProps) {
         </form>
       ) : null}
       {mode === 'reschedule' ? (
-        <form className={styles.form} onSubmit={(e) => { e.preventDefault(); if (newTime) void act(() => callsApi.reschedule(call.id, newTime), `${other.firstName} is asked to accept the new time.`); }}>
-          {times === null ? (
-            <p className={styles.muted}>Loading free times…</p>
-          ) : (
-            <>
-              <label htmlFor={`${id}-new`} className={styles.label}>
-                New time
-              </label>
-              <select id={`${id}-new`} className={styles.input} value={newTime} onChange={(e) => setNewTime(e.target.value)}>
-                {times.map((t) => (
-                  <option key={t} value={t}>
-                    {dayOf(t, viewer)}, {bothZones(t, viewer, call.expertTimeZone)}
-                  </option>
-                ))}
-              </select>
-              <div className={styles.actions}>
-                <button type="submit" className={styles.primary} aria-disabled={busy || undefined}>
-                  Ask to move the call
-                </button>
-              </div>
-            </>
-          )}
-        </form>
+        <RescheduleForm
+          id={id}
+          times={times}
+          viewer={viewer}
+          otherZone={call.expertTimeZone}
+          day={newDay}
+          onDay={setNewDay}
+          chosen={newTimes}
+          onChosen={setNewTimes}
+          busy={busy}
+          when={when}
+          onSubmit={() => {
+            if (newTimes.length === 0) setStatus({ text: `Choose one to ${CALL_LIMITS.rescheduleMax} new times.`, tone: 'error' });
+            else void act(() => callsApi.reschedule(call.id, [...newTimes].sort()), `${other.firstName} is asked to accept ${newTimes.length === 1 ? 'the new time' : 'one of the new times'}.`);
+          }}
+        />
       ) : null}
       <StatusMessage message={status?.text ?? null} tone={status?.tone ?? 'info'} />
     </li>

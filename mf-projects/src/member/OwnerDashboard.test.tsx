@@ -74,7 +74,7 @@ describe('the project owner dashboard', () => {
     (callsApi.next as jest.MockedFunction<typeof callsApi.next>).mockResolvedValue({
       call: {
         id: 5, state: 'booked', role: 'client', expert: { id: 7, firstName: 'Ada', lastName: 'Lovelace' }, client: { id: ME, firstName: 'Olivia', lastName: 'Owner' },
-        startsAt: '2026-03-02T14:00:00.000Z', lengthMinutes: 30, expertTimeZone: 'UTC', agenda: '', proposedTimes: [], reschedule: null, meetingUrl: 'https://meet.jit.si/x',
+        startsAt: '2026-03-02T14:00:00.000Z', lengthMinutes: 30, expertTimeZone: 'UTC', clientTimeZone: null, agenda: '', proposedTimes: [], reschedule: null, meetingUrl: 'https://meet.jit.si/x',
         cancelReason: null, cancelledByMe: null, noShowMarkedByMe: null, sequence: 0, past: false,
       },
     });

@@ -32,9 +32,11 @@ export const callsApi = {
   next: () => request<NextCall>('get', CALL_PATHS.nextCall, { fallbackError: FAILED.load }),
   availability: () => request<Availability>('get', CALL_PATHS.availability, { fallbackError: FAILED.load }),
   saveAvailability: (body: AvailabilityInput) => request<Availability>('put', CALL_PATHS.availability, { json: body, fallbackError: FAILED.save }),
-  accept: (id: number, startsAt: string) => request<Call>('post', pathTo(CALL_PATHS.accept, { id }), { json: { startsAt }, fallbackError: FAILED.change }),
-  reschedule: (id: number, startsAt: string) => request<Call>('post', pathTo(CALL_PATHS.reschedule, { id }), { json: { startsAt }, fallbackError: FAILED.change }),
-  acceptReschedule: (id: number) => request<Call>('post', pathTo(CALL_PATHS.acceptReschedule, { id }), { fallbackError: FAILED.change }),
+  /** `timeZone`: the member's browser zone, so their invitations give their own time. */
+  accept: (id: number, startsAt: string, timeZone?: string) => request<Call>('post', pathTo(CALL_PATHS.accept, { id }), { json: { startsAt, timeZone }, fallbackError: FAILED.change }),
+  /** One to CALL_LIMITS.rescheduleMax new times; the other party accepts one. */
+  reschedule: (id: number, times: string[]) => request<Call>('post', pathTo(CALL_PATHS.reschedule, { id }), { json: { times }, fallbackError: FAILED.change }),
+  acceptReschedule: (id: number, startsAt: string) => request<Call>('post', pathTo(CALL_PATHS.acceptReschedule, { id }), { json: { startsAt }, fallbackError: FAILED.change }),
   declineReschedule: (id: number) => request<Call>('post', pathTo(CALL_PATHS.declineReschedule, { id }), { fallbackError: FAILED.change }),
   cancel: (id: number, reason: string) => request<Call>('post', pathTo(CALL_PATHS.cancel, { id }), { json: { reason }, fallbackError: FAILED.change }),
   noShow: (id: number) => request<Call>('post', pathTo(CALL_PATHS.noShow, { id }), { fallbackError: FAILED.change }),
