@@ -72,7 +72,7 @@ export function RescheduleForm({ id, times, viewer, otherZone, day, onDay, chose
                 const [mine, theirs] = splitZones(bothZones(t, viewer, otherZone));
                 return (
                   <label key={t} className={styles.cell}>
-                    <input type="checkbox" aria-label={bothZones(t, viewer, otherZone)} checked={on} disabled={!on && full} onChange={(e) => onChosen(e.target.checked ? [...chosen, t] : chosen.filter((x) => x !== t))} />
+                    <input type="checkbox" value={t} aria-label={bothZones(t, viewer, otherZone)} checked={on} disabled={!on && full} onChange={(e) => onChosen(e.target.checked ? [...chosen, t] : chosen.filter((x) => x !== t))} />
                     <span className={styles.cellMain}>{mine}</span>
                     {theirs ? <span className={styles.cellOther}>{theirs}</span> : null}
                   </label>
