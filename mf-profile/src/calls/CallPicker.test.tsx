@@ -215,7 +215,12 @@ describe('the calls page', () => {
     render(<CallsPage />);
     const [first] = await within(screen.getByRole('region', { name: 'Upcoming calls' })).findAllByRole('listitem');
     await user.click(within(first!).getByRole('button', { name: 'Reschedule' }));
-    await user.click(await within(first!).findByRole('checkbox', { name: '09:00 your time (15:00 Berlin)' }));
+    await within(first!).findByRole('checkbox', { name: '09:00 your time (15:00 Berlin)' });
+    // Nothing chosen: said at the call, nothing sent.
+    await user.click(within(first!).getByRole('button', { name: 'Ask to move the call' }));
+    expect(within(first!).getByText(CALL_MESSAGES.rescheduleCount)).toBeInTheDocument();
+    expect(reschedule).not.toHaveBeenCalled();
+    await user.click(within(first!).getByRole('checkbox', { name: '09:00 your time (15:00 Berlin)' }));
     await user.click(within(first!).getByRole('checkbox', { name: '09:30 your time (15:30 Berlin)' }));
     await user.selectOptions(within(first!).getByRole('combobox', { name: 'New time: day' }), 'Tue 3 Mar');
     await user.click(within(first!).getByRole('checkbox', { name: '10:00 your time (16:00 Berlin)' }));

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { CALL_LIMITS, CALL_TEXT, canJoin, useAuth } from '@sciexperts/shared';
+import { CALL_MESSAGES, CALL_TEXT, canJoin, useAuth } from '@sciexperts/shared';
 import { callsApi } from '@sciexperts/shared/member';
 import type { Call, CallList } from '@sciexperts/shared';
 import { useNotice } from '@sciexperts/ui';
@@ -241,7 +241,7 @@ function CallItem({ call, now, onStart, onDone }: CallItemProps) {
           busy={busy}
           when={when}
           onSubmit={() => {
-            if (newTimes.length === 0) setStatus({ text: `Choose one to ${CALL_LIMITS.rescheduleMax} new times.`, tone: 'error' });
+            if (newTimes.length === 0) setStatus({ text: CALL_MESSAGES.rescheduleCount, tone: 'error' });
             else void act(() => callsApi.reschedule(call.id, [...newTimes].sort()), `${other.firstName} is asked to accept ${newTimes.length === 1 ? 'the new time' : 'one of the new times'}.`);
           }}
         />
