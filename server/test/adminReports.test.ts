@@ -1,4 +1,4 @@
-// Reports cannot be flooded, and the queue never hides one (issue 42; docs/decisions/0047-report-flooding-and-honest-console.md):
+// Reports cannot be flooded, and the queue never hides one (issue 42; docs/decisions/0046-report-flooding-and-honest-console.md):
 // a member files at most 20 targets in 24 hours (a repeat about the same target counts once), the operators' queue
 // pages through every open report (oldest first, or by how many members reported a target), and suspending a member
 // from a report is one transaction with closing it.
