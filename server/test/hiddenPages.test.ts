@@ -25,7 +25,7 @@ describe.each(['sqlite', 'postgres'] as const)('hidden public pages over %s', (d
     expect((await h.api('POST', `/api/Projects/${draft.body.id}/Publish`, { token: owner.token })).status).toBe(200);
     return draft.body.id;
   };
-  const page = (id: number | string) => h.api<PublicProjectPage & Body>('GET', `/api/Projects/Public/${id}`);
+  const page = (id: number | string) => h.api<PublicProjectPage & Body>('GET', `/api/PublicProjects/${id}`);
 
   it('a suspended or hidden member’s profile answers 404 and is not in the sitemap; lifted, both come back', async () => {
     const suspended = await member(h, { firstName: 'Sue', lastName: 'Spended' });

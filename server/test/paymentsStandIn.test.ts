@@ -661,7 +661,7 @@ describe('the API with the local stand-in: saved cards', () => {
     await standIn.webhooks.whenIdle();
     expect((await workspace()).milestones.map((m) => m.status)).toEqual(['funded', 'funded']);
 
-    expect((await call('DELETE', `/api/Payments/Cards/${saved!.id}`, client, { key: null })).status).toBe(204);
+    expect((await call('DELETE', `/api/PaymentCards/${saved!.id}`, client, { key: null })).status).toBe(204);
     expect(await cards()).toEqual([]);
   });
 });

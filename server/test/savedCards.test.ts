@@ -17,8 +17,8 @@ describe.each(['sqlite', 'postgres'] as const)('saved cards over %s', (dialect) 
 
   const fund = (milestoneId: number, body?: unknown, who: Member = client, key?: string) => call<FundResponse>('POST', `/api/Milestones/${milestoneId}/Fund`, who, { body, key });
   const cards = (who: Member = client) => call<SavedCardList>('GET', '/api/Payments/Cards', who, { key: null });
-  const rename = (cardId: string, name: unknown, who: Member = client) => call<SavedCard>('PUT', `/api/Payments/Cards/${cardId}`, who, { body: { name }, key: null });
-  const remove = (cardId: string, who: Member = client) => call<null>('DELETE', `/api/Payments/Cards/${cardId}`, who, { key: null });
+  const rename = (cardId: string, name: unknown, who: Member = client) => call<SavedCard>('PUT', `/api/PaymentCards/${cardId}`, who, { body: { name }, key: null });
+  const remove = (cardId: string, who: Member = client) => call<null>('DELETE', `/api/PaymentCards/${cardId}`, who, { key: null });
   const customerRows = () => h.db.kysely.selectFrom('paymentCustomers').selectAll().execute();
   /** What the provider keeps after a checkout that saved the card (the fake does what the stand-in and Stripe do). */
   const providerKeeps = (who: Member, card = VISA) => provider.customers.get(`cus_${who.id}`)!.cards.push(card);
@@ -102,8 +102,15 @@ describe.each(['sqlite', 'postgres'] as const)('saved cards over %s', (dialect) 
     expect((await rename(VISA.id, 'x'.repeat(PAYMENT_LIMITS.cardNameMax + 1))).body.details).toEqual([{ field: 'name', message: M.cardNameTooLong }]);
     expect((await rename(VISA.id, 'Tab\tname')).body.details).toEqual([{ field: 'name', message: M.plainText }]);
     expect((await rename('not-an-id!', 'x')).status).toBe(400);
-    expect((await call('PUT', `/api/Payments/Cards/${VISA.id}`, client, { body: { name: 5 }, key: null })).status).toBe(400);
+    expect((await call('PUT', `/api/PaymentCards/${VISA.id}`, client, { body: { name: 5 }, key: null })).status).toBe(400);
     expect((await call('GET', '/api/Payments/Cards', null, { key: null })).status).toBe(401);
+  });
+
+  it('still answers the former card address for remotes built before the card moved out of /api/Payments', async () => {
+    const renamed = await call<SavedCard>('PUT', `/api/Payments/Cards/${VISA.id}`, client, { body: { name: 'Lab card' }, key: null });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe('Lab card');
+    expect((await call('PUT', `/api/Payments/Cards/${VISA.id}`, expert, { body: { name: 'Mine' }, key: null })).status).toBe(404);
   });
 
   it("forgets a deleted member's customer and card names", async () => {

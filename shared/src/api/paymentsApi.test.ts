@@ -59,8 +59,8 @@ describe('paymentsApi', () => {
     ['payoutAccount', () => paymentsApi.payoutAccount(), 'GET', '/api/Payments/PayoutAccount', undefined, null],
     ['linkPayoutAccount', () => paymentsApi.linkPayoutAccount(), 'POST', '/api/Payments/PayoutAccount/Link', undefined, null],
     ['savedCards', () => paymentsApi.savedCards(), 'GET', '/api/Payments/Cards', undefined, null],
-    ['renameCard', () => paymentsApi.renameCard('pm_1', 'Lab card'), 'PUT', '/api/Payments/Cards/pm_1', { name: 'Lab card' }, null],
-    ['removeCard', () => paymentsApi.removeCard('pm_1'), 'DELETE', '/api/Payments/Cards/pm_1', undefined, null],
+    ['renameCard', () => paymentsApi.renameCard('pm_1', 'Lab card'), 'PUT', '/api/PaymentCards/pm_1', { name: 'Lab card' }, null],
+    ['removeCard', () => paymentsApi.removeCard('pm_1'), 'DELETE', '/api/PaymentCards/pm_1', undefined, null],
   ] as const)('%s sends its method, path, body and key', async (_name, run, method, path, body, key) => {
     await run();
     expect(await requests[0]).toEqual({ method, url: `http://api.test${path}`, body, key });

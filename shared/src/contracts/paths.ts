@@ -43,7 +43,7 @@ export const API_PATHS = {
   projects: '/api/Projects',
   projectsPublic: '/api/Projects/Public',
   /** Whether a project's page exists for visitors (public): 404 for a draft, hidden, invite-only or unknown one. */
-  projectPublicPage: '/api/Projects/Public/:id',
+  projectPublicPage: '/api/PublicProjects/:id',
   projectsMine: '/api/Projects/Mine',
   project: '/api/Projects/:id',
   projectPublish: '/api/Projects/:id/Publish',
@@ -85,7 +85,10 @@ export const API_PATHS = {
   paymentsPayoutAccount: '/api/Payments/PayoutAccount',
   paymentsPayoutAccountLink: '/api/Payments/PayoutAccount/Link',
   paymentsCards: '/api/Payments/Cards',
-  paymentsCard: '/api/Payments/Cards/:cardId',
+  /** One saved card, outside /api/Payments so no card id can be read as a payment's id (/api/Payments/{id}/Receipt). */
+  paymentsCard: '/api/PaymentCards/:cardId',
+  /** The card's former address, still answered (not published) for remotes built before it moved. */
+  paymentsCardBefore: '/api/Payments/Cards/:cardId',
   notifications: '/api/Notifications',
   notificationsUnreadCount: '/api/Notifications/UnreadCount',
   notificationRead: '/api/Notifications/:id/Read',

@@ -47,7 +47,7 @@ beforeEach(() => {
 it('a project page that is not there for visitors is rendered as not available, noindex, with the page’s 404', async () => {
   ask.mockRejectedValue(new ApiError(PROJECT_MESSAGES.notFound, 404, { message: PROJECT_MESSAGES.notFound }));
   const { source, view } = await renderOnServer();
-  expect(ask).toHaveBeenCalledWith('get', '/api/Projects/Public/12', expect.anything());
+  expect(ask).toHaveBeenCalledWith('get', '/api/PublicProjects/12', expect.anything());
   expect(screen.getByRole('heading', { level: 1, name: PROJECT_MESSAGES.notFound })).toBeInTheDocument();
   expect(screen.queryByText('the project page')).not.toBeInTheDocument();
   expect(robots()).toEqual(['noindex']);
