@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { LiveMessage, type NoticeState } from '@sciexperts/ui';
+import { LiveMessage, visuallyHidden, type NoticeState } from '@sciexperts/ui';
 import { StatusMessage } from './StatusMessage';
 import styles from './PageNotice.module.css';
 
@@ -11,7 +11,9 @@ import styles from './PageNotice.module.css';
  */
 export function PageNotice({ notice, noticeRef }: { notice: NoticeState | null; noticeRef: RefObject<HTMLDivElement | null> }) {
   return (
-    <div ref={noticeRef} tabIndex={-1} className={notice ? styles.notice : styles.empty}>
+    // Empty, the box is visually hidden (out of the flow): the page is a grid with a gap, and a box of no height, or
+    // its live regions under display: contents, still took one gap each above the first list.
+    <div ref={noticeRef} tabIndex={-1} className={notice ? styles.notice : visuallyHidden}>
       <StatusMessage message={notice?.tone === 'success' ? notice.text : null} tone="success" />
       <LiveMessage role="alert" className={styles.error} message={notice?.tone === 'error' ? notice.text : null} />
     </div>
