@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from '@sciexperts/shared/router';
-import { PAYOUT_CHANGE_PAGE_PATH, SECURITY_CHANGE_PAGE_PATH, SECURITY_MESSAGES as M, securityApi, type AlertEndSessionAnswer } from '@sciexperts/shared';
+import { PAYOUT_CHANGE_PAGE_PATH, SECURITY_CHANGE_PAGE_PATH, SECURITY_MESSAGES as M, securityApi, signOut, type AlertEndSessionAnswer } from '@sciexperts/shared';
 import { EmailLinkPage } from '../email/EmailLinkPage';
 
 /**
@@ -14,6 +14,9 @@ export function SecurityLinkPage() {
   /** On to the new password at once, with the reset token the answer carries (none for a member without a password). */
   const thenReset = async (answer: Promise<AlertEndSessionAnswer>) => {
     const done = await answer;
+    // Every session ended, this browser's too: forget its token here, or the page would go on showing a member who
+    // is signed in until some request of theirs is refused.
+    signOut();
     if (done.resetToken) void navigate(`/reset-password?token=${encodeURIComponent(done.resetToken)}`);
     return done;
   };
