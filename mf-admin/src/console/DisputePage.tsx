@@ -6,6 +6,8 @@ import { adminApi } from './api';
 import { dateTime, formatCents } from './format';
 import { useSession } from './session';
 import { useDecisionPage } from './useDecisionPage';
+import { FormError } from './FormError';
+import { OutcomeChoice } from './OutcomeChoice';
 import css from './console.module.css';
 
 const OUTCOMES: Array<{ value: DisputeOutcome; label: string }> = [
@@ -196,11 +198,7 @@ export function DisputePage() {
           {detail.resolution ? (
             <>
               {/* A stale decision (409): the server's 'This dispute was resolved by … at …' stays beside what is now true. */}
-              {formError && (
-                <p role="alert" className={css.error}>
-                  {formError}
-                </p>
-              )}
+              <FormError message={formError} />
               <p>
                 Resolved by {detail.resolution.by} at {dateTime(detail.resolution.at)}: {formatCents(detail.resolution.expertCents)} to the expert,{' '}
                 {formatCents(detail.resolution.clientCents)} back to the client. Reason: “{detail.resolution.reason}”
@@ -212,15 +210,7 @@ export function DisputePage() {
             <p>Your role reads disputes; an operator or finance decides them.</p>
           ) : (
             <form className={css.form} onSubmit={submit} noValidate>
-              <fieldset className={css.fieldset}>
-                <legend>Outcome</legend>
-                {OUTCOMES.map((o) => (
-                  <label key={o.value} className={css.radio}>
-                    <input type="radio" name="outcome" value={o.value} checked={outcome === o.value} onChange={() => setOutcome(o.value)} />
-                    {o.label}
-                  </label>
-                ))}
-              </fieldset>
+              <OutcomeChoice name="outcome" options={OUTCOMES} value={outcome} onChange={setOutcome} />
               {outcome === 'split' && (
                 <div className={css.field}>
                   <label htmlFor="expert-part">Expert’s part in US dollars (of {formatCents(m.amountCents)})</label>
@@ -234,11 +224,7 @@ export function DisputePage() {
                 <label htmlFor="reason">Reason (both parties receive it)</label>
                 <textarea id="reason" rows={4} maxLength={ADMIN_LIMITS.reasonMax} value={reason} onChange={(e) => setReason(e.target.value)} />
               </div>
-              {formError && (
-                <p role="alert" className={css.error}>
-                  {formError}
-                </p>
-              )}
+              <FormError message={formError} />
               <button type="submit" className={css.button} disabled={busy}>
                 Resolve the dispute
               </button>

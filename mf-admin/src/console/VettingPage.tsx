@@ -6,6 +6,8 @@ import { saveBlob } from '@sciexperts/ui';
 import { AdminApiError, adminApi } from './api';
 import { dateTime, waited } from './format';
 import { useDecisionPage } from './useDecisionPage';
+import { FormError } from './FormError';
+import { OutcomeChoice } from './OutcomeChoice';
 import css from './console.module.css';
 
 const OUTCOMES: Array<{ value: VettingOutcome; label: string }> = [
@@ -120,34 +122,18 @@ export function VettingPage() {
           </p>
         ) : (
           <form className={css.form} onSubmit={submit} noValidate>
-            <fieldset className={css.fieldset}>
-              <legend>Outcome</legend>
-              {OUTCOMES.map((o) => (
-                <label key={o.value} className={css.radio}>
-                  <input type="radio" name="vetting-outcome" value={o.value} checked={outcome === o.value} onChange={() => setOutcome(o.value)} />
-                  {o.label}
-                </label>
-              ))}
-            </fieldset>
+            <OutcomeChoice name="vetting-outcome" options={OUTCOMES} value={outcome} onChange={setOutcome} />
             <div className={css.field}>
               <label htmlFor="vetting-reason">Reason (the expert reads it when rejected)</label>
               <textarea id="vetting-reason" rows={3} maxLength={ADMIN_LIMITS.reasonMax} value={reason} onChange={(e) => setReason(e.target.value)} />
             </div>
-            {formError && (
-              <p role="alert" className={css.error}>
-                {formError}
-              </p>
-            )}
+            <FormError message={formError} />
             <button type="submit" className={css.button} disabled={busy}>
               Decide
             </button>
           </form>
         )}
-        {r.status === 'pending' ? null : formError ? (
-          <p role="alert" className={css.error}>
-            {formError}
-          </p>
-        ) : null}
+        {r.status === 'pending' ? null : <FormError message={formError} />}
       </section>
     </article>
   );
