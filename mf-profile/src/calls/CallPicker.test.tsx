@@ -1,10 +1,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectNoAxeViolations } from '@sciexperts/ui/testing/axe';
-import { ApiError, CALL_MESSAGES, signIn, signOut, type Call, type CallList, type FreeSlots } from '@sciexperts/shared';
+import { ApiError, CALL_MESSAGES, signIn, signOut, type CallList, type FreeSlots } from '@sciexperts/shared';
 import { callsApi } from '@sciexperts/shared/member';
 import { CallPicker } from './CallPicker';
 import { CallsPage } from './CallsPage';
+import { aCall } from './aCall';
 
 // The viewer is in New York, the expert in Berlin: each time reads in the viewer's zone with the expert's beside it.
 const realFormat = Intl.DateTimeFormat;
@@ -26,27 +27,7 @@ const open: FreeSlots = {
   slots: ['2026-03-02T14:00:00.000Z', '2026-03-02T14:15:00.000Z', '2026-03-02T14:30:00.000Z', '2026-03-03T14:00:00.000Z'],
 };
 
-const call = (over: Partial<Call> = {}): Call => ({
-  id: 1,
-  state: 'booked',
-  role: 'client',
-  expert: { id: 7, firstName: 'Ada', lastName: 'Lovelace' },
-  client: { id: 9, firstName: 'Olivia', lastName: 'Owner' },
-  startsAt: '2026-03-02T14:15:00.000Z',
-  lengthMinutes: 15,
-  expertTimeZone: 'Europe/Berlin',
-  clientTimeZone: null,
-  agenda: 'Power analysis',
-  proposedTimes: [],
-  reschedule: null,
-  meetingUrl: 'https://meet.jit.si/SciExperts-room',
-  cancelReason: null,
-  cancelledByMe: null,
-  noShowMarkedByMe: null,
-  sequence: 0,
-  past: false,
-  ...over,
-});
+const call = aCall;
 
 describe('the slot picker', () => {
   it('is used with the keyboard alone: day, a time by arrow keys, the agenda, then Book', async () => {

@@ -3,30 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, CALL_MESSAGES, type Call, type CallList } from '@sciexperts/shared';
 import { callsApi } from '@sciexperts/shared/member';
 import { CallsPage } from './CallsPage';
+import { aCall } from './aCall';
 
 afterEach(() => jest.restoreAllMocks());
 
-const booked: Call = {
-  id: 1,
-  state: 'booked',
-  role: 'client',
-  expert: { id: 7, firstName: 'Ada', lastName: 'Lovelace' },
-  client: { id: 9, firstName: 'Olivia', lastName: 'Owner' },
-  // Far ahead: the call has not started, so it can be cancelled.
-  startsAt: '2099-03-02T14:15:00.000Z',
-  lengthMinutes: 15,
-  expertTimeZone: 'Europe/Berlin',
-  clientTimeZone: null,
-  agenda: 'Power analysis',
-  proposedTimes: [],
-  reschedule: null,
-  meetingUrl: 'https://meet.jit.si/SciExperts-room',
-  cancelReason: null,
-  cancelledByMe: null,
-  noShowMarkedByMe: null,
-  sequence: 0,
-  past: false,
-};
+// Far ahead: the call has not started, so it can be cancelled.
+const booked = aCall({ startsAt: '2099-03-02T14:15:00.000Z' });
 const cancelled: Call = { ...booked, state: 'cancelled', cancelReason: 'Plans changed', cancelledByMe: true, past: true };
 const before: CallList = { upcoming: [booked], past: [] };
 const after: CallList = { upcoming: [], past: [cancelled] };
