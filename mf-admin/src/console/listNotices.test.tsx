@@ -20,6 +20,16 @@ function later<T>() {
 type Order = 'reload first' | 'confirmation first';
 const ORDERS: Order[] = ['reload first', 'confirmation first'];
 
+/**
+ * The list answers `first` when the page opens; the reload after the action answers `after`, at once ('reload first')
+ * or only when the test calls the returned function ('confirmation first', after the confirmation has rendered).
+ */
+function loadsThenReloads<T, A extends unknown[]>(spy: jest.SpyInstance<Promise<T>, A>, order: Order, first: NoInfer<T>, after: NoInfer<T>): () => Promise<void> {
+  const reload = later<T>();
+  spy.mockResolvedValueOnce(first).mockImplementation(() => (order === 'reload first' ? Promise.resolve(after) : reload.promise));
+  return () => act(async () => reload.resolve(after));
+}
+
 /** The confirmation is in the status region, which holds the focus (never the page's body). */
 async function expectConfirmed(text: string) {
   const status = await screen.findByText(text);
@@ -47,18 +57,14 @@ describe.each(ORDERS)('a list whose action removes its item (%s)', (order) => {
   it('reports: dismissing a report', async () => {
     const user = userEvent.setup();
     signedInAs('operator');
-    const reload = later<ReturnType<typeof queueOf>>();
-    jest
-      .spyOn(adminApi, 'reports')
-      .mockResolvedValueOnce(queueOf([report]))
-      .mockImplementation(() => (order === 'reload first' ? Promise.resolve(queueOf([])) : reload.promise));
+    const settleReload = loadsThenReloads(jest.spyOn(adminApi, 'reports'), order, queueOf([report]), queueOf([]));
     jest.spyOn(adminApi, 'closeReport').mockResolvedValue(null);
     renderAt('/admin/reports');
     const card = within(await screen.findByRole('article', { name: /a profile of Petra Hopper/ }));
     await user.type(card.getByLabelText(/^Reason/), 'No rule broken.');
     await user.click(card.getByRole('button', { name: 'Dismiss the report' }));
     await expectConfirmed('The report is dismissed.');
-    await act(async () => reload.resolve(queueOf([])));
+    await settleReload();
     expect(await screen.findByText('No open reports.')).toBeInTheDocument();
     await expectConfirmed('The report is dismissed.');
   });
@@ -66,11 +72,7 @@ describe.each(ORDERS)('a list whose action removes its item (%s)', (order) => {
   it('reports: suspending the member responsible, one call that closes the report', async () => {
     const user = userEvent.setup();
     signedInAs('operator');
-    const reload = later<ReturnType<typeof queueOf>>();
-    jest
-      .spyOn(adminApi, 'reports')
-      .mockResolvedValueOnce(queueOf([report]))
-      .mockImplementation(() => (order === 'reload first' ? Promise.resolve(queueOf([])) : reload.promise));
+    const settleReload = loadsThenReloads(jest.spyOn(adminApi, 'reports'), order, queueOf([report]), queueOf([]));
     const suspend = jest.spyOn(adminApi, 'suspend').mockResolvedValue(null);
     const close = jest.spyOn(adminApi, 'closeReport');
     renderAt('/admin/reports');
@@ -79,7 +81,7 @@ describe.each(ORDERS)('a list whose action removes its item (%s)', (order) => {
     await user.click(card.getByRole('button', { name: 'Suspend Petra Hopper' }));
     expect(suspend).toHaveBeenCalledWith(7, 'Scams members.', 31);
     expect(close).not.toHaveBeenCalled();
-    await act(async () => reload.resolve(queueOf([])));
+    await settleReload();
     await expectConfirmed('Petra Hopper is suspended and was told why by e-mail; the report is closed.');
     expect(screen.queryByRole('article')).toBeNull();
   });
@@ -94,16 +96,12 @@ describe.each(ORDERS)('a list whose action removes its item (%s)', (order) => {
       failedPayouts: [],
     };
     const after = { ...overview, refundsNotAcknowledged: [] };
-    const reload = later<MoneyOverviewView>();
-    jest
-      .spyOn(adminApi, 'money')
-      .mockResolvedValueOnce(overview)
-      .mockImplementation(() => (order === 'reload first' ? Promise.resolve(after) : reload.promise));
+    const settleReload = loadsThenReloads(jest.spyOn(adminApi, 'money'), order, overview, after);
     jest.spyOn(adminApi, 'retryRefund').mockResolvedValue({ sent: true });
     renderAt('/admin/money');
     await user.click(await screen.findByRole('button', { name: 'Retry refund #4' }));
     await expectConfirmed('The refund of $250.00 was sent to the payment provider.');
-    await act(async () => reload.resolve(after));
+    await settleReload();
     expect(screen.queryByRole('button', { name: 'Retry refund #4' })).toBeNull();
     await expectConfirmed('The refund of $250.00 was sent to the payment provider.');
   });
@@ -122,11 +120,7 @@ describe.each(ORDERS)('a list whose action removes its item (%s)', (order) => {
       waitingSeconds: 3 * 3600,
       nearingDeadline: false,
     };
-    const reload = later<{ requests: ConciergeQueueItemView[] }>();
-    jest
-      .spyOn(adminApi, 'concierge')
-      .mockResolvedValueOnce({ requests: [request] })
-      .mockImplementation(() => (order === 'reload first' ? Promise.resolve({ requests: [] }) : reload.promise));
+    const settleReload = loadsThenReloads(jest.spyOn(adminApi, 'concierge'), order, { requests: [request] }, { requests: [] });
     const expert = { id: 12, slug: 'pia-hopper', firstName: 'Pia', lastName: 'Hopper', headline: 'Survival analyst', profImgUrl: null, hourlyFee: 90, country: 'DE', services: [], snippet: '', highlights: [] } as unknown as ExpertCard;
     jest.spyOn(adminApi, 'searchExperts').mockResolvedValue({ total: 1, page: 1, pageSize: 20, results: [expert] } as never);
     jest.spyOn(adminApi, 'shortlist').mockResolvedValue(null);
@@ -137,7 +131,7 @@ describe.each(ORDERS)('a list whose action removes its item (%s)', (order) => {
     await user.click(screen.getByRole('button', { name: 'Send the shortlist' }));
     const sent = 'The shortlist of 1 expert(s) was sent to cora@example.test. They find it as a project draft with these experts invited once signed in with that address.';
     await expectConfirmed(sent);
-    await act(async () => reload.resolve({ requests: [] }));
+    await settleReload();
     expect(await screen.findByText('No request is waiting.')).toBeInTheDocument();
     await expectConfirmed(sent);
   });
