@@ -254,6 +254,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
   app.decorate('io', io);
+  app.metrics.watchChat(io);
   // With REDIS_URL several processes share chat delivery; without it the in-memory adapter serves one process.
   const chatRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl, config.chatStreamName) : null;
   app.addHook('preClose', async () => {

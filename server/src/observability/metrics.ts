@@ -4,7 +4,8 @@
 import { sql } from 'kysely';
 import client from 'prom-client';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS } from '@sciexperts/shared/contracts';
+import type { Server as SocketServer } from 'socket.io';
+import { API_PATHS, type ChatMessage, type ReconciliationView } from '@sciexperts/shared/contracts';
 import type { Db } from '../db/connect';
 import { jobsDb } from '../jobs/store';
 
@@ -22,9 +23,19 @@ function processMetrics(): client.Registry {
 /** Request durations in seconds: from a cached read (about a millisecond) to a slow page of search (seconds). */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/** Chat delivery lag in seconds: from the message's stored time to its write to a receiver's socket on this process. */
+const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
 export interface ApiMetrics {
   /** One more chat message stored (the rate is the messages per second). */
   chatMessageStored(): void;
+  /**
+   * Times each `newMessage` this process writes to a receiver's socket against the message's stored time
+   * (chat_delivery_lag_seconds): the hop through the Redis stream from the process that stored it is included.
+   */
+  watchChat(io: SocketServer): void;
+  /** A reconciliation report this process ran: its differences and when (payments_reconciliation_*). */
+  reconciled(report: Pick<ReconciliationView, 'ranAt' | 'differences'>): void;
   /** The text Prometheus reads at GET /metrics. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -72,6 +83,40 @@ export function installApiMetrics(app: FastifyInstance, sources: ApiMetricsSourc
       this.set(sources.openSockets());
     },
   });
+
+  const deliveryLag = new client.Histogram({
+    name: 'chat_delivery_lag_seconds',
+    help: "Time from a chat message's stored timestamp to its write to a receiver's socket on this process (through the Redis stream when another process stored it).",
+    buckets: LAG_BUCKETS,
+    registers: [registry],
+  });
+  // Readiness as the proxy or the orchestrator saw it: the last answer of GET /api/health/ready, and how often it
+  // changed. A counter, not only the gauge: a flap between two scrapes still shows in its increase.
+  const ready = new client.Gauge({
+    name: 'api_ready',
+    help: 'The last answer of the readiness route: 1 ready (200), 0 not ready (503); NaN until it is first asked.',
+    registers: [registry],
+  });
+  ready.set(Number.NaN);
+  const readinessChanges = new client.Counter({
+    name: 'api_readiness_changes_total',
+    help: 'How many times the readiness answer changed between ready and not ready.',
+    registers: [registry],
+  });
+  let lastReady: boolean | null = null;
+  const reconciliationDifferences = new client.Gauge({
+    name: 'payments_reconciliation_differences',
+    help: "Differences between the ledger and the payment provider's records found by the last reconciliation this process ran (NaN before one).",
+    registers: [registry],
+  });
+  const reconciliationRanAt = new client.Gauge({
+    name: 'payments_reconciliation_last_run_timestamp_seconds',
+    help: 'When this process last ran a reconciliation (Unix time); NaN until it has run one.',
+    registers: [registry],
+  });
+  // Unknown, not "no differences", on a process that never ran one: the alert reads the most recent run of any process.
+  reconciliationDifferences.set(Number.NaN);
+  reconciliationRanAt.set(Number.NaN);
 
   const jobs = jobsDb(sources.db.kysely);
   const queueDepth = new client.Gauge({
@@ -138,10 +183,29 @@ export function installApiMetrics(app: FastifyInstance, sources: ApiMetricsSourc
     const status = String(reply.statusCode);
     duration.observe({ method: request.method, route, status_code: status }, reply.elapsedTime / 1000);
     if (route === API_PATHS.paymentsWebhook && reply.statusCode >= 400) webhookFailures.inc({ status_code: status });
+    if (route === API_PATHS.healthReady) {
+      const now = reply.statusCode === 200;
+      if (lastReady !== null && lastReady !== now) readinessChanges.inc();
+      lastReady = now;
+      ready.set(now ? 1 : 0);
+    }
   });
 
   return {
     chatMessageStored: () => chatMessages.inc(),
+    watchChat(io) {
+      io.on('connection', (socket) => {
+        socket.onAnyOutgoing((event: string, message?: Partial<ChatMessage>) => {
+          if (event !== 'newMessage' || typeof message?.timestamp !== 'string') return;
+          const stored = Date.parse(message.timestamp);
+          if (Number.isFinite(stored)) deliveryLag.observe(Math.max(0, (sources.clock().getTime() - stored) / 1000));
+        });
+      });
+    },
+    reconciled(report) {
+      reconciliationDifferences.set(report.differences.length);
+      reconciliationRanAt.set(Date.parse(report.ranAt) / 1000);
+    },
     contentType: registry.contentType,
     async render() {
       await Promise.all([fromDatabase('the job queue', collectJobs, [queueDepth, oldestDue]), fromDatabase('escrow held', collectEscrow, [escrowHeld])]);

@@ -546,6 +546,7 @@ export function adminModule(): Module {
           await entry('the provider could not be reached');
           throw new HttpError(502, M.providerDownReconciliation);
         }
+        app.metrics.reconciled(report);
         await entry(`${report.differences.length} differences; ${report.matched} of ${report.ledgerCount} ledger movements matched ${report.providerCount} provider records`);
         return report;
       },
