@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { figureWriter, freePort, waitHealthy } from './benchKit';
+import { acceptedPassword, figureWriter, freePort, waitHealthy } from './benchKit';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DURATION_S = Number(process.env.BENCH_API_DURATION || 10);
@@ -114,9 +114,10 @@ async function main(): Promise<void> {
   process.on('exit', stop);
   try {
     await waitHealthy(base, child);
-    const email = `bench.${Date.now()}@example.test`;
-    const password = 'bench-password-long-enough';
-    await call(base, 'POST', '/api/User/AddNewUser', { email, firstName: 'Bench', lastName: 'Mark', phoneNumber: '+1 5551234567', password });
+    const owner = { email: `bench.${Date.now()}@example.test`, firstName: 'Bench', lastName: 'Mark' };
+    const { email } = owner;
+    const password = await acceptedPassword(owner);
+    await call(base, 'POST', '/api/User/AddNewUser', { ...owner, phoneNumber: '+1 5551234567', password });
     const login = await call<{ token: string; user: { id: number } }>(base, 'POST', '/api/Account/Login', { email, password });
     const { token } = login;
     const id = login.user.id;

@@ -1,4 +1,5 @@
-import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -54,6 +55,24 @@ describe('SQLite checkpoints, off the connection that serves the API', () => {
     const reopened = openAt(file, 3_600_000);
     const { rows } = await sql<{ n: number }>`select count(*) as n from notes`.execute(reopened.kysely);
     expect(rows[0]?.n).toBe(2400);
+  });
+
+  it('keeps a process that has nothing else to do alive until its close has finished', () => {
+    // Jest's own handles keep this process alive, so the close runs in a process of its own: a script that opens a
+    // database, closes it and says so. The worker is unref'd; an await of its exit alone once ended such a process
+    // with code 0 before the line after the close (a bench stopped there, silently).
+    const script = path.join(dir, 'close.ts');
+    writeFileSync(
+      script,
+      `import { openDatabase } from ${JSON.stringify(path.join(__dirname, '..', 'src', 'db', 'connect'))};
+const db = openDatabase({ databaseUrl: null, sqliteFile: ${JSON.stringify(path.join(dir, 'alone.db'))} });
+void db.close().then(() => process.stdout.write('closed'));
+`,
+    );
+    const run = spawnSync(process.execPath, [path.join(__dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs'), script], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('closed');
+    expect(run.status).toBe(0);
   });
 
   it('starts the log over under steady writes, instead of letting it grow until the writes pause', async () => {

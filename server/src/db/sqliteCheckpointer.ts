@@ -81,6 +81,9 @@ export function startCheckpointer(file: string, { onLost, onLogLong, everyMs = 1
     async stop() {
       if (stopping) return exited;
       stopping = true;
+      // Held while it stops: unref'd, an otherwise idle process ended under the caller's await of the exit (exit code
+      // 0, and nothing after the close ran: the search bench stopped silently after closing its loading connection).
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
