@@ -126,6 +126,8 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByText('/no/such/page')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(document.title).toBe('Page not found | SciExperts');
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   });
 
   it("shows 'Unexpected Application Error!' when a route throws", async () => {
