@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CallTables } from './schemaCalls';
+import type { ReleaseTables } from './schemaReleases';
 
 // Column names mirror the API field names so rows map to contracts without a rename table.
 // Booleans are stored as 0/1 integers so both dialects read them the same way.
@@ -203,7 +204,7 @@ export interface ExpertListingTable {
   verified: Generated<number>;
 }
 
-export interface Database extends CallTables {
+export interface Database extends CallTables, ReleaseTables {
   users: UsersTable;
   identities: IdentitiesTable;
   sessions: SessionsTable;

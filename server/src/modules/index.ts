@@ -20,6 +20,7 @@ import { adminModule } from './admin/routes';
 import { blocksModule } from './blocks/routes';
 import { disputeStatementsModule } from './admin/statements';
 import { vettingModule } from './vetting/routes';
+import { releasesModule } from './releases/routes';
 
 /**
  * The API, one Fastify plugin per domain (server/src/modules/<domain>/: routes, rules, repository). Each plugin
@@ -49,4 +50,5 @@ export async function registerModules(app: FastifyInstance, overrides: { users?:
   await app.register(callsModule);
   await app.register(blocksModule);
   await app.register(vettingModule());
+  await app.register(releasesModule());
 }

@@ -76,9 +76,10 @@ export const DISPUTE_STATEMENTS_PATH = '/api/Milestones/:id/DisputeStatements';
 /**
  * The roles: `operator` runs trust and safety (disputes, vetting, moderation, concierge, members), `finance` the
  * money (disputes are money decisions too, the ledger's totals, payouts, reconciliation), `support` answers members
- * (reads disputes, concierge, members) and decides nothing about money.
+ * (reads disputes, concierge, members) and decides nothing about money; `release` ships the remotes (the Releases page:
+ * register, promote, canary, rollback) and sees nothing about members or money.
  */
-export const OPERATOR_ROLES = ['operator', 'finance', 'support'] as const;
+export const OPERATOR_ROLES = ['operator', 'finance', 'support', 'release'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /** What each role may do; the server checks this table on every admin route. */
@@ -101,6 +102,9 @@ export const ADMIN_PERMISSIONS = {
   // Identity documents are personal data: only the trust-and-safety role reads them and decides.
   'vetting.read': ['operator'],
   'vetting.decide': ['operator'],
+  // Releases of the remotes: the release role, and the trust-and-safety operators who run the console.
+  'releases.read': ['operator', 'release'],
+  'releases.change': ['operator', 'release'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
 
@@ -150,6 +154,10 @@ export const AUDIT_ACTIONS = [
   'vetting.document',
   'vetting.approve',
   'vetting.reject',
+  'release.register',
+  'release.promote',
+  'release.canary',
+  'release.rollback',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -171,6 +179,8 @@ export const AUDIT_OBJECT_TYPES = [
   'operator',
   'member-search',
   'route',
+  /** A remote's release; the object id is `<remote>@<version>`. */
+  'release',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -25,6 +25,7 @@ export * from './blocks';
 export * from './accountSettings';
 export * from './admin';
 export * from './vetting';
+export * from './releases';
 export * from './format';
 export * from './security';
 export * from './recovery';

@@ -23,3 +23,4 @@ export * from './security';
 export * from './recovery';
 export * from './admin';
 export * from './vetting';
+export * from './releases';

@@ -1,0 +1,280 @@
+// The release registry (docs/decisions/0049-versioned-remote-releases.md), one plugin with two scopes. The operators'
+// routes under /api/admin/Releases (the console's guard: 404 to anyone but an operator, 403 to a role without the
+// permission) register, list, promote, canary and roll back, each change audited. The public routes serve the page
+// servers (what is live, ETag; page loads counted per version) and the shell's error reports (validated, rate-limited,
+// no personal data). A job rolls back a canary whose error rate exceeds live's by the margin.
+import { Type } from 'typebox';
+import { RELEASE_LIMITS, RELEASE_MESSAGES as M, RELEASE_PATHS, type LiveReleases, type ReleaseEventView } from '@sciexperts/shared/contracts';
+import {
+  CanaryBody,
+  LiveReleases as LiveReleasesSchema,
+  PageLoadsBody,
+  ReleaseChangeBody,
+  ReleaseChangeResult,
+  ReleaseHistory,
+  ReleaseRegistration,
+  ReleaseReportBody,
+  ReleasesOverview,
+  ReleaseView,
+  RemoteParams,
+  RollbackBody,
+} from '@sciexperts/shared/contracts/schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../../http/errors';
+import { api, type Module } from '../../http/api';
+import { bearer, errors, open } from '../../http/schemas';
+import { StoreUnavailable, take } from '../../redis/limiters';
+import { guardAdminRoutes, operatorOf } from '../admin/guard';
+import * as repo from './repository';
+import { canaryVerdict, type ShellProfile } from './rules';
+
+const tags = ['Releases'];
+const guarded = [401, 403, 404] as const;
+export const CANARY_CHECK_JOB = 'release-canary-check';
+const CANARY_CHECK_INTERVAL_MS = 15_000;
+
+export interface ReleasesOptions {
+  /** What the live shell provides (the gate's measure); by default read from this deployment's installed packages. */
+  shellProfile?: () => ShellProfile;
+  /** The automatic rollback's thresholds. */
+  canaryMinLoads?: number;
+  canaryErrorMargin?: number;
+  /** Who is told of an automatic rollback (RELEASE_TEAM_EMAIL, else the operators' address). */
+  teamEmail?: string;
+  /** Every report is counted; the figures reach Prometheus through this hook (the API's metrics). */
+  onFigures?: (entries: Array<{ remote: string; version: string; pageLoads: number; errors: number; kind?: string }>) => void;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Page loads are counted by the page servers, which reach the API directly (loopback, or an address the API trusts as
+ * its proxy) and never on a visitor's behalf: a request that carries a visitor's address came through the proxy.
+ */
+function fromPageServer(request: FastifyRequest, trustProxy: boolean | number | string[]): boolean {
+  if (request.headers['x-forwarded-for'] !== undefined) return false;
+  const peer = request.socket.remoteAddress ?? '';
+  return LOOPBACK.has(peer) || (Array.isArray(trustProxy) && trustProxy.includes(peer));
+}
+
+/** Checks every canary once: one whose error rate exceeds live's by the margin is rolled back and the team told. */
+export async function checkCanaries(app: FastifyInstance, options: ReleasesOptions = {}): Promise<ReleaseEventView[]> {
+  const { db, clock, mailer, config } = app.ctx;
+  const done: ReleaseEventView[] = [];
+  for (const channel of await repo.canaries(db)) {
+    const canaryVersion = channel.canaryVersion!;
+    const canary = await repo.figuresOf(db, channel.remote, canaryVersion);
+    const live = await repo.figuresOf(db, channel.remote, channel.liveVersion ?? 'built');
+    const verdict = canaryVerdict(canary, live, { minLoads: options.canaryMinLoads, margin: options.canaryErrorMargin });
+    if (!verdict) continue;
+    let result: repo.ChangeResult;
+    try {
+      result = await repo.rollback(db, channel.remote, { automatic: true }, clock(), { details: `canary ${canaryVersion} rolled back automatically: ${verdict}`, onlyCanary: canaryVersion });
+    } catch (err) {
+      // Someone changed the channel meanwhile (another process's check, an operator): nothing to do here.
+      if (err instanceof HttpError && err.statusCode === 409) continue;
+      throw err;
+    }
+    done.push(result.event);
+    const to = options.teamEmail ?? process.env.RELEASE_TEAM_EMAIL ?? config.operatorEmail;
+    await mailer
+      .send({
+        to,
+        subject: `Canary ${channel.remote}@${canaryVersion} rolled back automatically`,
+        text: [
+          `The canary ${channel.remote}@${canaryVersion} (${channel.canaryPercent} % of visitors) was rolled back at ${result.event.at}:`,
+          verdict + '.',
+          `Everyone now gets ${channel.liveVersion ?? 'the built remote'}. The Releases page in the console has the history and the figures.`,
+        ].join('\n\n'),
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'releases: the rollback e-mail could not be sent'));
+  }
+  return done;
+}
+
+export function releasesModule(options: ReleasesOptions = {}): Module {
+  return async (app) => {
+    guardAdminRoutes(app);
+    const { db, clock, config, limiters } = app.ctx;
+    const r = api(app);
+    const shell = options.shellProfile ?? repo.currentShellProfile;
+    const actorOf = (request: FastifyRequest) => ({ operator: operatorOf(request), address: request.ip });
+    const reportLimiter = limiters.limiter('release-reports', RELEASE_LIMITS.reportsPerMinute, 60);
+
+    r.get(
+      RELEASE_PATHS.releases,
+      {
+        config: { adminPermission: 'releases.read' },
+        schema: { tags, operationId: 'adminReleases', summary: 'Every remote: its live and canary version, its releases with page loads and errors', security: bearer, response: { 200: ReleasesOverview, ...errors(...guarded) } },
+      },
+      async () => repo.overview(db),
+    );
+
+    r.post(
+      RELEASE_PATHS.releases,
+      {
+        config: { adminPermission: 'releases.change' },
+        schema: {
+          tags,
+          operationId: 'adminRegisterRelease',
+          summary: 'Register an uploaded release (not live yet); the same version again with other files is refused (409)',
+          security: bearer,
+          body: ReleaseRegistration,
+          response: { 200: ReleaseView, 201: ReleaseView, ...errors(400, ...guarded, 409) },
+        },
+      },
+      async (request, reply) => {
+        const outcome = await repo.registerRelease(db, request.body, actorOf(request), clock());
+        reply.code(outcome.created ? 201 : 200);
+        return outcome.release;
+      },
+    );
+
+    r.get(
+      RELEASE_PATHS.history,
+      {
+        config: { adminPermission: 'releases.read' },
+        schema: { tags, operationId: 'adminReleaseHistory', summary: 'A remote’s release history, newest first', security: bearer, params: RemoteParams, response: { 200: ReleaseHistory, ...errors(400, ...guarded) } },
+      },
+      async (request) => ({ events: await repo.history(db, request.params.remote) }),
+    );
+
+    r.post(
+      RELEASE_PATHS.promote,
+      {
+        config: { adminPermission: 'releases.change' },
+        schema: {
+          tags,
+          operationId: 'adminPromoteRelease',
+          summary: 'Make a registered version live for everyone, if the live shell can run it (409 with the reasons; force overrides, audited)',
+          security: bearer,
+          params: RemoteParams,
+          body: ReleaseChangeBody,
+          response: { 200: ReleaseChangeResult, ...errors(400, ...guarded, 409) },
+        },
+      },
+      async (request) =>
+        repo.changeLive(db, { remote: request.params.remote, version: request.body.version, percent: null, force: request.body.force === true, reason: request.body.reason?.trim() || null }, shell(), actorOf(request), clock()),
+    );
+
+    r.post(
+      RELEASE_PATHS.canary,
+      {
+        config: { adminPermission: 'releases.change' },
+        schema: {
+          tags,
+          operationId: 'adminCanaryRelease',
+          summary: 'Make a registered version live for a share of visitors (sticky per visitor), through the same gate',
+          security: bearer,
+          params: RemoteParams,
+          body: CanaryBody,
+          response: { 200: ReleaseChangeResult, ...errors(400, ...guarded, 409) },
+        },
+      },
+      async (request) =>
+        repo.changeLive(
+          db,
+          { remote: request.params.remote, version: request.body.version, percent: request.body.percent, force: request.body.force === true, reason: request.body.reason?.trim() || null },
+          shell(),
+          actorOf(request),
+          clock(),
+        ),
+    );
+
+    r.post(
+      RELEASE_PATHS.rollback,
+      {
+        config: { adminPermission: 'releases.change' },
+        schema: {
+          tags,
+          operationId: 'adminRollbackRelease',
+          summary: 'Drop the canary, or without one return to the previous live version',
+          security: bearer,
+          params: RemoteParams,
+          body: RollbackBody,
+          response: { 200: ReleaseChangeResult, ...errors(400, ...guarded, 409) },
+        },
+      },
+      async (request) => repo.rollback(db, request.params.remote, actorOf(request), clock(), { reason: request.body.reason?.trim() || null }),
+    );
+
+    r.get(
+      RELEASE_PATHS.live,
+      {
+        schema: {
+          tags,
+          operationId: 'liveReleases',
+          summary: 'What is live now, per remote (live and canary releases); the page servers revalidate it every second (ETag)',
+          security: open,
+          response: { 200: LiveReleasesSchema, 304: Type.Null() },
+        },
+      },
+      async (request, reply): Promise<LiveReleases | undefined> => {
+        const { generation, remotes } = await repo.liveReleases(db);
+        const etag = `W/"${Buffer.from(generation || 'none').toString('base64url')}"`;
+        reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+        if (request.headers['if-none-match'] === etag) {
+          reply.code(304);
+          return undefined;
+        }
+        return { remotes };
+      },
+    );
+
+    r.post(
+      RELEASE_PATHS.reports,
+      {
+        schema: {
+          tags,
+          operationId: 'reportReleaseErrors',
+          summary: 'The shell reports a remote that failed to load (manifest, chunk) or to render, with its name and version only',
+          security: open,
+          body: ReleaseReportBody,
+          response: { 204: Type.Null(), ...errors(400, 429) },
+        },
+      },
+      async (request, reply) => {
+        let allowed: boolean;
+        try {
+          allowed = (await take(reportLimiter, request.ip)).ok;
+        } catch (err) {
+          // No store to count against: reports are figures, not duties; dropped rather than let through unbounded.
+          if (err instanceof StoreUnavailable) allowed = false;
+          else throw err;
+        }
+        if (!allowed) throw new HttpError(429, M.tooManyReports);
+        const entries = request.body.reports.map((rep) => ({ remote: rep.remote, version: rep.version, pageLoads: 0, errors: 1, kind: rep.kind }));
+        await repo.addFigures(db, entries);
+        options.onFigures?.(entries);
+        reply.code(204);
+        return null;
+      },
+    );
+
+    r.post(
+      RELEASE_PATHS.pageLoads,
+      {
+        schema: {
+          tags,
+          operationId: 'countReleasePageLoads',
+          summary: 'A page server adds the page loads it served per remote and version (from a page server only)',
+          security: open,
+          body: PageLoadsBody,
+          response: { 204: Type.Null(), ...errors(400, 404) },
+        },
+      },
+      async (request, reply) => {
+        if (!fromPageServer(request, config.trustProxy)) throw new HttpError(404, `No route POST ${RELEASE_PATHS.pageLoads}.`);
+        const entries = request.body.loads.map((l) => ({ remote: l.remote, version: l.version, pageLoads: l.count, errors: 0 }));
+        await repo.addFigures(db, entries);
+        options.onFigures?.(entries);
+        reply.code(204);
+        return null;
+      },
+    );
+
+    app.ctx.jobs.every(CANARY_CHECK_JOB, CANARY_CHECK_INTERVAL_MS, async () => {
+      await checkCanaries(app, options);
+    });
+  };
+}
