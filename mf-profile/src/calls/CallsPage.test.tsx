@@ -59,6 +59,7 @@ describe('cancelling a call on the calls page (issue 48)', () => {
     expect(cancel).toHaveBeenCalledWith(1, 'Plans changed');
     await screen.findByText('The call is cancelled.');
     expectConfirmed(regions);
+    expect(document.title).toBe('Scheduled Calls | SciExperts');
 
     // The list's answer arrives: the call moves to 'Past calls' (a new item there), the confirmation stays.
     await act(async () => reread.resolve(after));

@@ -10,6 +10,7 @@ import { CalendarFeedSection } from './CalendarFeedSection';
 import { RescheduleForm } from './RescheduleForm';
 import { bothZones, dayOf, viewerTimeZone } from './time';
 import styles from './Calls.module.css';
+import { PageTitle } from '../pages/PageTitle';
 
 const STATE_LABEL: Record<Call['state'], string> = { proposed: 'Proposed', booked: 'Booked', cancelled: 'Cancelled', 'no-show': 'No-show' };
 
@@ -48,6 +49,7 @@ export function CallsPage() {
 
   return (
     <div className={styles.page}>
+      <PageTitle title="Scheduled Calls" />
       <h1 className={styles.pageTitle}>Scheduled Calls</h1>
       <PageNotice notice={notice} noticeRef={noticeRef} />
       <section className={styles.section} aria-labelledby="calls-upcoming">

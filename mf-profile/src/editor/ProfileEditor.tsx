@@ -16,6 +16,7 @@ import { useActiveSection } from './tracker/useActiveSection';
 import { useProfileData } from './useProfileData';
 import { VerificationSection } from './verification/VerificationSection';
 import styles from './ProfileEditor.module.css';
+import { PageTitle } from '../pages/PageTitle';
 
 const SECTION_IDS = SECTIONS.map((section) => section.id);
 
@@ -37,6 +38,7 @@ export function ProfileEditor() {
   if (load.state === 'failed') {
     return (
       <section aria-labelledby="profile-page-title">
+        <PageTitle title="Profile" />
         <h1 id="profile-page-title">Profile</h1>
         <p role="alert">{load.message}</p>
         <button type="button" className={styles.retry} onClick={retry}>
@@ -59,6 +61,7 @@ export function ProfileEditor() {
 
   return (
     <div className={styles.editor}>
+      <PageTitle title="Profile" />
       <h1 id="profile-page-title" className={styles.title}>
         Profile
       </h1>

@@ -39,6 +39,8 @@ describe('the Account settings page', () => {
   it('has a section for each setting, with the notifications among them', async () => {
     render(<AccountSettingsPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Account settings' })).toBeInTheDocument();
+    // The tab says which page this is (the member area's pages each name themselves; the frame does not).
+    expect(document.title).toBe('Account settings | SciExperts');
     for (const name of ['E-mail address', 'Phone number', 'Password', 'Where you are signed in', 'Notifications', 'Blocked members']) expect(region(name)).toBeInTheDocument();
     expect(region('E-mail address')).toHaveTextContent('You sign in with ada@example.test.');
     expect(within(region('Phone number')).getByRole('textbox', { name: 'Phone number' })).toHaveValue('+44 20 7946 0000');

@@ -11,6 +11,7 @@ import { SectionJumpList } from './SectionJumpList';
 import { SecuritySection } from './SecuritySection';
 import { SessionsSection } from './SessionsSection';
 import styles from './Settings.module.css';
+import { PageTitle } from '../pages/PageTitle';
 
 /** The sections "On this page" jumps to, in the page's order. */
 export const SETTINGS_SECTIONS = [
@@ -31,6 +32,7 @@ export function AccountSettingsPage() {
   return (
     <div className={styles.page}>
       <div>
+        <PageTitle title="Account settings" />
         <h1 className={styles.pageTitle}>Account settings</h1>
         <p className={styles.lead}>Your sign-in e-mail and password, two-step verification and passkeys, your phone number, where you are signed in, and which e-mails SciExperts sends you.</p>
         <SectionJumpList targets={SETTINGS_SECTIONS} />
