@@ -8,6 +8,7 @@ import { createPageRenderer } from './lib/pageRenderer.mjs';
 import { buildContentSecurityPolicy } from './lib/securityHeaders.mjs';
 import { startPageObservability } from './lib/pageObservability.mjs';
 import { createStaticServer, listen } from './lib/staticServer.mjs';
+import { createReleaseRegistry } from './lib/releaseRegistry.mjs';
 
 const config = JSON.parse(process.env.PAGE_SERVER_CONFIG ?? '{}');
 const dist = path.join(root, 'shell', 'dist');
@@ -35,11 +36,23 @@ const visitorAddress = (req) => {
   return forwarded.split(',').pop().trim() || peer;
 };
 
+// The release registry: each visitor's versions of the remotes (the same answer on every page server, from the API's
+// database), the uploaded releases under /releases/ (RELEASES_DIR, shared by the page servers).
+const releases = createReleaseRegistry({
+  baseRegistry: config.registry,
+  apiUrl: api,
+  siteOrigin: config.siteOrigin,
+  releasesDir: config.releasesDir ?? process.env.RELEASES_DIR ?? null,
+  log: (message) => console.log(`[${config.name}] ${message}`),
+});
+await releases.start();
+
 const server = createStaticServer({
   visitorAddress,
   root: dist,
   metrics: observability.metrics,
   spa: true,
+  releases,
   generated: {
     '/remotes.json': () => JSON.stringify(config.registry, null, 2),
     '/runtime-config.json': () => JSON.stringify(config.runtimeConfig, null, 2),
@@ -64,7 +77,7 @@ const stop = () => {
   closing = true;
   // In-flight pages finish; idle keep-alive connections from the proxy are closed so close() does not wait on them.
   // The spans still buffered are sent before the process ends.
-  server.close(() => void observability.close().finally(() => process.exit(0)));
+  server.close(() => void Promise.allSettled([releases.stop(), observability.close()]).finally(() => process.exit(0)));
   server.closeIdleConnections?.();
   setTimeout(() => process.exit(0), 5000).unref();
 };

@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
  * @param {string} [options.apiOrigin]  where a render's API calls go, with the visitor's address (the API trusts
  *   this server as its one proxy hop); without it they go through the site's own /api/ proxy
  * @param {(message: string) => void} [options.log]
- * @returns {null | ((url: string, visitor?: { address?: string }) => Promise<{ status: number, html: string, etag: string } | null>)}
+ * @returns {null | ((url: string, visitor?: { address?: string, registry?: object }) => Promise<{ status: number, html: string, etag: string } | null>)}
  *   null: the shell build has no server build (pages render in the browser, as before)
  */
 export function createPageRenderer({ shellDist, registry, runtimeConfig, siteOrigin, apiOrigin, log = () => {} }) {
@@ -31,8 +31,10 @@ export function createPageRenderer({ shellDist, registry, runtimeConfig, siteOri
     .sort()
     .map((file) => `/${file}`);
   const render = shellServer.createPageRenderer({ origin: siteOrigin, registry, runtimeConfig, apiOrigin }, shellServer.createRemoteServerBuilds());
-  return async (url, visitor) => {
-    const page = await render(url, visitor);
+  return async (url, visitor = {}) => {
+    // A visitor's own registry (their cohort's releases, releaseRegistry.mjs) replaces the built one for this page.
+    const { registry: visitorRegistry, ...who } = visitor;
+    const page = await render(url, who, visitorRegistry ?? registry);
     if (!page) return null;
     for (const error of page.errors) log(`${url}: left to the browser: ${error}`);
     const html = shellServer.composeDocument(template, page, shellStylesheets);

@@ -1,5 +1,6 @@
 // A small production-like static server: pre-compressed brotli/gzip by Accept-Encoding, immutable
 // caching for hashed assets, revalidation for the registry, manifests, remote entries and HTML.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
@@ -70,8 +71,11 @@ async function isFile(file) {
  *   while tracing is off)
  * @param {(req: import('node:http').IncomingMessage) => string | undefined} [options.visitorAddress]  the visitor's
  *   address for a render's API calls: the connection's own by default; a page server behind a proxy reads the proxy's
+ * @param {ReturnType<typeof import('./releaseRegistry.mjs').createReleaseRegistry> | null} [options.releases]  the
+ *   release registry (releaseRegistry.mjs): /remotes.json and the server render get the visitor's registry, and the
+ *   uploaded releases are served, immutable, under /releases/
  */
-export function createStaticServer({ root, spa = false, generated = {}, pageHeaders = () => ({}), cors = false, proxy = null, renderPage = null, metrics = null, visitorAddress = (req) => req.socket.remoteAddress }) {
+export function createStaticServer({ root, spa = false, generated = {}, pageHeaders = () => ({}), cors = false, proxy = null, renderPage = null, metrics = null, visitorAddress = (req) => req.socket.remoteAddress, releases = null }) {
   const rootDir = path.resolve(root);
   const proxied = (rawUrl) => proxy !== null && proxy.prefixes.some((prefix) => (rawUrl ?? '/').startsWith(prefix));
 
@@ -100,6 +104,39 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         setKind('bad-request');
         res.writeHead(405, { ...headers, Allow: 'GET, HEAD' }).end();
+        return;
+      }
+
+      if (releases && pathname === '/remotes.json') {
+        setKind('generated');
+        // The visitor's registry: revalidated on every load (no-cache), a 304 while their versions are unchanged.
+        const answer = releases.forRequest(req, { count: true });
+        const etag = `W/"${crypto.createHash('sha1').update(answer.json).digest('base64url').slice(0, 22)}"`;
+        Object.assign(headers, answer.headers, { 'Content-Type': generatedContentType(pathname), 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding, Cookie' });
+        if (req.headers['if-none-match'] === etag) return void res.writeHead(304, headers).end();
+        res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : answer.json);
+        return;
+      }
+      if (releases?.releasesDir && pathname.startsWith('/releases/')) {
+        // A release's files never change once uploaded (a new version is a new folder): cached for good.
+        const file = path.join(releases.releasesDir, pathname.slice('/releases/'.length));
+        if (!file.startsWith(releases.releasesDir + path.sep) || !(await isFile(file))) {
+          setKind('not-found');
+          res.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not found');
+          return;
+        }
+        setKind('release');
+        const stat = await fsp.stat(file);
+        res.writeHead(200, {
+          ...headers,
+          'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
+          'Cache-Control': 'public, max-age=31536000, immutable',
+          'Content-Length': String(stat.size),
+          'Access-Control-Allow-Origin': '*',
+          'Cross-Origin-Resource-Policy': 'cross-origin',
+        });
+        if (req.method === 'HEAD') return void res.end();
+        fs.createReadStream(file).pipe(res);
         return;
       }
 
@@ -183,14 +220,17 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
   /** A server-rendered page; false when the path is rendered in the browser or rendering failed (index.html then). */
   async function serveRendered(req, res, url, headers) {
     let page;
+    // The visitor's registry (their cohort's versions): the page is rendered with it and carries it to the browser.
+    const answer = releases ? releases.forRequest(req) : null;
     try {
-      page = await renderPage(url.pathname + url.search, { address: visitorAddress(req) });
+      page = await renderPage(url.pathname + url.search, { address: visitorAddress(req), ...(answer ? { registry: answer.registry } : {}) });
     } catch (error) {
       console.error('[static] server rendering failed; sending the page to render in the browser:', error);
       return false;
     }
     if (!page) return false;
-    Object.assign(headers, pageHeaders(req), { 'Content-Type': contentTypes['.html'], 'Cache-Control': 'no-cache', ETag: page.etag });
+    if (answer) releases.count(answer.registry);
+    Object.assign(headers, pageHeaders(req), answer?.headers ?? {}, { 'Content-Type': contentTypes['.html'], 'Cache-Control': 'no-cache', ETag: page.etag });
     // A page that is not there (an unknown path, a hidden or suspended member's profile, a hidden project) is kept
     // out of search indexes by its header too, whatever its markup says.
     if (page.status === 404 || page.status === 410) headers['X-Robots-Tag'] = 'noindex';

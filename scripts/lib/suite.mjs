@@ -8,6 +8,7 @@ import { createStaticServer, listen } from './staticServer.mjs';
 import { startPageObservability } from './pageObservability.mjs';
 import { buildContentSecurityPolicy } from './securityHeaders.mjs';
 import { createPageRenderer } from './pageRenderer.mjs';
+import { createReleaseRegistry } from './releaseRegistry.mjs';
 
 /** The scopes the product asks the identity provider for: the member's identity, e-mail and profile, then the API's three. */
 export const IDENTITY_SCOPES = 'openid profile email read:profile read:experts send:message';
@@ -339,6 +340,12 @@ export async function startSuite(config, { log = console.log, env = process.env,
   const observability = await startPageObservability({ env, log });
   closers.push(() => observability.close());
 
+  // The release registry: each visitor's versions of the remotes in /remotes.json and the server render, the uploaded
+  // releases under /releases/ (releaseRegistry.mjs). With no release live, the built registry as it is.
+  const releases = createReleaseRegistry({ baseRegistry: config.registry, apiUrl: `http://127.0.0.1:${config.apiPort}`, siteOrigin: config.siteOrigin, releasesDir: path.join(config.dataDir, 'releases'), log });
+  await releases.start();
+  closers.push(() => releases.stop());
+
   for (const app of config.apps.filter((a) => !staticApps || staticApps.includes(a.dir))) {
     const dist = path.join(root, app.dir, 'dist');
     const server = app.isHost
@@ -349,6 +356,7 @@ export async function startSuite(config, { log = console.log, env = process.env,
           pageHeaders,
           proxy: { prefixes: API_PROXY_PREFIXES, target: `http://127.0.0.1:${config.apiPort}` },
           metrics: observability.metrics,
+          releases,
           renderPage: createPageRenderer({
             shellDist: dist,
             registry: config.registry,

@@ -57,11 +57,12 @@ function handleOf(matches: Array<{ route: { handle?: unknown } }>): RouteHandle 
 export function createPageRenderer(
   options: PageRendererOptions,
   builds: RemoteServerBuilds,
-): (url: string, visitor?: Visitor) => Promise<RenderedPage | null> {
+): (url: string, visitor?: Visitor, registry?: RemoteRegistry) => Promise<RenderedPage | null> {
   configureRuntime({ ...options.runtimeConfig, siteOrigin: options.origin });
   setRequestAdjuster(options.apiOrigin ? serverApiCalls(options.runtimeConfig.apiBaseUrl ?? options.origin, options.apiOrigin) : null);
   const handler = createStaticHandler(routes);
-  return (url, visitor = {}) => renderFor(visitor, () => renderPage(url, options, handler, builds));
+  // A visitor's registry (their cohort's releases) replaces the configured one for that page alone.
+  return (url, visitor = {}, registry = options.registry) => renderFor(visitor, () => renderPage(url, { ...options, registry }, handler, builds));
 }
 
 async function renderPage(

@@ -48,13 +48,13 @@ export interface ReleasesOptions {
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
- * Page loads are counted by the page servers, which reach the API directly (loopback, or an address the API trusts as
- * its proxy) and never on a visitor's behalf: a request that carries a visitor's address came through the proxy.
+ * Page loads are counted by the page servers, which reach the API directly or through the proxy's internal listener,
+ * never on a visitor's behalf: the request's address (after the trusted proxy hops) is loopback or a trusted hop itself,
+ * where a visitor's request carries the visitor's address.
  */
 function fromPageServer(request: FastifyRequest, trustProxy: boolean | number | string[]): boolean {
-  if (request.headers['x-forwarded-for'] !== undefined) return false;
-  const peer = request.socket.remoteAddress ?? '';
-  return LOOPBACK.has(peer) || (Array.isArray(trustProxy) && trustProxy.includes(peer));
+  const from = request.ip;
+  return LOOPBACK.has(from) || (Array.isArray(trustProxy) && trustProxy.includes(from));
 }
 
 /** Checks every canary once: one whose error rate exceeds live's by the margin is rolled back and the team told. */

@@ -1,0 +1,159 @@
+// The per-visitor remote registry of a page server (docs/decisions/0049-versioned-remote-releases.md). The API's
+// release registry says, per remote, which release is live and which is on canary for what share of visitors; this
+// module asks it every second (a conditional GET: 304 while nothing changed, so a promotion reaches every page server
+// within about a second, through the database every API process reads) and answers, per request, the registry that
+// visitor gets: for /remotes.json and for the server render alike, so a page is rendered and hydrated with the same
+// versions. A visitor's cohort is sticky: a random id in a cookie, bucketed per remote by a hash. With no release live
+// the answer is the built registry itself, unchanged (no cookie, no figures sent). It also counts page loads per
+// remote and version, sent to the API every few seconds for the canary's error rate.
+import crypto from 'node:crypto';
+import path from 'node:path';
+
+export const COHORT_COOKIE = 'sx_cohort';
+const COHORT_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+export const LIVE_PATH = '/api/Releases/Live';
+export const PAGE_LOADS_PATH = '/api/Releases/PageLoads';
+/** A cohort cookie lasts a year: the same visitor keeps the same versions while a canary runs. */
+const COHORT_MAX_AGE = 365 * 24 * 3600;
+
+/** The visitor's bucket for a remote, 0–99 (FNV-1a of remote and cohort id): the same on every process. */
+export function cohortBucket(remote, cohort) {
+  let hash = 0x811c9dc5;
+  const text = `${remote}:${cohort}`;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % 100;
+}
+
+export function readCohort(cookieHeader = '') {
+  for (const part of cookieHeader.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === COHORT_COOKIE) {
+      const value = rest.join('=');
+      return COHORT_PATTERN.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+/**
+ * The registry for one cohort: each remote with a release live (or in the canary, for a bucket below the percentage)
+ * points at that release's manifest on the site, with its version; the others stay as built.
+ * @param {{ remotes: Array<{ name: string, entry: string }> }} base
+ * @param {{ remotes: Array<{ remote: string, live: { version: string, entry: string } | null, canary: { version: string, entry: string, percent: number } | null }> }} live
+ */
+export function applyReleases(base, live, cohort, siteOrigin) {
+  const byRemote = new Map(live.remotes.map((r) => [r.remote, r]));
+  return {
+    ...base,
+    remotes: base.remotes.map((entry) => {
+      const channel = byRemote.get(entry.name);
+      if (!channel) return entry;
+      const chosen = channel.canary && cohort !== null && cohortBucket(entry.name, cohort) < channel.canary.percent ? channel.canary : channel.live;
+      if (!chosen) return entry;
+      return { ...entry, entry: new URL(chosen.entry, siteOrigin).href, version: chosen.version };
+    }),
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {{ remotes: Array<{ name: string, entry: string }> }} options.baseRegistry  the built remotes (today's registry)
+ * @param {string} options.apiUrl      where this page server reaches the API
+ * @param {string} options.siteOrigin  the site's origin: releases are served under its /releases/
+ * @param {string} [options.releasesDir]  where the uploaded releases are (served at /releases/)
+ * @param {number} [options.pollMs]
+ * @param {number} [options.flushMs]
+ * @param {typeof fetch} [options.fetchImpl]
+ * @param {(message: string) => void} [options.log]
+ */
+export function createReleaseRegistry({ baseRegistry, apiUrl, siteOrigin, releasesDir = null, pollMs = 1000, flushMs = 2000, fetchImpl = fetch, log = () => {} }) {
+  let live = { remotes: [] };
+  let etag = null;
+  let timer = null;
+  let flushTimer = null;
+  let warned = false;
+  const loads = new Map();
+  const baseJson = JSON.stringify(baseRegistry, null, 2);
+
+  async function refresh() {
+    try {
+      const response = await fetchImpl(`${apiUrl}${LIVE_PATH}`, { headers: etag ? { 'If-None-Match': etag } : {}, signal: AbortSignal.timeout(2000) });
+      if (response.status === 304) return;
+      // An API without the registry (an older one) or down: the last answer stands (at first, the built remotes).
+      if (!response.ok) return void (await response.body?.cancel());
+      live = await response.json();
+      etag = response.headers.get('etag');
+      warned = false;
+    } catch (error) {
+      if (!warned) log(`release registry not reachable (${error.message}); serving the last known registry`);
+      warned = true;
+    }
+  }
+
+  async function flush() {
+    if (loads.size === 0) return;
+    const batch = [...loads.entries()].map(([key, count]) => {
+      const [remote, version] = key.split('@');
+      return { remote, version, count };
+    });
+    loads.clear();
+    try {
+      const response = await fetchImpl(`${apiUrl}${PAGE_LOADS_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loads: batch }), signal: AbortSignal.timeout(2000) });
+      await response.body?.cancel();
+    } catch {
+      // Figures, not duties: a batch lost while the API is down only delays a verdict.
+    }
+  }
+
+  return {
+    releasesDir: releasesDir ? path.resolve(releasesDir) : null,
+    /** Starts asking the API (the first answer before it resolves); the timers never keep the process alive. */
+    async start() {
+      await refresh();
+      timer = setInterval(() => void refresh(), pollMs);
+      timer.unref();
+      flushTimer = setInterval(() => void flush(), flushMs);
+      flushTimer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      clearInterval(flushTimer);
+      await flush();
+    },
+    refresh,
+    flush,
+    /** What the API said last (tests and the benchmark). */
+    get live() {
+      return live;
+    },
+    /** One page load with this registry: counted for each remote that has a release live or on canary. */
+    count(registry) {
+      for (const entry of registry.remotes) {
+        if (!live.remotes.some((r) => r.remote === entry.name)) continue;
+        const key = `${entry.name}@${entry.version ?? 'built'}`;
+        loads.set(key, (loads.get(key) ?? 0) + 1);
+      }
+    },
+    /**
+     * The registry for this request, its JSON and validator, and the headers to send with it (the cohort cookie for a
+     * visitor who has none while a canary runs). `count`: this answer is a page load (counted per remote and version).
+     * @param {import('node:http').IncomingMessage} req
+     */
+    forRequest(req, { count = false } = {}) {
+      if (live.remotes.length === 0) return { registry: baseRegistry, json: baseJson, headers: {} };
+      const headers = {};
+      let cohort = readCohort(req.headers.cookie);
+      if (cohort === null && live.remotes.some((r) => r.canary)) {
+        cohort = crypto.randomBytes(16).toString('base64url');
+        headers['Set-Cookie'] = `${COHORT_COOKIE}=${cohort}; Path=/; Max-Age=${COHORT_MAX_AGE}; SameSite=Lax; HttpOnly`;
+      }
+      const registry = applyReleases(baseRegistry, live, cohort, siteOrigin);
+      if (count) this.count(registry);
+      const json = JSON.stringify(registry, null, 2);
+      return { registry, json, headers };
+    },
+  };
+}

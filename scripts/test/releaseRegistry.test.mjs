@@ -1,0 +1,173 @@
+// The page server's per-visitor registry (scripts/lib/releaseRegistry.mjs behind staticServer.mjs): with no release
+// live, /remotes.json is the built registry byte for byte and no cookie is set; with a canary, each visitor keeps a
+// cohort (cookie) and gets the same versions in /remotes.json and in the server render, on every page server; a
+// promotion reaches the next request once the page server has asked the API again; releases are served immutable under
+// /releases/; page loads per version go to the API. Run by `npm test`.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { cohortBucket, createReleaseRegistry } from '../lib/releaseRegistry.mjs';
+import { createStaticServer, listen } from '../lib/staticServer.mjs';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sciexperts-releases-'));
+const shellDist = path.join(root, 'shell');
+const releasesDir = path.join(root, 'releases');
+const base = { remotes: [{ name: 'mf_chat', entry: 'http://localhost:8083/mf-manifest.json' }, { name: 'mf_auth', entry: 'http://localhost:8082/mf-manifest.json' }] };
+const site = 'http://localhost:8080';
+
+// The API's side: what is live (with an ETag), and the page loads it was told.
+let live = { remotes: [] };
+let generation = 0;
+const pageLoads = [];
+let api;
+let apiUrl;
+const servers = [];
+
+async function pageServer() {
+  const releases = createReleaseRegistry({ baseRegistry: base, apiUrl, siteOrigin: site, releasesDir });
+  await releases.start();
+  const server = createStaticServer({
+    root: shellDist,
+    spa: true,
+    releases,
+    // The render reports the registry it was given, as the shell's server puts it in the page.
+    renderPage: async (url, visitor) => (url.startsWith('/experts') ? { status: 200, html: JSON.stringify(visitor.registry ?? null), etag: 'W/"p"' } : null),
+  });
+  await listen(server, 0);
+  servers.push({ server, releases });
+  return { url: `http://127.0.0.1:${server.address().port}`, releases };
+}
+
+const versionsOf = (registry) => Object.fromEntries(registry.remotes.map((r) => [r.name, r.version ?? 'built']));
+
+before(async () => {
+  fs.mkdirSync(shellDist, { recursive: true });
+  fs.writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><title>shell</title>');
+  fs.mkdirSync(path.join(releasesDir, 'mf_chat', '0.2.0+bbbbbbb'), { recursive: true });
+  fs.writeFileSync(path.join(releasesDir, 'mf_chat', '0.2.0+bbbbbbb', 'mf-manifest.json'), '{"name":"mf_chat"}');
+  fs.writeFileSync(path.join(root, 'secret.txt'), 'not served');
+  api = http.createServer((req, res) => {
+    if (req.url === '/api/Releases/Live') {
+      const etag = `W/"g${generation}"`;
+      if (req.headers['if-none-match'] === etag) return void res.writeHead(304).end();
+      return void res.writeHead(200, { 'content-type': 'application/json', etag }).end(JSON.stringify(live));
+    }
+    if (req.url === '/api/Releases/PageLoads' && req.method === 'POST') {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        pageLoads.push(...JSON.parse(body).loads);
+        res.writeHead(204).end();
+      });
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await listen(api, 0);
+  apiUrl = `http://127.0.0.1:${api.address().port}`;
+});
+
+after(async () => {
+  for (const { server, releases } of servers) {
+    await releases.stop();
+    server.closeAllConnections();
+    server.close();
+  }
+  api.closeAllConnections();
+  api.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const publish = (next) => {
+  live = next;
+  generation += 1;
+};
+
+test('with no release live, /remotes.json is the built registry as before, and no cookie is set', async () => {
+  const { url } = await pageServer();
+  const response = await fetch(`${url}/remotes.json`);
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get('set-cookie'), null);
+  assert.equal(response.headers.get('cache-control'), 'no-cache');
+  assert.equal(await response.text(), JSON.stringify(base, null, 2));
+  const etag = response.headers.get('etag');
+  assert.ok(etag);
+  assert.equal((await fetch(`${url}/remotes.json`, { headers: { 'if-none-match': etag } })).status, 304);
+  const page = await fetch(`${url}/experts/7-ada`);
+  assert.deepEqual(JSON.parse(await page.text()), base);
+});
+
+test('a canary splits visitors by a sticky cohort: the same versions in /remotes.json and the render, on every page server', async () => {
+  const [one, two] = [await pageServer(), await pageServer()];
+  publish({
+    remotes: [
+      {
+        remote: 'mf_chat',
+        live: { version: '0.1.0+aaaaaaa', entry: '/releases/mf_chat/0.1.0+aaaaaaa/mf-manifest.json' },
+        canary: { version: '0.2.0+bbbbbbb', entry: '/releases/mf_chat/0.2.0+bbbbbbb/mf-manifest.json', percent: 50 },
+      },
+    ],
+  });
+  await Promise.all([one.releases.refresh(), two.releases.refresh()]);
+
+  // A first visit sets the cohort cookie; the visitor then keeps it.
+  const first = await fetch(`${one.url}/remotes.json`);
+  const cookie = first.headers.get('set-cookie');
+  assert.match(cookie, /^sx_cohort=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly$/);
+
+  // Two cohort ids on either side of 50.
+  const ids = Array.from({ length: 40 }, (_, i) => `visitor-cohort-id-${i}`);
+  const inCanary = ids.find((id) => cohortBucket('mf_chat', id) < 50);
+  const notInCanary = ids.find((id) => cohortBucket('mf_chat', id) >= 50);
+  for (const [id, expected] of [
+    [inCanary, '0.2.0+bbbbbbb'],
+    [notInCanary, '0.1.0+aaaaaaa'],
+  ]) {
+    const headers = { cookie: `theme=dark; sx_cohort=${id}` };
+    for (const server of [one, two, one]) {
+      const registry = await (await fetch(`${server.url}/remotes.json`, { headers })).json();
+      assert.deepEqual(versionsOf(registry), { mf_chat: expected, mf_auth: 'built' });
+      assert.equal(registry.remotes[0].entry, `${site}/releases/mf_chat/${expected}/mf-manifest.json`);
+      assert.equal(registry.remotes[1].entry, base.remotes[1].entry);
+      const rendered = JSON.parse(await (await fetch(`${server.url}/experts/7-ada`, { headers })).text());
+      assert.deepEqual(rendered, registry);
+    }
+  }
+
+  // Promotion: the next request after the page server asked again gets the new version, whatever the cohort.
+  publish({ remotes: [{ remote: 'mf_chat', live: { version: '0.2.0+bbbbbbb', entry: '/releases/mf_chat/0.2.0+bbbbbbb/mf-manifest.json' }, canary: null }] });
+  await Promise.all([one.releases.refresh(), two.releases.refresh()]);
+  for (const id of [inCanary, notInCanary]) {
+    const response = await fetch(`${two.url}/remotes.json`, { headers: { cookie: `sx_cohort=${id}` } });
+    assert.equal(response.headers.get('set-cookie'), null);
+    assert.deepEqual(versionsOf(await response.json()), { mf_chat: '0.2.0+bbbbbbb', mf_auth: 'built' });
+  }
+
+  // Page loads per version reach the API.
+  await Promise.all([one.releases.flush(), two.releases.flush()]);
+  const total = (version) => pageLoads.filter((l) => l.remote === 'mf_chat' && l.version === version).reduce((n, l) => n + l.count, 0);
+  // Each cohort's three /remotes.json and three pages, the first visitor's one (either version), two after promotion.
+  assert.equal(total('0.1.0+aaaaaaa') + total('0.2.0+bbbbbbb'), 6 + 6 + 1 + 2);
+  assert.ok(total('0.1.0+aaaaaaa') >= 6 && total('0.2.0+bbbbbbb') >= 8);
+  assert.equal(pageLoads.some((l) => l.remote === 'mf_auth'), false);
+});
+
+test('releases are served immutable under /releases/, and nothing outside their folder', async () => {
+  const { url } = await pageServer();
+  const manifest = await fetch(`${url}/releases/mf_chat/0.2.0+bbbbbbb/mf-manifest.json`);
+  assert.equal(manifest.status, 200);
+  assert.equal(manifest.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  assert.equal(await manifest.text(), '{"name":"mf_chat"}');
+  assert.equal((await fetch(`${url}/releases/mf_chat/0.9.0+fffffff/mf-manifest.json`)).status, 404);
+  assert.equal((await fetch(`${url}/releases/..%2Fsecret.txt`)).status, 404);
+});
+
+test('an API that does not answer leaves the last known registry (at first, the built one)', async () => {
+  const releases = createReleaseRegistry({ baseRegistry: base, apiUrl: 'http://127.0.0.1:9', siteOrigin: site });
+  await releases.start();
+  assert.equal(releases.forRequest({ headers: {} }).registry, base);
+  await releases.stop();
+});
