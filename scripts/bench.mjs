@@ -1,18 +1,19 @@
 #!/usr/bin/env node
 /* global localStorage, performance, document -- used inside page scripts that run in the browser */
 // `npm run bench`: builds the production suite, serves it, measures, prints a table of figures next to
-// their goals and writes bench/results.json. Figures, not pass/fail tests: a missed goal is said plainly.
+// their goals and writes bench/results.json. Figures, not pass/fail tests: a missed goal is said plainly. A bench that
+// breaks (throws, stops early, prints no figure) fails the run: exit 1, naming it, after the table.
+// `npm run bench -- --smoke`: the server benches only (server/bench/*.bench.ts), each on tiny data for a few seconds
+// (BENCH_SMOKE=1), two at a time, without building or serving the pages; it judges no figure, only that every bench
+// runs to its figures. CI runs it after the tests. `--only=api,search` picks server benches by name.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { frontends, root } from './lib/apps.mjs';
-import { buildFrontends } from './lib/build.mjs';
-import { ensureChromium } from './lib/chromium.mjs';
-import { readDemoAccounts, resolveSuiteConfig, startSuite } from './lib/suite.mjs';
-import { createStaticServer, listen } from './lib/staticServer.mjs';
-import { runLighthouse } from './lib/lighthouse.mjs';
+import { describeFailures, runServerBenches } from './lib/serverBenches.mjs';
+// The pages' tools (the browser, the builds, the suite, Lighthouse) are imported by the full run only (main): the
+// smoke run needs none of them, and stays runnable while they change.
 
 const KB = 1024;
 const benchEnv = {
@@ -30,6 +31,12 @@ const benchEnv = {
   LOG_LEVEL: 'warn',
 };
 const singleBundlePort = 19090;
+const smoke = process.argv.includes('--smoke');
+/** `--only=api,search`: of the server benches, these alone (the smoke run's, or the full run's after the pages). */
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',').filter(Boolean) ?? null;
+/** A smoke bench that runs longer than this is stuck; a full run's chat benches take minutes. */
+const SMOKE_TIMEOUT_MS = 4 * 60_000;
+const FULL_TIMEOUT_MS = 40 * 60_000;
 const startedAt = Date.now();
 /** A line on stderr for each step, with the time since the start: the run takes minutes and must not look stuck. */
 const progress = (message) => {
@@ -78,7 +85,7 @@ async function firstRender(browser, url, distByOrigin, session) {
   return { jsGzip, blockingGzip, scriptCount: scripts.length, requestCount: requests.length };
 }
 
-async function signInDemo(apiBase) {
+async function signInDemo(apiBase, readDemoAccounts) {
   const [account] = readDemoAccounts();
   if (!account) return null;
   const response = await fetch(`${apiBase}/api/Account/Login`, {
@@ -100,16 +107,47 @@ function buildSingleBundle() {
   return (Date.now() - started) / 1000;
 }
 
-function printTable() {
-  const header = ['group', 'metric', 'value', 'goal', 'met'];
-  const body = rows.map((r) => [r.group, r.metric, `${r.value}${r.unit ? ` ${r.unit}` : ''}`, r.goal, r.met === null ? '' : r.met ? 'yes' : 'NO']);
+function printTable({ judged = true } = {}) {
+  const header = judged ? ['group', 'metric', 'value', 'goal', 'met'] : ['group', 'metric', 'value (smoke: not a measurement)'];
+  const body = rows.map((r) => [r.group, r.metric, `${r.value}${r.unit ? ` ${r.unit}` : ''}`, r.goal, r.met === null ? '' : r.met ? 'yes' : 'NO'].slice(0, header.length));
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => String(row[i]).length)));
   const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join('  ');
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const row of body) console.log(line(row));
 }
 
+/** The server benches; the failures are the run's to report once everything else is printed. */
+async function serverBenches(env, options) {
+  const server = await runServerBenches({ root, dir: path.join(root, 'server', 'bench'), env, only, onProgress: progress, ...options });
+  for (const row of server.rows) add(row.group, row.metric, row.value, row.unit, row.goal, row.met);
+  return server;
+}
+
+function reportFailures(failures) {
+  if (failures.length === 0) return;
+  console.error(`\n${describeFailures(failures)}`);
+  console.error(`\n${failures.length} bench${failures.length === 1 ? '' : 'es'} FAILED: ${failures.map((f) => f.bench).join(', ')}`);
+  process.exitCode = 1;
+}
+
+async function smokeRun() {
+  const server = await serverBenches({ ...process.env, BENCH_SMOKE: '1', LOG_LEVEL: 'warn' }, { concurrency: 2, timeoutMs: SMOKE_TIMEOUT_MS });
+  printTable({ judged: false });
+  const seconds = Object.entries(server.seconds).map(([file, s]) => `${file} ${s.toFixed(0)} s`).join(', ');
+  console.log(`\nsmoke: ${Object.keys(server.seconds).length} server benches in ${((Date.now() - startedAt) / 1000).toFixed(0)} s (${seconds})`);
+  reportFailures(server.failures);
+}
+
 async function main() {
+  if (smoke) return smokeRun();
+  const [{ chromium }, { buildFrontends }, { ensureChromium }, { readDemoAccounts, resolveSuiteConfig, startSuite }, { createStaticServer, listen }, { runLighthouse }] = await Promise.all([
+    import('@playwright/test'),
+    import('./lib/build.mjs'),
+    import('./lib/chromium.mjs'),
+    import('./lib/suite.mjs'),
+    import('./lib/staticServer.mjs'),
+    import('./lib/lighthouse.mjs'),
+  ]);
   const chromiumPath = ensureChromium();
   if (!chromiumPath) process.exit(1);
 
@@ -142,7 +180,7 @@ async function main() {
     executablePath: chromiumPath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  const session = await signInDemo(config.apiOrigin);
+  const session = await signInDemo(config.apiOrigin, readDemoAccounts);
 
   const pages = [
     { path: '/', public: true },
@@ -192,21 +230,8 @@ async function main() {
   });
   for (const row of lighthouse) add(row.group, row.metric, row.value, row.unit, row.goal, row.met);
 
-  for (const script of fs.existsSync(path.join(root, 'server', 'bench')) ? fs.readdirSync(path.join(root, 'server', 'bench')).filter((f) => f.endsWith('.bench.ts')) : []) {
-    progress(`running server/bench/${script}…`);
-    const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join('server', 'bench', script)], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...benchEnv, BENCH_API_URL: config.apiOrigin },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const lines = (result.stdout ?? '').split('\n').filter((l) => l.startsWith('{'));
-    for (const line of lines) {
-      const row = JSON.parse(line);
-      add(row.group, row.metric, row.value, row.unit, row.goal, row.met);
-    }
-    if (result.status !== 0) add('server', script, 'failed', '');
-  }
+  const server = await serverBenches({ ...benchEnv, BENCH_API_URL: config.apiOrigin }, { timeoutMs: FULL_TIMEOUT_MS });
+  for (const failure of server.failures) add('server', failure.bench, 'FAILED', '', '', false);
 
   await new Promise((resolve) => single.close(resolve));
   await suite.stop();
@@ -216,6 +241,7 @@ async function main() {
   fs.mkdirSync(path.join(root, 'bench'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\n${os.cpus().length} cores, ${results.date}; written to bench/results.json`);
+  reportFailures(server.failures);
 }
 
 main().catch((error) => {

@@ -7,6 +7,44 @@ import pg from 'pg';
 import { loadCommonPasswords, passwordProblem, type LoginResponse, type PasswordOwner } from '@sciexperts/shared/contracts';
 import { createServer } from 'node:net';
 
+/**
+ * `npm run bench -- --smoke` (BENCH_SMOKE=1): every bench on tiny data for a few seconds, to prove it still runs to its
+ * figures. Its figures are printed but mean nothing; no goal is judged on them.
+ */
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+
+/** A bench's numeric knob: its environment variable when set, else the full run's or the smoke run's default. */
+export function knob(name: string, full: number, smoke: number): number {
+  const set = process.env[name];
+  return set !== undefined && set !== '' ? Number(set) : SMOKE ? smoke : full;
+}
+
+/**
+ * Runs a bench's main and ends the process with what became of it: 0 once main has finished (whatever handles are
+ * left), 1 naming the error when it throws, and 1 too when the process would end before main has finished (its event
+ * loop emptied while main awaited something nothing would ever deliver: it printed some figures, stopped, and its exit
+ * code was 0, so `npm run bench` saw nothing wrong).
+ */
+export function runBench(name: string, main: () => Promise<void>): void {
+  let finished = false;
+  process.on('exit', (code) => {
+    if (finished || code !== 0) return;
+    process.stderr.write(`[${name}] FAILED: the process was ending before the bench had finished (it was waiting for something nothing would deliver)\n`);
+    process.exitCode = 1;
+  });
+  main().then(
+    () => {
+      finished = true;
+      process.exit(process.exitCode ?? 0);
+    },
+    (err: unknown) => {
+      finished = true;
+      process.stderr.write(`[${name}] FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();

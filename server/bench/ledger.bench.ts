@@ -13,12 +13,12 @@
 import type { FundResponse, Workspace } from '@sciexperts/shared/contracts';
 import { member, startAppOn, type Harness } from '../test/helpers';
 import { FakeProvider, PAYMENTS_CONFIG, caller, deliver, hiredContract, ledgerProblems, paid, type Member } from '../test/paymentsFixtures';
-import { figureWriter } from './benchKit';
+import { figureWriter, knob, runBench } from './benchKit';
 
 type Dialect = 'sqlite' | 'postgres';
 
-const CONTRACTS = Number(process.env.BENCH_LEDGER_CONTRACTS || 50);
-const MILESTONES = Number(process.env.BENCH_LEDGER_MILESTONES || 4);
+const CONTRACTS = knob('BENCH_LEDGER_CONTRACTS', 50, 3);
+const MILESTONES = knob('BENCH_LEDGER_MILESTONES', 4, 1);
 const DIALECTS = (process.env.BENCH_LEDGER_DIALECTS || 'sqlite,postgres').split(',').map((d) => d.trim()) as Dialect[];
 const LABEL: Record<Dialect, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 /** Milestone amounts of a contract: 1,000.00, 2,000.00, … (a fee of 10 % each, no rounding). */
@@ -140,7 +140,4 @@ async function main(): Promise<void> {
   if (!ok) process.exitCode = 1;
 }
 
-main().catch((err: unknown) => {
-  log(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  process.exit(1);
-});
+runBench('ledger.bench', main);

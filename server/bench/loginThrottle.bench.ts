@@ -15,14 +15,14 @@ import { member, startApp, type Harness } from '../test/helpers';
 import { LoginThrottle } from '../src/auth/throttle';
 import { connectRedis } from '../src/redis/client';
 import { memoryLimiters, redisLimiters } from '../src/redis/limiters';
-import { figureWriter } from './benchKit';
+import { figureWriter, knob, runBench } from './benchKit';
 
-const N = Number(process.env.BENCH_LOGIN_N || 600);
+const N = knob('BENCH_LOGIN_N', 600, 20);
 const REDIS_URL = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
 const GOAL_MS = 2;
 /** Throttle admissions timed per kind of sign-in and store, after WARM_UP untimed ones. */
-const ALONE_N = Number(process.env.BENCH_LOGIN_ALONE_N || 3000);
-const WARM_UP = 200;
+const ALONE_N = knob('BENCH_LOGIN_ALONE_N', 3000, 50);
+const WARM_UP = knob('BENCH_LOGIN_WARM_UP', 200, 10);
 
 const log = (msg: string) => process.stderr.write(`login throttle bench: ${msg}\n`);
 const emit = figureWriter('login throttle');
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     const onRedis = credentials(await member(redis));
     const times = { memory: [] as number[], redis: [] as number[] };
     // Warm-up: connections, JIT, prepared statements.
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < Math.min(50, WARM_UP); i++) {
       await timedLogin(memory, onMemory);
       await timedLogin(redis, onRedis);
     }
@@ -122,10 +122,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    log(err instanceof Error ? (err.stack ?? err.message) : String(err));
-    process.exit(1);
-  },
-);
+runBench('loginThrottle.bench', main);

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { figureWriter, freePort, waitHealthy } from './benchKit';
+import { SMOKE, figureWriter, freePort, knob, runBench, waitHealthy } from './benchKit';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Db } from '../src/db/connect';
@@ -21,9 +21,11 @@ import { SERVICE_CATALOGUE } from '@sciexperts/shared/contracts';
 import { generateDemoExperts, insertExperts } from '../src/db/demoDirectory';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const EXPERTS = Number(process.env.BENCH_SEARCH_EXPERTS || 100_000);
-const DURATION_S = Number(process.env.BENCH_SEARCH_DURATION || 10);
-const CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS || 10);
+const EXPERTS = knob('BENCH_SEARCH_EXPERTS', 100_000, 1_000);
+const DURATION_S = knob('BENCH_SEARCH_DURATION', 10, 1);
+const CONNECTIONS = knob('BENCH_SEARCH_CONNECTIONS', 10, 10);
+/** Seconds of the warm-up and of each single-connection run. */
+const SHORT_S = SMOKE ? 1 : 3;
 const DIALECTS = (process.env.BENCH_SEARCH_DIALECTS || 'sqlite,postgres').split(',').map((d) => d.trim()) as Array<'sqlite' | 'postgres'>;
 const PG_URL = process.env.BENCH_SEARCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_MS = 30;
@@ -127,20 +129,29 @@ async function run(autocannon: Autocannon, dialect: 'sqlite' | 'postgres'): Prom
     const proc = child;
     process.on('exit', () => proc.exitCode === null && proc.kill('SIGTERM'));
     await waitHealthy(base, child, 120_000);
-    const sample = (await (await fetch(base + TYPICAL)).json()) as { total: number };
+    const answer = await fetch(base + TYPICAL);
+    if (!answer.ok) throw new Error(`${dialect}: the typical query answered ${answer.status}: ${await answer.text()}`);
+    const sample = (await answer.json()) as { total: number };
+    // A query that matches nothing measures an empty answer, not a search.
+    if (!(sample.total > 0)) throw new Error(`${dialect}: the typical query matches none of the ${EXPERTS} experts`);
     log(`${dialect}: typical query matches ${sample.total} of ${EXPERTS}`);
-    await load(autocannon, base + TYPICAL, CONNECTIONS, 2); // warm-up
+    await load(autocannon, base + TYPICAL, CONNECTIONS, SMOKE ? 1 : 2); // warm-up
 
-    const single = await load(autocannon, base + TYPICAL, 1, Math.max(3, Math.round(DURATION_S / 2)));
+    const single = await load(autocannon, base + TYPICAL, 1, Math.max(SHORT_S, Math.round(DURATION_S / 2)));
+    if (single.result.non2xx + single.result.errors > 0) throw new Error(`${dialect}: the typical query, one connection: ${single.result.non2xx} answers other than 2xx and ${single.result.errors} errors`);
     emit(`${dialect}: q=statistics&service&country, p95 (1 connection)`, round(single.p95), 'ms', `< ${GOAL_MS} ms`, single.p95 < GOAL_MS);
     const loaded = await load(autocannon, base + TYPICAL, CONNECTIONS, DURATION_S);
     const ok = loaded.result.errors === 0 && loaded.result.non2xx === 0;
     emit(`${dialect}: q=statistics&service&country, p95 (${CONNECTIONS} connections)`, round(loaded.p95), 'ms', `< ${GOAL_MS} ms`, ok && loaded.p95 < GOAL_MS);
     emit(`${dialect}: q=statistics&service&country, p50 (${CONNECTIONS} connections)`, round(loaded.p50), 'ms');
     emit(`${dialect}: q=statistics&service&country, requests/s (${CONNECTIONS} connections)`, Math.round(loaded.result.requests.average), 'req/s');
-    if (!ok) emit(`${dialect}: failed responses`, loaded.result.errors + loaded.result.non2xx, '', '0', false);
+    if (!ok) {
+      emit(`${dialect}: failed responses`, loaded.result.errors + loaded.result.non2xx, '', '0', false);
+      throw new Error(`${dialect}: the typical query under load: ${loaded.result.non2xx} answers other than 2xx and ${loaded.result.errors} errors`);
+    }
     for (const [label, url] of OTHERS) {
-      const other = await load(autocannon, base + url, 1, 3);
+      const other = await load(autocannon, base + url, 1, SHORT_S);
+      if (other.result.non2xx + other.result.errors > 0) throw new Error(`${dialect}: ${label}: ${other.result.non2xx} answers other than 2xx and ${other.result.errors} errors`);
       emit(`${dialect}: ${label}, p95 (1 connection)`, round(other.p95), 'ms');
     }
   } finally {
@@ -160,7 +171,4 @@ async function main(): Promise<void> {
   for (const dialect of DIALECTS) await run(autocannon, dialect);
 }
 
-main().catch((err: unknown) => {
-  log(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  process.exit(1);
-});
+runBench('search.bench', main);
