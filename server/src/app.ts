@@ -42,6 +42,8 @@ import { Readiness } from './modules/health/readiness';
 import { installApiMetrics, type ApiMetrics } from './observability/metrics';
 import { traceFields } from './observability/logTrace';
 import { createSecondFactors } from './auth/secondFactor';
+import { PartnerRegistry } from './modules/partners/registry';
+import { isPartnerPath } from './modules/partners/scope';
 
 export interface AppDeps {
   db: Db;
@@ -112,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Tests inject a provider; otherwise the one the configuration names. None configured: the money routes answer 503.
     payments: deps.paymentProvider ?? createPaymentProvider(config.payments, deps.fetch ?? fetch),
     secondFactors: createSecondFactors(deps.db, config, clock),
+    partners: new PartnerRegistry(deps.db, redis),
   };
 
   const { trustProxy } = config;
@@ -157,6 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Last: the throttles and the revocation bus need Redis until every request has been answered.
   app.addHook('onClose', async () => redis?.close());
   await ctx.tokens.listenForRevocations();
+  await ctx.partners.listen();
   app.decorateRequest('auth', null);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}.` }));
@@ -179,7 +183,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   addSecurityHeaders(app);
   const corsOptions = {
-    origin: [...config.corsOrigins, ...config.integratorOrigins],
+    origin: config.corsOrigins,
     credentials: false,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     // Idempotency-Key: every call that moves money carries one (docs/decisions/0012-escrow-ledger.md).
@@ -187,8 +191,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     exposedHeaders: ['Retry-After'],
     maxAge: 600,
   };
-  // The operators' console API is same-origin only: no CORS answer (and no preflight) for any origin below it.
-  await app.register(cors, { delegator: (request, done) => done(null, isAdminPath(request.url) ? { origin: false } : corsOptions) });
+  // The operators' console API is same-origin only: no CORS answer (and no preflight) for any origin below it. A
+  // registered partner app's origin reaches the chat's routes and the token endpoints only, from the partners
+  // registry as it is now (docs/decisions/0050-partner-apps-and-scoped-tokens.md).
+  const firstParty = new Set(config.corsOrigins);
+  await app.register(cors, {
+    delegator: (request, done) => {
+      if (isAdminPath(request.url)) return done(null, { origin: false });
+      const origin = request.headers.origin;
+      if (origin === undefined || firstParty.has(origin)) return done(null, corsOptions);
+      // By the path (a preflight's route is the CORS plugin's own, not the one it asks about).
+      if (!isPartnerPath(request.url.split('?')[0] ?? '')) return done(null, corsOptions);
+      ctx.partners.isPartnerOrigin(origin).then(
+        (ok) => done(null, ok ? { ...corsOptions, origin } : corsOptions),
+        () => done(null, corsOptions),
+      );
+    },
+  });
   // Per signed-in member, else per address (docs/decisions/0045-per-member-limits.md).
   await installRequestBudgets(app, ctx);
   // One byte over the limit, and the upload route measures what it read: busboy's own "truncated"
@@ -236,7 +255,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db: ctx.db,
     tokens: ctx.tokens,
     limiters,
-    origins: [...config.corsOrigins, ...config.integratorOrigins],
+    origins: config.corsOrigins,
+    partners: ctx.partners,
     log: app.log,
     storeMessage: async (m, sessionId, cap) => {
       const stored = await storeAndTell(m, sessionId, cap, clock());

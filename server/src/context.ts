@@ -12,6 +12,7 @@ import type { LimiterStore } from './redis/limiters';
 import type { PaymentProvider } from './modules/payments/provider';
 import type { JobQueue } from './jobs';
 import type { SecondFactors } from './auth/secondFactor';
+import type { PartnerRegistry } from './modules/partners/registry';
 
 export interface AppContext {
   config: Config;
@@ -36,6 +37,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** TOTP and recovery codes, for members and operators alike (docs/decisions/0034-second-factor.md). */
   secondFactors: SecondFactors;
+  /** The partner apps' origins, cached in every process and emptied by any change (docs/decisions/0050-partner-apps-and-scoped-tokens.md). */
+  partners: PartnerRegistry;
 }
 
 declare module 'fastify' {

@@ -28,7 +28,6 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     publicUrl: 'http://api.test',
     siteUrl: 'http://site.test',
     corsOrigins: ['http://localhost:8080'],
-    integratorOrigins: ['https://partner.example'],
     tokenSecret: 'test-secret-test-secret-test-secret-0123456789',
     tokenTtlSeconds: 3600,
     seedDemo: false,

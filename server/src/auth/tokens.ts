@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Db } from '../db/connect';
+import type {} from '../db/schemaPartners';
 import { createSession, deleteSession, deleteUserSessions, isSessionActive, sessionsOf, touchSession } from '../modules/account/repository';
 
 export interface AuthContext {
@@ -11,6 +12,14 @@ export interface AuthContext {
 /** A verified session with the token's expiry: what a long-lived connection needs to end itself on time. */
 export interface VerifiedSession extends AuthContext {
   expiresAtMs: number;
+  /** A partner app's chat-scoped token (docs/decisions/0050-partner-apps-and-scoped-tokens.md); absent for the member's own. */
+  partnerId?: number;
+}
+
+/** What a partner's token may open (its signed `scp` claim) and whose it is (`pid`). */
+export interface TokenScope {
+  scope: string;
+  partnerId: number;
 }
 
 /** What a revocation ended: one session (logout) or all of a member's sessions (password reset). */
@@ -54,6 +63,8 @@ interface SignedClaims {
   sid: string;
   expMs: number;
   iatSeconds: number | null;
+  /** Only on a partner's token: its scope and partner. A member's own token has neither and opens every route. */
+  scoped: TokenScope | null;
 }
 
 export class TokenService {
@@ -122,8 +133,38 @@ export class TokenService {
   async verifySession(token: string, now = Date.now()): Promise<VerifiedSession | null> {
     const claims = this.verifySignedClaims(token, now);
     if (!claims) return null;
-    const session = { userId: claims.userId, sessionId: claims.sid, expiresAtMs: claims.expMs };
+    const session: VerifiedSession = { userId: claims.userId, sessionId: claims.sid, expiresAtMs: claims.expMs, ...(claims.scoped ? { partnerId: claims.scoped.partnerId } : {}) };
     return (await this.isActive(session, now)) ? session : null;
+  }
+
+  /**
+   * A partner's access token: a session of the member marked with the partner and the grant (so every revocation path
+   * and the socket rooms serve it as they serve any session), signed with its scope so each request can be refused
+   * outside the chat without a database read.
+   */
+  async issueScoped(userId: number, grant: { partnerId: number; grantId: number; scope: string }, ttlSeconds: number): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+    const session = await createSession(this.db, userId, ttlSeconds, new Date(), null, { partnerId: grant.partnerId, grantId: grant.grantId });
+    const token = await new SignJWT({ sid: session.id, scp: grant.scope, pid: grant.partnerId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setSubject(String(userId))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(session.expiresAt.getTime() / 1000))
+      .sign(this.key);
+    return { token, sessionId: session.id, expiresAt: session.expiresAt };
+  }
+
+  /**
+   * The scope a token was signed with, by its signature and times alone (no session lookup): null for a member's own
+   * token or one that is not ours. The partners' scope hook refuses a scoped token outside its routes with this.
+   */
+  signedScope(token: string | null, now = Date.now()): TokenScope | null {
+    return token ? (this.verifySignedClaims(token, now)?.scoped ?? null) : null;
+  }
+
+  /** Several sessions at once (a partner suspended, a member disconnecting a partner): each as revokeSession. */
+  async revokeSessions(sessionIds: readonly string[]): Promise<void> {
+    for (const id of sessionIds) await this.revokeSession(id);
   }
 
   /**
@@ -208,7 +249,7 @@ export class TokenService {
    * WebCrypto path (key import and a promise per call) cost several times more CPU than the HMAC itself.
    * Only the exact header this service signs is accepted, so no algorithm confusion is possible.
    */
-  private verifySignedClaims(token: string, now: number): { userId: number; sid: string; expMs: number } | null {
+  private verifySignedClaims(token: string, now: number): { userId: number; sid: string; expMs: number; scoped: TokenScope | null } | null {
     let claims = this.verifiedTokens.get(token);
     if (!claims) {
       const checked = this.checkSignedClaims(token);
@@ -220,7 +261,7 @@ export class TokenService {
     const nowSeconds = now / 1000;
     if (claims.expMs / 1000 + CLOCK_TOLERANCE_SECONDS <= nowSeconds) return null;
     if (claims.iatSeconds !== null && claims.iatSeconds - CLOCK_TOLERANCE_SECONDS > nowSeconds) return null;
-    return { userId: claims.userId, sid: claims.sid, expMs: claims.expMs };
+    return { userId: claims.userId, sid: claims.sid, expMs: claims.expMs, scoped: claims.scoped };
   }
 
   /** The signature and the claims' shape; the times are the caller's to check. */
@@ -245,7 +286,13 @@ export class TokenService {
     const userId = Number(claims.sub);
     const sid = claims.sid;
     if (typeof claims.sub !== 'string' || !Number.isSafeInteger(userId) || userId <= 0 || typeof sid !== 'string' || sid === '') return null;
-    return { userId, sid, expMs: claims.exp * 1000, iatSeconds: typeof claims.iat === 'number' ? claims.iat : null };
+    // A token that names a scope is a partner's: both claims or neither (a malformed pair is no token at all).
+    let scoped: TokenScope | null = null;
+    if (claims.scp !== undefined || claims.pid !== undefined) {
+      if (typeof claims.scp !== 'string' || typeof claims.pid !== 'number' || !Number.isSafeInteger(claims.pid) || claims.pid <= 0) return null;
+      scoped = { scope: claims.scp, partnerId: claims.pid };
+    }
+    return { userId, sid, expMs: claims.exp * 1000, iatSeconds: typeof claims.iat === 'number' ? claims.iat : null, scoped };
   }
 
   /**

@@ -24,6 +24,13 @@ interface InterServerEvents {
 export type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const userRoom = (userId: number) => `user:${userId}`;
+/**
+ * The sockets a partner app's token opened for a member: they get the member's messages and typing, never the rest
+ * of what goes to userRoom (notifications of money, projects, calls), since such a token opens the chat only.
+ */
+export const chatRoom = (userId: number) => `chat:${userId}`;
+/** Where a member's messages and typing go: their own sockets and their partner apps' chat sockets. */
+export const memberChatRooms = (userId: number) => [userRoom(userId), chatRoom(userId)];
 /** Every socket of one session: logout ends exactly these, in every process (the adapter relays disconnectSockets). */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -47,7 +54,13 @@ export interface ChatDeps {
   tokens: TokenService;
   /** Where the per-member message and typing limits count (Redis with several processes); this process by default. */
   limiters?: LimiterStore;
+  /** The site's own origins (CORS_ORIGINS): allowed to open a socket with any token. */
   origins: string[];
+  /**
+   * Partner apps (docs/decisions/0050-partner-apps-and-scoped-tokens.md): whether an active partner registered this
+   * origin (any partner: the handshake's CORS), and this partner this origin (a partner's token from its own pages only).
+   */
+  partners?: { isPartnerOrigin(origin: string): Promise<boolean>; partnerHasOrigin(partnerId: number, origin: string): Promise<boolean> };
   log: FastifyBaseLogger;
   /** How often this process re-checks the sessions of its open sockets in one query. */
   sessionSweepMs?: number;
@@ -111,8 +124,27 @@ function at(whenMs: number, fn: () => void): () => void {
  */
 export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServer {
   const { db, tokens, log } = deps;
+  const firstParty = new Set(deps.origins);
+  /** A browser's page may open a socket from the site's origins or a registered partner's; a non-browser client sends no Origin. */
+  const originAllowed = async (origin: string | undefined): Promise<boolean> =>
+    origin === undefined || firstParty.has(origin) || ((await deps.partners?.isPartnerOrigin(origin)) ?? false);
   const io: ChatServer = new Server(server, {
-    cors: { origin: deps.origins, credentials: false },
+    cors: {
+      origin: (origin, callback) => {
+        originAllowed(origin).then(
+          (ok) => callback(null, ok ? origin ?? true : false),
+          () => callback(null, false),
+        );
+      },
+      credentials: false,
+    },
+    // CORS only binds a browser's polling requests; the WebSocket upgrade is checked here, by the same rule.
+    allowRequest: (request, callback) => {
+      originAllowed(request.headers.origin).then(
+        (ok) => callback(ok ? null : 'This origin may not open the chat.', ok),
+        () => callback('This origin may not open the chat.', false),
+      );
+    },
     maxHttpBufferSize: 64 * 1024,
     serveClient: false,
     // No connectionStateRecovery: its replay buffer kept every broadcast (messages, notifications, typing) for two
@@ -178,7 +210,7 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
   };
 
   const unsubscribe = tokens.onRevoked((revocation) => {
-    const room = 'sessionId' in revocation ? sessionRoom(revocation.sessionId) : userRoom(revocation.userId);
+    const room = 'sessionId' in revocation ? sessionRoom(revocation.sessionId) : memberChatRooms(revocation.userId);
     io.in(room).disconnectSockets(true);
   });
 
@@ -211,7 +243,12 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
         const claimed = socket.handshake.query.userId;
         if (String(claimed) !== String(session.userId)) return next(new Error('userId does not match the signed-in member.'));
         socket.data = session;
-        next();
+        // A partner's token opens a socket from that partner's own pages only (or from no browser at all).
+        const origin = socket.handshake.headers.origin;
+        if (session.partnerId === undefined || origin === undefined) return next();
+        return (deps.partners?.partnerHasOrigin(session.partnerId, origin) ?? Promise.resolve(false)).then((ok) =>
+          next(ok ? undefined : new Error('This token may not open the chat from this origin.')),
+        );
       })
       .catch(() => next(new Error('Authentication failed.')));
   });
@@ -220,7 +257,7 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
     const { userId: me, sessionId, expiresAtMs } = socket.data;
     // A recovered socket gets its old rooms back; the room of an earlier session must not follow it.
     for (const room of socket.rooms) if (room.startsWith('session:') && room !== sessionRoom(sessionId)) void socket.leave(room);
-    void socket.join([userRoom(me), sessionRoom(sessionId)]);
+    void socket.join([socket.data.partnerId === undefined ? userRoom(me) : chatRoom(me), sessionRoom(sessionId)]);
     const cancelExpiry = at(expiresAtMs, () => socket.disconnect(true));
     socket.on('disconnect', cancelExpiry);
 
@@ -308,7 +345,7 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
       if (typeof receiverId === 'number' && Number.isSafeInteger(receiverId) && receiverId > 0 && receiverId !== me) {
         isTypingBlocked(me, receiverId).then(
           (blocked) => {
-            if (!blocked) io.to(userRoom(receiverId)).emit('typing', { senderId: me });
+            if (!blocked) io.to(memberChatRooms(receiverId)).emit('typing', { senderId: me });
           },
           (err: unknown) => log.error({ err }, 'typing block check failed'),
         );
@@ -344,6 +381,6 @@ export async function drainChatGateway(io: ChatServer): Promise<void> {
 }
 
 export function emitMessage(io: ChatServer, message: ChatMessage): void {
-  io.to(userRoom(message.senderId)).emit('messageSent', message);
-  io.to(userRoom(message.receiverId)).emit('newMessage', message);
+  io.to(memberChatRooms(message.senderId)).emit('messageSent', message);
+  io.to(memberChatRooms(message.receiverId)).emit('newMessage', message);
 }

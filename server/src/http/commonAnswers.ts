@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ApiErrorBody } from '@sciexperts/shared/contracts/schemas';
+import { isPartnerRoute } from '../modules/partners/scope';
 
 const TAKES_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -23,6 +24,8 @@ export function documentCommonAnswers(app: FastifyInstance): void {
     if (takesBody || schema.params || schema.querystring || schema.headers || schema.body) add(400, 'The request is malformed or refused by its schema; `details` names each field.');
     if (takesBody) add(413, 'The request body is too large.');
     add(429, 'Too many requests from this member (or, signed out, this address); try again later.');
+    // A partner app's token (docs/decisions/0050-partner-apps-and-scoped-tokens.md) is refused on every route but the chat's.
+    add(403, isPartnerRoute(route.url) ? "A partner app's token sent from an origin that partner did not register." : "A partner app's token: it opens the chat's routes only.");
     // Any route, while the process closes (return503OnClosing) or when a store it needs is unreachable.
     add(503, 'The service is unavailable for a moment (closing, or a store it needs is unreachable); try again.');
   });

@@ -20,6 +20,8 @@ import { adminModule } from './admin/routes';
 import { blocksModule } from './blocks/routes';
 import { disputeStatementsModule } from './admin/statements';
 import { vettingModule } from './vetting/routes';
+import { partnersModule } from './partners/routes';
+import { registerPartnerScope } from './partners/scope';
 import { releasesModule } from './releases/routes';
 
 /**
@@ -30,6 +32,8 @@ import { releasesModule } from './releases/routes';
 export async function registerModules(app: FastifyInstance, overrides: { users?: ReturnType<typeof usersModule> } = {}): Promise<void> {
   // Before every module, so its hook sees their routes: money leaving and key changes ask the member again.
   registerStepUp(app);
+  // Also before every module: a partner app's token opens the chat's routes and nothing else (403 everywhere else).
+  registerPartnerScope(app);
   await app.register(healthModule);
   await app.register(accountModule);
   await app.register(overrides.users ?? usersModule());
@@ -50,5 +54,6 @@ export async function registerModules(app: FastifyInstance, overrides: { users?:
   await app.register(callsModule);
   await app.register(blocksModule);
   await app.register(vettingModule());
+  await app.register(partnersModule);
   await app.register(releasesModule());
 }

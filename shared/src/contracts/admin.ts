@@ -102,6 +102,9 @@ export const ADMIN_PERMISSIONS = {
   // Identity documents are personal data: only the trust-and-safety role reads them and decides.
   'vetting.read': ['operator'],
   'vetting.decide': ['operator'],
+  // Partner apps (issue 45): support reads the list to answer a partner; only trust and safety registers, rotates, suspends.
+  'partners.read': ['operator', 'support'],
+  'partners.manage': ['operator'],
   // Releases of the remotes: the release role, and the trust-and-safety operators who run the console.
   'releases.read': ['operator', 'release'],
   'releases.change': ['operator', 'release'],
@@ -154,6 +157,10 @@ export const AUDIT_ACTIONS = [
   'vetting.document',
   'vetting.approve',
   'vetting.reject',
+  'partner.register',
+  'partner.rotate-secret',
+  'partner.suspend',
+  'partner.reinstate',
   'release.register',
   'release.promote',
   'release.canary',
@@ -179,6 +186,8 @@ export const AUDIT_OBJECT_TYPES = [
   'operator',
   'member-search',
   'route',
+  /** A partner app (issue 45); the object id is the partner's id. */
+  'partner',
   /** A remote's release; the object id is `<remote>@<version>`. */
   'release',
 ] as const;

@@ -29,3 +29,4 @@ export * from './releases';
 export * from './format';
 export * from './security';
 export * from './recovery';
+export * from './partners';

@@ -37,6 +37,7 @@ import { expertVetting } from './0041_expert_vetting';
 import { reportLimits } from './0047_report_limits';
 import { auditFilters } from './0050_audit_filters';
 import { callZonesRescheduleTimes } from './0051_call_zones_reschedule_times';
+import { partners } from './0053_partners';
 import { releases } from './0052_releases';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
@@ -83,6 +84,7 @@ class InCodeProvider implements MigrationProvider {
       '0046_operator_password': operatorPassword(this.dialect),
       '0050_audit_filters': auditFilters(this.dialect),
       '0051_call_zones_reschedule_times': callZonesRescheduleTimes(this.dialect),
+      '0053_partners': partners(this.dialect),
       '0052_releases': releases(this.dialect),
     };
   }

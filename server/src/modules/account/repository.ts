@@ -3,7 +3,15 @@ import { ADMIN_MESSAGES } from '@sciexperts/shared/contracts';
 import type { Db } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 
-export async function createSession(db: Db, userId: number, ttlSeconds: number, now = new Date(), userAgent: string | null = null): Promise<{ id: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  ttlSeconds: number,
+  now = new Date(),
+  userAgent: string | null = null,
+  /** A partner app's chat-scoped session (docs/decisions/0050-partner-apps-and-scoped-tokens.md). */
+  partner: { partnerId: number; grantId: number } | null = null,
+): Promise<{ id: string; expiresAt: Date }> {
   // Every way in (password, identity provider, second factor) ends here: a suspended member gets no session.
   const member = await db.kysely.selectFrom('users').select('suspendedAt').where('id', '=', userId).executeTakeFirst();
   if (member?.suspendedAt) throw new HttpError(401, ADMIN_MESSAGES.accountSuspended);
@@ -11,7 +19,7 @@ export async function createSession(db: Db, userId: number, ttlSeconds: number, 
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
   await db.kysely
     .insertInto('sessions')
-    .values({ id, userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString(), userAgent: userAgent?.slice(0, 400) ?? null, lastUsedAt: now.toISOString() })
+    .values({ id, userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString(), userAgent: userAgent?.slice(0, 400) ?? null, lastUsedAt: now.toISOString(), ...(partner ?? {}) })
     .execute();
   // Expired rows are useless; pruning here keeps the table small without a timer.
   await db.kysely.deleteFrom('sessions').where('expiresAt', '<', now.toISOString()).execute();
@@ -44,11 +52,14 @@ export async function touchSession(db: Db, id: string, now: Date): Promise<void>
     .execute();
 }
 
-export async function sessionsOf(db: Db, userId: number, now = new Date()) {
-  return db.kysely
+export async function sessionsOf(db: Db, userId: number, now = new Date(), options: { ownOnly?: boolean } = {}) {
+  let q = db.kysely
     .selectFrom('sessions')
     .select(['id', 'createdAt', 'lastUsedAt', 'userAgent'])
-    .where('userId', '=', userId)
+    .where('userId', '=', userId);
+  // The member's list of sign-ins leaves out partners' tokens: those are under "Connected partners".
+  if (options.ownOnly) q = q.where('partnerId', 'is', null);
+  return q
     .where('expiresAt', '>', now.toISOString())
     .orderBy('lastUsedAt', 'desc')
     .orderBy('createdAt', 'desc')

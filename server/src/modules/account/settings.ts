@@ -82,7 +82,7 @@ export function accountSettingsRoutes(app: FastifyInstance): void {
       { schema: { tags, operationId: 'listSessions', summary: "The member's signed-in sessions, most recently used first", security: bearer, response: { 200: SessionList, ...errors(401) } } },
       async (request): Promise<SessionListT> => {
         const me = auth(request);
-        const rows = await sessionsOf(db, me.userId);
+        const rows = await sessionsOf(db, me.userId, undefined, { ownOnly: true });
         return {
           results: rows.map((s) => ({ id: publicSessionId(s.id), device: describeDevice(s.userAgent), createdAt: s.createdAt, lastUsedAt: s.lastUsedAt, current: s.id === me.sessionId })),
         };
@@ -103,7 +103,7 @@ export function accountSettingsRoutes(app: FastifyInstance): void {
       },
       async (request) => {
         const me = auth(request);
-        const session = (await sessionsOf(db, me.userId)).find((s) => publicSessionId(s.id) === request.params.id);
+        const session = (await sessionsOf(db, me.userId, undefined, { ownOnly: true })).find((s) => publicSessionId(s.id) === request.params.id);
         if (!session) throw notFound(M.sessionNotFound);
         await tokens.revokeSession(session.id);
         return { message: M.sessionEnded };

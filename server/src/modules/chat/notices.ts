@@ -56,9 +56,12 @@ const OPENED_SINCE = `(select count(*) from messages o where o."senderId" = $1 a
 /** The sender's session is still signed in: a revoked session's next message is refused by the insert itself. */
 const SIGNED_IN = `exists (select 1 from sessions z where z.id = $16 and z."userId" = $1 and z."expiresAt" > $17)`;
 
+/** The partner app whose token the session is (docs/decisions/0050-partner-apps-and-scoped-tokens.md): the message is marked with its name. */
+const VIA = `(select p.name from sessions v join partners p on p.id = v."partnerId" where v.id = $16)`;
+
 const storeStatement = (capped: boolean) => `with m as (
-  insert into messages ("senderId", "receiverId", text, "clientId", "createdAt")
-  select $1::integer, $2::integer, $3::text, $4::text, $5::text
+  insert into messages ("senderId", "receiverId", text, "clientId", "createdAt", via)
+  select $1::integer, $2::integer, $3::text, $4::text, $5::text, ${VIA}
   where ${SIGNED_IN} and not ${BLOCKED}${capped ? `
     and (${CONVERSED} or ${OPENED_SINCE} < $19::integer)` : ''}
   on conflict ("senderId", "clientId") do nothing
@@ -91,6 +94,7 @@ interface StoredRow {
   text: string;
   clientId: string | null;
   createdAt: string;
+  via: string | null;
   senderFirstName: string | null;
   senderLastName: string | null;
   notification: NotificationRow | null;
@@ -123,9 +127,10 @@ const SQLITE_CONVERSED = `exists (select 1 from messages p
 const SQLITE_OPENED_SINCE = `(select count(*) from messages o where o."senderId" = :senderId and o."createdAt" >= :since
   and not exists (select 1 from messages f where f.id < o.id
     and ((f."senderId" = :senderId and f."receiverId" = o."receiverId") or (f."senderId" = o."receiverId" and f."receiverId" = :senderId))))`;
+const SQLITE_VIA = `(select p.name from sessions v join partners p on p.id = v."partnerId" where v.id = :sessionId)`;
 const sqliteInsertMessage = (capped: boolean) =>
-  positional(`insert into messages ("senderId", "receiverId", text, "clientId", "createdAt")
-  select :senderId, :receiverId, :text, :clientId, :now
+  positional(`insert into messages ("senderId", "receiverId", text, "clientId", "createdAt", via)
+  select :senderId, :receiverId, :text, :clientId, :now, ${SQLITE_VIA}
   where ${SQLITE_SIGNED_IN} and not ${SQLITE_BLOCKED}${capped ? `
     and (${SQLITE_CONVERSED} or ${SQLITE_OPENED_SINCE} < :limit)` : ''}
   on conflict ("senderId", "clientId") do nothing
@@ -206,7 +211,15 @@ export function messageStore(db: Db, emailDelayMs: number, jobs?: JobQueue): Mes
 
 type InsertedRow = Omit<StoredRow, 'notification'>;
 
-const storedMessage = (row: InsertedRow): ChatMessage => ({ id: row.id, senderId: row.senderId, receiverId: row.receiverId, text: row.text, timestamp: row.createdAt, clientId: row.clientId });
+const storedMessage = (row: InsertedRow): ChatMessage => ({
+  id: row.id,
+  senderId: row.senderId,
+  receiverId: row.receiverId,
+  text: row.text,
+  timestamp: row.createdAt,
+  clientId: row.clientId,
+  ...(row.via ? { via: row.via } : {}),
+});
 
 function sqliteMessageStore(db: Db, emailDelayMs: number, jobs: JobQueue, states: readonly string[]): MessageStore {
   return async (m, sessionId, cap, now) => {

@@ -14,7 +14,7 @@ export interface ChatReadsTable {
 const withReads = (db: Db) => db.kysely.withTables<{ chatReads: ChatReadsTable }>();
 
 function toMessage(r: Selectable<MessagesTable>): ChatMessage {
-  return { id: r.id, senderId: r.senderId, receiverId: r.receiverId, text: r.text, timestamp: r.createdAt, clientId: r.clientId };
+  return { id: r.id, senderId: r.senderId, receiverId: r.receiverId, text: r.text, timestamp: r.createdAt, clientId: r.clientId, ...(r.via ? { via: r.via } : {}) };
 }
 
 export async function findCounterpart(db: Db, id: number): Promise<ChatCounterpart | undefined> {

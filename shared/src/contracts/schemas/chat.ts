@@ -8,6 +8,7 @@ export const ChatMessage = Type.Object({
   text: Type.String(),
   timestamp: Type.String({ description: 'ISO 8601' }),
   clientId: Nullable(Type.String({ description: "The sender's client-generated id, used to de-duplicate retries." })),
+  via: Type.Optional(Type.String({ description: 'The partner app the sender wrote it through ("University Portal"); absent when sent on SciExperts.' })),
 });
 
 /** The public face of a chat counterpart: name and avatar only. */

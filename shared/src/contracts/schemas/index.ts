@@ -24,3 +24,4 @@ export * from './recovery';
 export * from './admin';
 export * from './vetting';
 export * from './releases';
+export * from './partners';
