@@ -9,7 +9,9 @@ import pg from 'pg';
 import { frontends, portFrom, root } from './apps.mjs';
 import { suiteBanner } from './banner.mjs';
 import { buildContentSecurityPolicy } from './securityHeaders.mjs';
+import { buildServer, serverEntry } from './serverBuild.mjs';
 import { apiEnv, childProcesses, resolveSuiteConfig, startStandIns } from './suite.mjs';
+import { startControlServer, supervise } from './supervisor.mjs';
 
 const deployDir = path.join(root, 'deploy', 'nginx');
 const PG_ADMIN_USERS = ['postgres', 'root'];
@@ -125,8 +127,14 @@ export function renderNginxConfig(cluster) {
     SITE_LISTEN: `${cluster.siteHost}:${cluster.sitePort}`,
     INTERNAL_LISTEN: `127.0.0.1:${cluster.internalPort}`,
     SERVER_NAME: serverName,
-    API_SERVERS: cluster.apis.map((api) => `  server 127.0.0.1:${api.port} max_fails=1 fail_timeout=5s;`).join('\n'),
-    PAGE_SERVERS: cluster.pages.map((page) => `  server 127.0.0.1:${page.port} max_fails=1 fail_timeout=5s;`).join('\n'),
+    // Passive checks for HTTP: a process that refused a connection is skipped for 2 s, then the next request tries it
+    // and readmits it (decision 0047).
+    API_SERVERS: cluster.apis.map((api) => `  server 127.0.0.1:${api.port} max_fails=1 fail_timeout=2s;`).join('\n'),
+    // None for the WebSockets: a WebSocket sent to a process on probation holds it there until the socket closes,
+    // hours later, so passive checks never readmit a restarted process for sockets. A refused connection is retried
+    // on the next process at once instead (proxy_next_upstream error).
+    SOCKET_SERVERS: cluster.apis.map((api) => `  server 127.0.0.1:${api.port} max_fails=0;`).join('\n'),
+    PAGE_SERVERS: cluster.pages.map((page) => `  server 127.0.0.1:${page.port} max_fails=1 fail_timeout=2s;`).join('\n'),
   });
   const remoteTemplate = fs.readFileSync(path.join(deployDir, 'remote.conf'), 'utf8');
   const csp = buildContentSecurityPolicy(suite).replace(/"/g, '');
@@ -200,89 +208,122 @@ export function clusterApiEnv(cluster, api, shared, env = process.env) {
 }
 
 /**
- * Starts everything and resolves once the site answers through nginx.
- * @returns {Promise<{ stop: () => Promise<void>, stopApi: (i: number, signal?: string) => Promise<void>, startApi: (i: number) => Promise<boolean>, databaseUrl: string }>}
+ * Starts everything and resolves once the site answers through nginx. The API processes run the compiled server
+ * (server/dist, built first when stale); they, the page servers and nginx are supervised: one that dies is started
+ * again with back-off, and `npm run cluster -- restart api` rolls through the API processes over the control socket.
+ * @returns {Promise<{ stop: () => Promise<void>, stopApi: (i: number, signal?: string) => Promise<void>, restart: (group: string, say?: (line: string) => void) => Promise<boolean>, supervisors: { api: object[], pages: object[], nginx: object[] }, controlSocket: string, databaseUrl: string, nginxConf: string }>}
  */
 export async function startCluster(cluster, { log = console.log, env = process.env } = {}) {
   findNginx(cluster);
+  await buildServer({ log });
   const processes = childProcesses({ log, env });
-  const { spawnTsx, spawnNode, untilUp } = processes;
-  const stop = () => processes.stopAll();
+  const { spawnNode } = processes;
+  const supervisors = { api: [], pages: [], nginx: [] };
+  let control = null;
+  const stop = async () => {
+    for (const member of Object.values(supervisors).flat()) member.cancel();
+    await control?.close();
+    await processes.stopAll();
+  };
   try {
     const databaseUrl = await ensureDatabase(cluster);
     fs.mkdirSync(path.join(cluster.dataDir, 'uploads'), { recursive: true });
     const shared = { databaseUrl, tokenSecret: sharedTokenSecret(cluster, env) };
     // The payments stand-in keeps its state beside the cluster's shared files, not in the one-process suite's folder.
-    await startStandIns({ ...cluster.suite, dataDir: cluster.dataDir }, processes, log);
+    await startStandIns({ ...cluster.suite, dataDir: cluster.dataDir }, processes, log, { compiled: true });
 
-    const serverEntry = path.join(root, 'server', 'src', 'main.ts');
-    const apiChildren = [];
-    const startApi = async (i) => {
-      const api = cluster.apis[i];
-      const child = spawnTsx(api.name, serverEntry, clusterApiEnv(cluster, api, shared, env));
-      apiChildren[i] = child;
-      return untilUp(child, `http://127.0.0.1:${api.port}/api/health`);
-    };
+    // One OS process per API instance, node on the compiled server. SIGINT when the whole cluster stops (nobody is
+    // left to route around a process, so no grace period); SIGTERM, which drains, for a restart.
+    for (const api of cluster.apis) {
+      supervisors.api.push(
+        supervise({
+          name: api.name,
+          port: api.port,
+          processes,
+          log,
+          readyUrl: `http://127.0.0.1:${api.port}/api/health/ready`,
+          launch: () => spawnNode(api.name, serverEntry('main'), clusterApiEnv(cluster, api, shared, env), { nodeArgs: ['--enable-source-maps'], logExit: false, stopSignal: 'SIGINT' }),
+        }),
+      );
+    }
     // All at once, as a deployment starts them: the database's migrations run once (an advisory lock).
-    const apisUp = await Promise.all(cluster.apis.map((_, i) => startApi(i)));
+    const apisUp = await Promise.all(supervisors.api.map((member) => member.start()));
     if (apisUp.some((up) => !up)) throw new Error(`API process(es) ${cluster.apis.filter((_, i) => !apisUp[i]).map((a) => a.name).join(', ')} did not start`);
 
-    const pagesUp = await Promise.all(
-      cluster.pages.map((page) => {
-        const pageConfig = {
+    for (const page of cluster.pages) {
+      const pageConfig = {
+        name: page.name,
+        port: page.port,
+        host: '127.0.0.1',
+        registry: cluster.suite.registry,
+        runtimeConfig: cluster.suite.runtimeConfig,
+        siteOrigin: cluster.suite.siteOrigin,
+        apiOrigin: cluster.suite.siteOrigin,
+        apiInternalUrl: `http://127.0.0.1:${cluster.internalPort}`,
+        // nginx reaches the page servers from this machine.
+        trustedProxies: ['127.0.0.1', '::1', '::ffff:127.0.0.1'],
+      };
+      supervisors.pages.push(
+        supervise({
           name: page.name,
           port: page.port,
-          host: '127.0.0.1',
-          registry: cluster.suite.registry,
-          runtimeConfig: cluster.suite.runtimeConfig,
-          siteOrigin: cluster.suite.siteOrigin,
-          apiOrigin: cluster.suite.siteOrigin,
-          apiInternalUrl: `http://127.0.0.1:${cluster.internalPort}`,
-          // nginx reaches the page servers from this machine.
-          trustedProxies: ['127.0.0.1', '::1', '::ffff:127.0.0.1'],
-        };
-        const child = spawnNode(page.name, path.join(root, 'scripts', 'page-server.mjs'), { PAGE_SERVER_CONFIG: JSON.stringify(pageConfig) });
-        return untilUp(child, `http://127.0.0.1:${page.port}/remotes.json`);
-      }),
-    );
+          processes,
+          log,
+          readyUrl: `http://127.0.0.1:${page.port}/remotes.json`,
+          launch: () => spawnNode(page.name, path.join(root, 'scripts', 'page-server.mjs'), { PAGE_SERVER_CONFIG: JSON.stringify(pageConfig) }, { logExit: false }),
+        }),
+      );
+    }
+    const pagesUp = await Promise.all(supervisors.pages.map((member) => member.start()));
     if (pagesUp.some((up) => !up)) throw new Error('a page server did not start');
 
     const nginxConf = writeNginxConfig(cluster);
     const test = spawnSync(cluster.nginx, ['-e', 'stderr', '-p', cluster.runtimeDir, '-c', nginxConf, '-t'], { encoding: 'utf8' });
     if (test.status !== 0) throw new Error(`nginx refused the configuration:\n${test.stderr}`);
-    const nginx = spawn(cluster.nginx, ['-e', 'stderr', '-p', cluster.runtimeDir, '-c', nginxConf, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
-    processes.children.push(nginx);
-    nginx.on('exit', (code, signal) => {
-      if (!processes.stopping) log(`nginx exited (${signal ?? code})`);
-    });
-    if (!(await untilUp(nginx, `http://127.0.0.1:${cluster.sitePort}/api/health`))) throw new Error(`nginx did not answer on port ${cluster.sitePort}`);
+    supervisors.nginx.push(
+      supervise({
+        name: 'nginx',
+        port: cluster.sitePort,
+        processes,
+        log,
+        readyUrl: `http://127.0.0.1:${cluster.sitePort}/api/health`,
+        launch: () => {
+          const nginx = spawn(cluster.nginx, ['-e', 'stderr', '-p', cluster.runtimeDir, '-c', nginxConf, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+          processes.adopt(nginx);
+          return nginx;
+        },
+      }),
+    );
+    if (!(await supervisors.nginx[0].start())) throw new Error(`nginx did not answer on port ${cluster.sitePort}`);
 
-    const stopApi = (i, signal = 'SIGTERM') =>
-      new Promise((resolve) => {
-        const child = apiChildren[i];
-        if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill(signal);
-      });
-    return { stop, stopApi, startApi, databaseUrl, nginxConf };
+    const controlSocket = path.join(cluster.runtimeDir, 'control.sock');
+    control = await startControlServer(controlSocket, supervisors, log);
+
+    /** Sends API process i a signal, as if it died or an operator stopped it by hand: the supervisor starts it again. */
+    const stopApi = (i, signal = 'SIGTERM') => supervisors.api[i].kill(signal);
+    return { stop, stopApi, supervisors, controlSocket, databaseUrl, nginxConf };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
-/** What runs where, as `npm start` prints it, with the cluster's processes. */
-export function clusterBanner(cluster, { databaseUrl, nginxConf }) {
+const pidOf = (member) => (member?.pid ? `, pid ${member.pid}` : '');
+
+/** What runs where, as `npm start` prints it, with the cluster's processes and their ids. */
+export function clusterBanner(cluster, { databaseUrl, nginxConf, supervisors = { api: [], pages: [], nginx: [] } }) {
   const pad = (label) => label.padEnd(14);
   const { suite } = cluster;
   const safeUrl = (url) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
   const lines = [
     '',
     'SciExperts is running on several processes:',
-    `  ${pad('website')}${suite.siteOrigin}  (nginx; configuration ${path.relative(root, nginxConf)}, from deploy/nginx/)`,
+    `  ${pad('website')}${suite.siteOrigin}  (nginx${pidOf(supervisors.nginx[0])}; configuration ${path.relative(root, nginxConf)}, from deploy/nginx/)`,
     ...suite.remotes.map((r) => `  ${pad(r.dir)}${suite.originOf(r.port)}  (nginx serves ${r.dir}/dist)`),
-    ...cluster.apis.map((api) => `  ${pad(api.name)}http://127.0.0.1:${api.port}  (API + chat; readiness at /api/health/ready; metrics at http://127.0.0.1:${api.metricsPort}/metrics)`),
-    ...cluster.pages.map((page) => `  ${pad(page.name)}http://127.0.0.1:${page.port}  (page server: the shell's pages, rendered)`),
+    ...cluster.apis.map((api, i) => `  ${pad(api.name)}http://127.0.0.1:${api.port}  (API + chat, node server/dist/main.js${pidOf(supervisors.api[i])}; readiness at /api/health/ready; metrics at http://127.0.0.1:${api.metricsPort}/metrics)`),
+    ...cluster.pages.map((page, i) => `  ${pad(page.name)}http://127.0.0.1:${page.port}  (page server: the shell's pages, rendered${pidOf(supervisors.pages[i])})`),
+    `  ${pad('supervision')}a process that dies is started again (back-off 0.5 s to 10 s); \`npm run cluster -- restart api\` rolls`,
+    `  ${pad('')}through the API processes one at a time (\`restart pages\`, \`restart api-2\`, \`status\` too)`,
     `  ${pad('database')}PostgreSQL ${safeUrl(databaseUrl)}`,
     `  ${pad('Redis')}${safeUrl(cluster.redisUrl)}  (chat delivery between the API processes)`,
     `  ${pad('shared files')}${cluster.dataDir}  (uploads/ and the mail outbox, shared by the API processes)`,

@@ -8,6 +8,7 @@ import { createStaticServer, listen } from './staticServer.mjs';
 import { startPageObservability } from './pageObservability.mjs';
 import { buildContentSecurityPolicy } from './securityHeaders.mjs';
 import { createPageRenderer } from './pageRenderer.mjs';
+import { buildServer, serverEntry } from './serverBuild.mjs';
 import { createReleaseRegistry } from './releaseRegistry.mjs';
 
 /** The scopes the product asks the identity provider for: the member's identity, e-mail and profile, then the API's three. */
@@ -130,12 +131,13 @@ function waitForHealth(url, timeoutMs, accept = (response) => response.ok) {
     const attempt = async () => {
       try {
         const response = await fetch(url);
+        await response.body?.cancel();
         if (accept(response)) return resolve(true);
       } catch {
         // not up yet
       }
       if (Date.now() > deadline) return resolve(false);
-      setTimeout(attempt, 250);
+      setTimeout(attempt, 100);
     };
     void attempt();
   });
@@ -211,25 +213,45 @@ export function shellGeneratedFiles(config) {
  */
 export function childProcesses({ log = console.log, env = process.env } = {}) {
   const children = [];
+  const stopSignals = new WeakMap();
   let stopping = false;
   const tsxCli = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const spawnWith = (label, args, childEnv) => {
+  /**
+   * @param {object} [options]
+   * @param {boolean} [options.logExit]  log when it exits on its own (a supervisor that says more turns this off)
+   * @param {NodeJS.Signals} [options.stopSignal]  what stopAll sends it (SIGTERM unless said)
+   */
+  const spawnWith = (label, args, childEnv, { logExit = true, stopSignal = 'SIGTERM' } = {}) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, ...childEnv } });
     children.push(child);
+    stopSignals.set(child, stopSignal);
     child.on('exit', (code, signal) => {
-      if (!stopping) log(`${label} exited (${signal ?? code})`);
+      // Forgotten once gone: a supervised process restarted a thousand times does not keep a thousand entries.
+      const at = children.indexOf(child);
+      if (at >= 0 && !stopping) children.splice(at, 1);
+      if (!stopping && logExit) log(`${label} exited (${signal ?? code})`);
     });
     return child;
   };
   const spawnTsx = (label, entry, childEnv, tsxArgs = []) => spawnWith(label, [tsxCli, ...tsxArgs, entry], childEnv);
-  const spawnNode = (label, entry, childEnv) => spawnWith(label, [entry], childEnv);
+  /** Node on a JavaScript file: a script, or the compiled server (server/dist) with `nodeArgs: ['--enable-source-maps']`. */
+  const spawnNode = (label, entry, childEnv, { nodeArgs = [], ...options } = {}) => spawnWith(label, [...nodeArgs, entry], childEnv, options);
+  /** Adds a process started elsewhere (nginx) to those stopAll stops. */
+  const adopt = (child, stopSignal = 'SIGTERM') => {
+    children.push(child);
+    stopSignals.set(child, stopSignal);
+    child.on('exit', () => {
+      const at = children.indexOf(child);
+      if (at >= 0 && !stopping) children.splice(at, 1);
+    });
+  };
   // Up when the URL answers, down as soon as the child exits (e.g. its port is taken by another process).
-  const untilUp = (child, url, accept) =>
-    Promise.race([waitForHealth(url, 60_000, accept), new Promise((resolve) => child.once('exit', () => resolve(false)))]);
-  /** SIGTERM to each (in reverse order of start), SIGKILL to any still running 5 s later. */
+  const untilUp = (child, url, accept, timeoutMs = 60_000) =>
+    Promise.race([waitForHealth(url, timeoutMs, accept), new Promise((resolve) => child.once('exit', () => resolve(false)))]);
+  /** Its stop signal to each (in reverse order of start), SIGKILL to any still running 5 s later. */
   const stopAll = async () => {
     stopping = true;
-    for (const child of [...children].reverse()) child.kill('SIGTERM');
+    for (const child of [...children].reverse()) child.kill(stopSignals.get(child) ?? 'SIGTERM');
     await Promise.all(
       children.map(
         (child) =>
@@ -247,7 +269,7 @@ export function childProcesses({ log = console.log, env = process.env } = {}) {
       ),
     );
   };
-  return { spawnTsx, spawnNode, untilUp, stopAll, children, get stopping() { return stopping; } };
+  return { spawnTsx, spawnNode, adopt, untilUp, stopAll, children, get stopping() { return stopping; } };
 }
 
 /**
@@ -255,11 +277,14 @@ export function childProcesses({ log = console.log, env = process.env } = {}) {
  * finds them; one that does not come up is left out of the runtime config (the site then hides that sign-in path)
  * instead of sending users to a dead page.
  */
-export async function startStandIns(config, { spawnTsx, untilUp }, log = console.log) {
+export async function startStandIns(config, { spawnTsx, spawnNode, untilUp }, log = console.log, { compiled = false } = {}) {
   const { oidc, orcid, payments } = config.providers ?? {};
+  // From server/src under tsx, or (`npm run start:cluster`) compiled in server/dist as the API is.
+  const spawnServer = (label, name, childEnv) =>
+    compiled ? spawnNode(label, serverEntry(name), childEnv, { nodeArgs: ['--enable-source-maps'] }) : spawnTsx(label, path.join(root, 'server', 'src', 'dev', `${name}.ts`), childEnv);
   const standIns = [];
   if (oidc?.local) {
-    const child = spawnTsx('local OpenID provider', path.join(root, 'server', 'src', 'dev', 'oidcMain.ts'), {
+    const child = spawnServer('local OpenID provider', 'oidcMain', {
       OIDC_PORT: String(oidc.port),
       OIDC_CLIENT_ID: oidc.clientId,
       OIDC_AUDIENCE: oidc.audience,
@@ -275,7 +300,7 @@ export async function startStandIns(config, { spawnTsx, untilUp }, log = console
     );
   }
   if (orcid?.local) {
-    const child = spawnTsx('local ORCID stand-in', path.join(root, 'server', 'src', 'dev', 'orcidMain.ts'), {
+    const child = spawnServer('local ORCID stand-in', 'orcidMain', {
       ORCID_PORT: String(orcid.port),
       ORCID_CLIENT_ID: orcid.clientId,
       ORCID_CLIENT_SECRET: orcid.clientSecret,
@@ -293,7 +318,7 @@ export async function startStandIns(config, { spawnTsx, untilUp }, log = console
     );
   }
   if (payments?.local) {
-    const child = spawnTsx('local payments stand-in', path.join(root, 'server', 'src', 'dev', 'paymentsMain.ts'), {
+    const child = spawnServer('local payments stand-in', 'paymentsMain', {
       PAYMENTS_PORT: String(payments.port),
       PAYMENTS_SECRET_KEY: payments.secretKey,
       PAYMENTS_WEBHOOK_SECRET: payments.webhookSecret,
@@ -321,12 +346,23 @@ export async function startSuite(config, { log = console.log, env = process.env,
   const closers = [];
   const processes = childProcesses({ log, env });
   const { spawnTsx } = processes;
-  await startStandIns(config, processes, log);
+  // Except under `npm run dev`, the API and the stand-ins run compiled (server/dist, built here when stale: about a
+  // second), as production and `npm run start:cluster` run them.
+  const compiled = !watchApi && fs.existsSync(path.join(root, 'server', 'src', 'main.ts'));
+  if (compiled) await buildServer({ log });
+  await startStandIns(config, processes, log, { compiled });
 
-  const serverEntry = path.join(root, 'server', 'src', 'main.ts');
+  const serverSource = path.join(root, 'server', 'src', 'main.ts');
   let apiReady = false;
-  if (fs.existsSync(serverEntry)) {
-    spawnTsx('server', serverEntry, apiEnv(config, env), watchApi ? ['watch', '--clear-screen=false'] : []);
+  if (fs.existsSync(serverSource)) {
+    if (watchApi) {
+      // `npm run dev`: TypeScript under tsx watch, restarted at once on a change (no grace period to wait out).
+      spawnTsx('server', serverSource, { SHUTDOWN_DELAY_MS: env.SHUTDOWN_DELAY_MS ?? '0', ...apiEnv(config, env) }, ['watch', '--clear-screen=false']);
+    } else {
+      // The compiled server, as production runs it (built above). SIGINT when the suite stops: everything stops
+      // together, so no grace period.
+      processes.spawnNode('server', serverEntry('main'), apiEnv(config, env), { nodeArgs: ['--enable-source-maps'], stopSignal: 'SIGINT' });
+    }
     apiReady = await waitForHealth(`http://127.0.0.1:${config.apiPort}/api/health`, 60_000);
     if (!apiReady) log('warning: the API server did not report healthy within 60 s');
   } else {

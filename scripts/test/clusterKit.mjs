@@ -5,7 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { io } from 'socket.io-client';
+import { build } from 'esbuild';
+import { root } from '../lib/apps.mjs';
 import { resolveClusterConfig, startCluster } from '../lib/cluster.mjs';
+
+// The site's reconnection settings, from the contract itself (TypeScript, bundled here for node's test runner).
+const { SOCKET_RECONNECTION } = await (async () => {
+  const bundle = await build({ entryPoints: [path.join(root, 'shared', 'src', 'contracts', 'chat.ts')], bundle: true, write: false, format: 'esm', platform: 'node', logLevel: 'error' });
+  return import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`);
+})();
 
 /** A cluster on its own ports (from sitePort), database and data folder, without the stand-ins. */
 export async function startTestCluster(sitePort, name, extraEnv = {}) {
@@ -73,9 +81,28 @@ export async function signUp(t) {
   return { id: body.user.id, token: body.token, email };
 }
 
+// Which API process a socket is on: the API names itself (X-Served-By) on the WebSocket handshake's answer, which
+// socket.io-client does not expose; the `ws` socket under it emits 'upgrade' with that answer. Its prototype is
+// patched once to keep the header on the socket.
+let upgradesWatched = false;
+function watchUpgrades(socket) {
+  if (upgradesWatched) return;
+  const ws = socket.io.engine?.transport?.ws;
+  if (!ws) return;
+  const proto = Object.getPrototypeOf(ws);
+  const emit = proto.emit;
+  proto.emit = function (event, ...args) {
+    if (event === 'upgrade') this.servedBy = args[0]?.headers?.['x-served-by'] ?? null;
+    return emit.call(this, event, ...args);
+  };
+  upgradesWatched = true;
+}
+
 /**
- * A chat client as the site's ChatController: WebSocket only, reconnects by itself, resends every message not yet
- * acknowledged (same clientId) after reconnecting, and catches up on what it missed through the REST history.
+ * A chat client as the site's ChatController: WebSocket only, reconnects by itself with the site's settings
+ * (SOCKET_RECONNECTION), resends every message not yet acknowledged (same clientId) after reconnecting, and catches up
+ * on what it missed through the REST history. Counted apart: each message's live deliveries (never more than one)
+ * and those only the catch-up found; each outage (disconnect to connect) and the process each connection reached.
  */
 export function chatClient(t, me, counterpartId) {
   const socket = io(t.site, {
@@ -83,14 +110,17 @@ export function chatClient(t, me, counterpartId) {
     forceNew: true,
     auth: { token: `Bearer ${me.token}` },
     query: { userId: String(me.id) },
-    reconnection: true,
-    reconnectionDelay: 200,
-    reconnectionDelayMax: 1000,
+    ...SOCKET_RECONNECTION,
   });
+  watchUpgrades(socket);
   const pending = new Map();
   const acked = new Map();
-  const received = new Map();
+  const live = new Map();
+  const caughtUp = new Set();
   const failures = [];
+  const outages = [];
+  const servedBy = [];
+  let disconnectedAt = null;
   let disconnects = 0;
   let connects = 0;
   const flush = () => {
@@ -105,36 +135,47 @@ export function chatClient(t, me, counterpartId) {
       });
     }
   };
-  const take = (message) => {
-    if (message.receiverId === me.id) received.set(message.clientId ?? `id:${message.id}`, (received.get(message.clientId ?? `id:${message.id}`) ?? 0) + 1);
-  };
+  const keyOf = (message) => message.clientId ?? `id:${message.id}`;
   const catchUp = async () => {
     if (counterpartId === undefined) return;
     const response = await fetch(`${t.site}/api/Chat/Messages/${counterpartId}?limit=100`, { headers: { authorization: `Bearer ${me.token}` } });
     if (!response.ok) return;
     const page = await response.json();
-    for (const message of page.messages) if (message.receiverId === me.id && !received.has(message.clientId ?? `id:${message.id}`)) take(message);
+    for (const message of page.messages) if (message.receiverId === me.id && !live.has(keyOf(message))) caughtUp.add(keyOf(message));
   };
   socket.on('connect', () => {
     connects += 1;
+    servedBy.push(socket.io.engine?.transport?.ws?.servedBy ?? null);
+    if (disconnectedAt !== null) outages.push({ from: disconnectedAt, ms: Date.now() - disconnectedAt });
+    disconnectedAt = null;
     flush();
     void catchUp();
   });
   const events = [];
   socket.on('disconnect', (reason) => {
     disconnects += 1;
+    disconnectedAt = Date.now();
     events.push(`disconnect: ${reason}`);
   });
   socket.on('connect_error', (error) => events.push(`connect_error: ${error.message}`));
   socket.io.on('reconnect_attempt', (n) => events.push(`reconnect_attempt ${n}`));
-  socket.on('newMessage', take);
+  socket.on('newMessage', (message) => {
+    if (message.receiverId === me.id) live.set(keyOf(message), (live.get(keyOf(message)) ?? 0) + 1);
+  });
   return {
     socket,
     events,
     pending,
     acked,
-    received,
+    live,
+    caughtUp,
     failures,
+    outages,
+    servedBy,
+    /** Every message this member has, live or caught up, by clientId. */
+    get received() {
+      return new Set([...live.keys(), ...caughtUp]);
+    },
     get disconnects() {
       return disconnects;
     },
@@ -147,6 +188,57 @@ export function chatClient(t, me, counterpartId) {
     },
     catchUp,
     close: () => socket.disconnect(),
+  };
+}
+
+/** The p-th percentile (0–100) of a list of numbers, nearest rank; null for an empty list. */
+export function percentile(values, p) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/**
+ * HTTP traffic as members make it, `perSecond` requests a second through the proxy, reads (GET) and writes (POST)
+ * alternating, each sent without waiting for the previous one. `retries`: how many times a failed request is sent
+ * again (a client's retry); failures are counted on the first attempt and after the retries.
+ */
+export function httpTraffic(t, members, { perSecond = 20, retries = 0 } = {}) {
+  const counts = { sent: 0, ok: 0, firstAttemptFailed: [], failed: [] };
+  let n = 0;
+  const inFlight = new Set();
+  const once = async (write, member, counterpart) => {
+    const url = write ? `${t.site}/api/Chat/MarkRead/${counterpart.id}` : `${t.site}/api/Chat/Conversations`;
+    try {
+      const response = await fetch(url, { method: write ? 'POST' : 'GET', headers: { authorization: `Bearer ${member.token}` }, signal: AbortSignal.timeout(15_000) });
+      await response.arrayBuffer();
+      return response.ok ? null : `${write ? 'POST' : 'GET'} ${response.status}`;
+    } catch (error) {
+      return `${write ? 'POST' : 'GET'} ${error.message}`;
+    }
+  };
+  const timer = setInterval(() => {
+    const i = n++;
+    const [member, counterpart] = members[i % members.length];
+    const write = i % 2 === 1;
+    counts.sent += 1;
+    const request = (async () => {
+      let failure = await once(write, member, counterpart);
+      if (failure) counts.firstAttemptFailed.push(failure);
+      for (let attempt = 0; failure && attempt < retries; attempt++) failure = await once(write, member, counterpart);
+      if (failure) counts.failed.push(failure);
+      else counts.ok += 1;
+    })();
+    inFlight.add(request);
+    void request.finally(() => inFlight.delete(request));
+  }, 1000 / perSecond);
+  return {
+    counts,
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(inFlight);
+      return counts;
+    },
   };
 }
 

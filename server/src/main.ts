@@ -57,35 +57,58 @@ async function start(): Promise<void> {
   };
 
   let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: 'SIGTERM' | 'SIGINT') => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    // A rolling restart loses nothing: (1) readiness answers 503 at once, so an orchestrator or a load balancer with
-    // active checks stops routing here, and SHUTDOWN_DELAY_MS gives it time to notice; (2) the listener closes, so the
-    // proxy's next connection is refused and goes to another process (nginx retries a refused connection, whatever
-    // the method); (3) app.close() lets the requests in flight finish, closes this process's chat sockets (their
-    // clients reconnect, through the proxy, to another process, and resend unacknowledged messages by clientId),
-    // and lets running jobs finish (a job cut off is run again by another process once its lease lapses).
+    // A rolling restart loses nothing: (1) readiness answers 503 at once, and the process keeps serving for the grace
+    // period (SHUTDOWN_DELAY_MS), so an orchestrator or a load balancer polling readiness stops routing here first;
+    // (2) the listener closes, so the proxy's next connection is refused and goes to another process (nginx retries a
+    // refused connection, whatever the method); (3) app.close() lets the requests in flight finish, closes this
+    // process's chat connections (their clients reconnect, through the proxy, to another process, and resend
+    // unacknowledged messages by clientId), and lets running jobs finish (a job cut off is run again by another
+    // process once its lease lapses). SIGINT is Ctrl-C in a terminal, where the whole site stops at once and nobody
+    // is left to route around this process: no grace period then.
+    const delayMs = signal === 'SIGINT' ? 0 : (config.shutdownDelayMs ?? 0);
+    app.log.info(`${signal} received: draining${delayMs ? ` (readiness 503, still serving for ${delayMs} ms)` : ''}, then shutting down`);
     startDraining(app);
-    const delayMs = Math.max(0, Number(process.env.SHUTDOWN_DELAY_MS ?? 0) || 0);
     // A stuck connection must not keep the process alive forever.
-    setTimeout(() => process.exit(1), 10_000 + delayMs).unref();
+    let step = 'grace period';
+    setTimeout(() => {
+      app.log.error(`shutdown did not finish in time (stuck at: ${step}); exiting`);
+      process.exit(1);
+    }, 10_000 + delayMs).unref();
     const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const started = Date.now();
     wait(delayMs)
       .then(() => {
         // The listening socket only: http.Server.close() would also drop the connections just accepted whose request
         // has not been read yet, and nginx cannot send a POST it already passed on to another process.
+        step = 'connections accepted before the listener closed';
         net.Server.prototype.close.call(app.server);
         return untilRequestsArrived(CONNECTIONS_SETTLE_MS);
       })
-      .then(() => app.close())
-      .then(() => jobs.stop())
-      .then(() => db.close())
+      .then(() => {
+        step = 'requests in flight, sockets and messages being stored';
+        return app.close();
+      })
+      .then(() => {
+        step = 'running jobs';
+        return jobs.stop();
+      })
+      .then(() => {
+        step = 'database';
+        return db.close();
+      })
       // The spans still buffered are sent before the process ends.
       .then(() => telemetry?.shutdown())
-      .then(() => process.exit(0))
-      .catch(() => process.exit(1));
+      .then(() => {
+        app.log.info(`drained in ${Date.now() - started} ms; exiting`);
+        process.exit(0);
+      })
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

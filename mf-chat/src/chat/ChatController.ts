@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, isUnreachable, type ChatMessage, type ClientToServerEvents, type SendMessageAck, type ServerToClientEvents } from '@sciexperts/shared';
+import { CHAT_MESSAGES, SOCKET_RECONNECTION, isUnreachable, type ChatMessage, type ClientToServerEvents, type SendMessageAck, type ServerToClientEvents } from '@sciexperts/shared';
 import { announceUnreadChange, type ChatApi } from '@sciexperts/shared/member';
 import { io, type Socket } from 'socket.io-client';
 import { emptyConversation, isBetween, mergeMessages, type ChatStore, type OutgoingMessage } from './chatStore';
@@ -68,10 +68,8 @@ export class ChatController {
       query: { userId: String(this.options.userId) },
       // Own connection per mount: two chats on one page (or two members) never share a manager.
       forceNew: true,
-      reconnection: true,
-      reconnectionDelay: 500,
-      reconnectionDelayMax: 5_000,
-      randomizationFactor: 0.5,
+      // A short first delay with jitter: a restarted process's sockets come back within a second, spread out.
+      ...SOCKET_RECONNECTION,
     });
     this.socket = socket;
     socket.on('connect', this.onConnect);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from './connect';
+import { SERVER_ROOT } from '../paths';
 import type { PasswordHasher } from '../auth/passwords';
 import { SERVICE_CATALOGUE } from '@sciexperts/shared/contracts';
 import { seedCatalogue, listServices, replaceOfferedServices } from '../modules/services/repository';
@@ -19,7 +20,7 @@ export interface DemoAccount {
   role: 'expert' | 'owner';
 }
 
-export const DEMO_ACCOUNTS_FILE = path.resolve(__dirname, '..', '..', 'seed', 'demo-accounts.json');
+export const DEMO_ACCOUNTS_FILE = path.join(SERVER_ROOT, 'seed', 'demo-accounts.json');
 
 export function readDemoAccounts(file = DEMO_ACCOUNTS_FILE): DemoAccount[] {
   return JSON.parse(readFileSync(file, 'utf8')) as DemoAccount[];

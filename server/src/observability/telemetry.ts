@@ -2,13 +2,15 @@
 // instruments is loaded (main imports ./startTelemetry first), and only when traces go somewhere: without
 // OTEL_EXPORTER_OTLP_ENDPOINT nothing is started, the API's tracer is OpenTelemetry's no-op, and tracing costs a
 // no-op call here and there.
-import { FastifyOtelInstrumentation } from '@fastify/otel';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { RedisInstrumentation } from '@opentelemetry/instrumentation-redis';
-import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
+import { createRequire } from 'node:module';
+import type * as FastifyOtel from '@fastify/otel';
+import type * as OtlpProto from '@opentelemetry/exporter-trace-otlp-proto';
+import type * as HttpInstr from '@opentelemetry/instrumentation-http';
+import type * as PgInstr from '@opentelemetry/instrumentation-pg';
+import type * as RedisInstr from '@opentelemetry/instrumentation-redis';
+import type * as UndiciInstr from '@opentelemetry/instrumentation-undici';
+import type * as SdkNode from '@opentelemetry/sdk-node';
+import type { tracing } from '@opentelemetry/sdk-node';
 import { markTracingStarted } from './tracingState';
 
 export interface Telemetry {
@@ -35,9 +37,20 @@ export function startTelemetry(options: { serviceName?: string; spanProcessor?: 
   // send its own metrics and logs to the OTLP endpoint.
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
+  // Loaded here, synchronously, only when traces go somewhere: the SDK and its instrumentations took a third of an
+  // API process's start, for nothing when tracing is off (the compiled server keeps packages external, so `require`
+  // here is node's own).
+  const load = createRequire(__filename);
+  const { NodeSDK, tracing: sdkTracing } = load('@opentelemetry/sdk-node') as typeof SdkNode;
+  const { OTLPTraceExporter } = load('@opentelemetry/exporter-trace-otlp-proto') as typeof OtlpProto;
+  const { HttpInstrumentation } = load('@opentelemetry/instrumentation-http') as typeof HttpInstr;
+  const { FastifyOtelInstrumentation } = load('@fastify/otel') as typeof FastifyOtel;
+  const { PgInstrumentation } = load('@opentelemetry/instrumentation-pg') as typeof PgInstr;
+  const { RedisInstrumentation } = load('@opentelemetry/instrumentation-redis') as typeof RedisInstr;
+  const { UndiciInstrumentation } = load('@opentelemetry/instrumentation-undici') as typeof UndiciInstr;
   const sdk = new NodeSDK({
     serviceName: options.serviceName ?? 'sciexperts-api',
-    spanProcessors: [options.spanProcessor ?? new tracing.BatchSpanProcessor(new OTLPTraceExporter())],
+    spanProcessors: [options.spanProcessor ?? new sdkTracing.BatchSpanProcessor(new OTLPTraceExporter())],
     instrumentations: [
       new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has((request.url ?? '').split('?')[0] ?? '') }),
       // Registers itself on every Fastify instance as it is created: a span per request, hook and handler.

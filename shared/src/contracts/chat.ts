@@ -52,3 +52,11 @@ export const CHAT_PAGE_MAX = 100;
 export const CHAT_PAGE_DEFAULT = 50;
 /** Window event the chat fires after marking a conversation read, so unread badges refresh at once. */
 export const CHAT_UNREAD_CHANGE_EVENT = 'chatUnreadChange';
+
+/**
+ * How the site's sockets (the chat and the live notifications) reconnect after their connection closes, as it does
+ * when the API process they were on drains for a restart: the first attempt after 300 ms ± 70 % (90–510 ms), so the
+ * sockets of a stopping process do not all arrive on the others in the same instant, then doubling up to 5 s while
+ * no process answers (socket.io-client's reconnectionDelay, reconnectionDelayMax and randomizationFactor).
+ */
+export const SOCKET_RECONNECTION = { reconnection: true, reconnectionDelay: 300, reconnectionDelayMax: 5_000, randomizationFactor: 0.7 } as const;

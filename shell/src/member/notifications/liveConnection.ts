@@ -1,7 +1,7 @@
 // The member's live connection for the bell: one socket.io connection per page while the member frame is shown,
 // to the API's gateway, in the member's room (every tab and device gets the same events). Loaded on demand, so
 // public pages never download the socket client.
-import type { ServerToClientEvents } from '@sciexperts/shared';
+import { SOCKET_RECONNECTION, type ServerToClientEvents } from '@sciexperts/shared';
 import type { Notification, UnreadNotifications } from '@sciexperts/shared/member';
 import type { Socket } from 'socket.io-client';
 
@@ -29,7 +29,9 @@ export const connectLive: LiveConnect = ({ socketUrl, token, userId }, handlers)
       query: { userId: String(userId) },
       // The chat opens its own connection; the two must not share a manager (one closing would close both).
       forceNew: true,
-      reconnectionDelay: 1_000,
+      // As the chat's: back within a second of its API process draining for a restart, spread out; while no process
+      // answers, the bell waits up to 30 s between attempts (the chat, which a member is looking at, 5 s).
+      ...SOCKET_RECONNECTION,
       reconnectionDelayMax: 30_000,
     });
     socket.on('connect', handlers.onConnected);
