@@ -44,8 +44,11 @@ export interface Config {
   databaseSchema: string | null;
   publicUrl: string;
   siteUrl: string;
+  /**
+   * The site's and the remotes' own origins (CORS_ORIGINS). Partner apps' origins come from the partners registry, with
+   * no restart (docs/decisions/0050-partner-apps-and-scoped-tokens.md); INTEGRATOR_ORIGINS is retired.
+   */
   corsOrigins: string[];
-  integratorOrigins: string[];
   tokenSecret: string;
   tokenTtlSeconds: number;
   seedDemo: boolean;
@@ -276,6 +279,11 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (or both left unset).');
   }
 
+  // Partner apps are registered in the operators' console now, and take effect without a restart (decision 0050).
+  if (str('INTEGRATOR_ORIGINS') !== undefined) {
+    problems.push("INTEGRATOR_ORIGINS is retired: register each partner site in the console's Partners page (its origins are allowed from there, without a restart); the site's own origins go in CORS_ORIGINS.");
+  }
+
   const operatorEmail = str('OPERATOR_EMAIL');
   if (operatorEmail !== undefined && !isEmail(operatorEmail)) problems.push(`OPERATOR_EMAIL must be an e-mail address (got "${operatorEmail}").`);
 
@@ -299,7 +307,6 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: url('PUBLIC_URL', `http://localhost:${port}`) ?? `http://localhost:${port}`,
     siteUrl: url('SITE_URL', 'http://localhost:8080') ?? 'http://localhost:8080',
     corsOrigins: origins('CORS_ORIGINS', ['http://localhost:8080', 'http://localhost:8081', 'http://localhost:8082', 'http://localhost:8083', 'http://localhost:8084']),
-    integratorOrigins: origins('INTEGRATOR_ORIGINS', []),
     tokenSecret: '',
     tokenTtlSeconds: int('TOKEN_TTL_SECONDS', 3600 * 8, 60, 3600 * 24 * 90),
     seedDemo: bool('SEED_DEMO', !production),
@@ -384,9 +391,8 @@ function productionRefusals(env: Env, config: Config, tokenSecret: string | unde
     else if (!value.startsWith('https://')) problems.push(`${name} must be an https:// URL in production (got "${value}").`);
   }
   if (!set('CORS_ORIGINS')) problems.push("CORS_ORIGINS must be set in production to the site's and the remotes' https origins (the default lists localhost).");
-  for (const [name, list] of [['CORS_ORIGINS', config.corsOrigins], ['INTEGRATOR_ORIGINS', config.integratorOrigins]] as const) {
-    if (!set(name)) continue;
-    for (const origin of list) if (!origin.includes('*') && !origin.startsWith('https://')) problems.push(`${name} must list https origins in production (bad entry "${origin}").`);
+  if (set('CORS_ORIGINS')) {
+    for (const origin of config.corsOrigins) if (!origin.includes('*') && !origin.startsWith('https://')) problems.push(`CORS_ORIGINS must list https origins in production (bad entry "${origin}").`);
   }
   const providers: Array<[string, string | null | undefined]> = [
     ['OIDC_ISSUER', config.oidc?.issuer],
