@@ -272,6 +272,8 @@ describe.each(['sqlite', 'postgres'] as const)('partner apps and scoped chat tok
     expect((await ask({ code_challenge: 'short' })).body.message).toBe(M.challengeShape);
     expect((await ask({ scope: 'payments' })).body.message).toBe(M.scopeUnknown);
     expect((await ask({ client_id: 'sx_nobody' })).body.message).toBe(M.unknownClient);
+    // What the consent screen names is shown before the member signs in.
+    expect((await h.api<AuthorizeInfo>('GET', `${OAUTH_PATHS.authorize}?${new URLSearchParams(q)}`)).body.partner.name).toBe('University Portal');
     // No member token, no consent; a partner's token cannot consent for anyone.
     expect((await h.api('POST', OAUTH_PATHS.authorize, { body: { ...q, decision: 'allow' } })).status).toBe(401);
     expect((await h.api('POST', OAUTH_PATHS.authorize, { token: first.body.access_token, body: { ...q, decision: 'allow' } })).status).toBe(403);

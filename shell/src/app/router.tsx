@@ -15,6 +15,8 @@ import { LoadingMessage } from '../layout/LoadingMessage';
 // The member frame is loaded when a member opens it: with it come the member area's shared clients
 // ('@sciexperts/shared/member'), which public pages then never download.
 const MemberArea = lazy(() => import('../member/MemberArea').then((module) => ({ default: module.MemberArea })));
+// The partner apps' sign-in popup (docs/decisions/0050-partner-apps-and-scoped-tokens.md), loaded only when opened.
+const PartnerSignInPage = lazy(() => import('../oauth/PartnerSignInPage').then((module) => ({ default: module.PartnerSignInPage })));
 
 /**
  * What the shell's server does with a route (the deepest match that says decides): `serverRendered` pages
@@ -87,6 +89,16 @@ export const routes: RouteObject[] = [
           },
           { path: '*', element: <NotFoundPage />, handle: { status: 404 } satisfies RouteHandle },
         ],
+      },
+      {
+        // A partner site's "Sign in with SciExperts" popup: a frame of its own (no site header), the member's session.
+        path: 'oauth/authorize',
+        handle: browserOnly,
+        element: (
+          <Suspense fallback={<LoadingMessage />}>
+            <PartnerSignInPage />
+          </Suspense>
+        ),
       },
       {
         // The operators' console (mf-admin): its own frame and sign-in, never the member's session; the server decides.

@@ -205,29 +205,10 @@ function oauthRoutes(app: FastifyInstance): void {
   const { db, clock, tokens } = app.ctx;
   const tags = ['Partners'];
 
-  // The consent screen and the decision need the member's own session.
+  // The decision needs the member's own session; what the consent screen names (below) is public.
   void app.register(async (member) => {
     requireSession(member);
     const m = api(member);
-    m.get(
-      OAUTH_PATHS.authorize,
-      {
-        schema: {
-          tags,
-          operationId: 'oauthAuthorizeInfo',
-          summary: 'For the sign-in popup on SciExperts: checks an authorization request (client, registered redirect origin, scope, PKCE S256 challenge) and names the partner and what it asks, for the consent screen',
-          security: bearer,
-          querystring: AuthorizeQuery,
-          response: { 200: AuthorizeInfoSchema, ...errors(400, 401) },
-        },
-      },
-      async (request): Promise<AuthorizeInfo> => {
-        memberOnly(request);
-        const { partner, scope } = await checkAuthorization(app, request.query);
-        return { partner: { clientId: partner.clientId, name: partner.name }, scope, scopeText: PARTNER_SCOPES[scope], redirectOrigin: request.query.redirect_uri };
-      },
-    );
-
     m.post(
       OAUTH_PATHS.authorize,
       {
@@ -257,6 +238,24 @@ function oauthRoutes(app: FastifyInstance): void {
   });
 
   const r = api(app);
+
+  r.get(
+    OAUTH_PATHS.authorize,
+    {
+      schema: {
+        tags,
+        operationId: 'oauthAuthorizeInfo',
+        summary: 'For the sign-in popup on SciExperts, before and after the member signs in: checks an authorization request (client, registered redirect origin, scope, PKCE S256 challenge) and names the partner and what it asks, for the consent screen',
+        security: open,
+        querystring: AuthorizeQuery,
+        response: { 200: AuthorizeInfoSchema, ...errors(400) },
+      },
+    },
+    async (request): Promise<AuthorizeInfo> => {
+      const { partner, scope } = await checkAuthorization(app, request.query);
+      return { partner: { clientId: partner.clientId, name: partner.name }, scope, scopeText: PARTNER_SCOPES[scope], redirectOrigin: request.query.redirect_uri };
+    },
+  );
 
   /** The client, its secret when one is sent (a partner's server), and the page's origin when a browser sends one. */
   const clientOf = async (request: FastifyRequest, clientId: string, secret: string | undefined): Promise<repo.PartnerRow> => {
