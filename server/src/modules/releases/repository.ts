@@ -21,6 +21,7 @@ import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import type { ReleaseChannelsTable, ReleaseEventsTable, ReleasesTable } from '../../db/schemaReleases';
 import { HttpError, notFound } from '../../http/errors';
+import { SERVER_ROOT } from '../../paths';
 import { writeAudit } from '../admin/audit';
 import type { OperatorIdentity } from '../admin/operators';
 import { gateReasons, type ShellProfile } from './rules';
@@ -35,7 +36,8 @@ const actorName = (actor: Actor) => ('automatic' in actor ? 'automatic' : actor.
 
 // ---- what the shell provides -------------------------------------------------------------------------------------
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+// The checkout the server runs from (server/.. in the sources and the compiled server alike).
+const REPO_ROOT = path.resolve(SERVER_ROOT, '..');
 
 /** sha256 of the exposes contract (line endings normalised): the same function as scripts/lib/releases.mjs. */
 export function exposesContractHash(file = path.join(REPO_ROOT, 'shared', 'src', 'contracts', 'exposes.ts')): string {
@@ -43,12 +45,14 @@ export function exposesContractHash(file = path.join(REPO_ROOT, 'shared', 'src',
 }
 
 function installedVersion(pkg: string): string | undefined {
-  try {
-    // The workspace's own package exports no package.json: read it where it lives.
-    const file = pkg === '@sciexperts/shared' ? path.join(REPO_ROOT, 'shared', 'package.json') : require.resolve(`${pkg}/package.json`, { paths: [path.join(REPO_ROOT, 'shell'), REPO_ROOT] });
-    return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version;
-  } catch {
-    return undefined;
+  // Looked up as Node would from the shell's folder, by hand: packages that export no package.json are read all the same.
+  for (let dir = path.join(REPO_ROOT, 'shell'); ; dir = path.dirname(dir)) {
+    const file = pkg === '@sciexperts/shared' ? path.join(REPO_ROOT, 'shared', 'package.json') : path.join(dir, 'node_modules', pkg, 'package.json');
+    try {
+      return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version;
+    } catch {
+      if (dir === path.dirname(dir) || pkg === '@sciexperts/shared') return undefined;
+    }
   }
 }
 
@@ -62,7 +66,13 @@ export function currentShellProfile(): ShellProfile {
     const version = installedVersion(name);
     if (version) shared[name] = version;
   }
-  return { shared, runtimeVersion: installedVersion('@module-federation/enhanced') ?? '0.0.0', exposesHash: exposesContractHash() };
+  let exposesHash = 'unknown';
+  try {
+    exposesHash = exposesContractHash();
+  } catch {
+    // Deployed without the contracts' sources: the gate then refuses every release on this check (force says so).
+  }
+  return { shared, runtimeVersion: installedVersion('@module-federation/enhanced') ?? '0.0.0', exposesHash };
 }
 
 // ---- views -------------------------------------------------------------------------------------------------------
