@@ -23,3 +23,6 @@ export { vettingApi } from './api/vettingApi';
 export { chatApi, createChatApi, type ChatApi, type ChatApiTarget, type MessagePageQuery } from './api/chatApi';
 export { unreadCountStore, refreshUnreadCount, announceUnreadChange, watchUnreadCount, UNREAD_POLL_MS, type UnreadCountState } from './chat/unreadCountStore';
 export { useUnreadMessageCount } from './chat/useUnreadMessageCount';
+// Partner apps: the member's connected partners (Account settings) and the console's Partners page.
+export * from './contracts/partners';
+export { partnersApi } from './api/partnersApi';

@@ -20,6 +20,7 @@ import type {
   ResolveDisputeInput,
   ResolveDisputeResult,
 } from '@sciexperts/shared/member';
+import { PARTNER_PATHS, type PartnerSecret, type PartnerView, type RegisterPartnerBody } from '@sciexperts/shared/member';
 import { API_PATHS, apiUrl, type ExpertSearchResponse } from '@sciexperts/shared';
 import type { VettingDecisionInput, VettingDecisionResult, VettingDetailView, VettingQueueView } from '@sciexperts/shared';
 import { sessionStore, setSession } from './session';
@@ -118,4 +119,10 @@ export const adminApi = {
   vettingRequest: (requestId: number) => call<VettingDetailView>('GET', ADMIN_PATHS.vettingRequest.replace(':requestId', String(requestId))),
   vettingFile: (requestId: number, fileId: number) => download(ADMIN_PATHS.vettingFile.replace(':requestId', String(requestId)).replace(':fileId', String(fileId))),
   decideVetting: (requestId: number, input: VettingDecisionInput) => call<VettingDecisionResult>('POST', ADMIN_PATHS.vettingDecide.replace(':requestId', String(requestId)), input),
+  partners: () => call<PartnerView[]>('GET', PARTNER_PATHS.partners),
+  /** Answers the client secret, once. */
+  registerPartner: (input: RegisterPartnerBody) => call<PartnerSecret>('POST', PARTNER_PATHS.partners, input),
+  rotatePartnerSecret: (partnerId: number) => call<PartnerSecret>('POST', PARTNER_PATHS.partnerRotateSecret.replace(':partnerId', String(partnerId))),
+  suspendPartner: (partnerId: number, reason: string) => call<PartnerView>('POST', PARTNER_PATHS.partnerSuspend.replace(':partnerId', String(partnerId)), { reason }),
+  reinstatePartner: (partnerId: number, reason: string) => call<PartnerView>('POST', PARTNER_PATHS.partnerReinstate.replace(':partnerId', String(partnerId)), { reason }),
 };

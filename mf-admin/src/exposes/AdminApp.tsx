@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import type { ExposedProps } from '@sciexperts/shared';
 import { Navigate, NavLink, Route, Routes } from '@sciexperts/shared/router';
+import { mayDo } from '@sciexperts/shared/member';
 import { AuditLog } from '../console/AuditLog';
 import { ChangePassword } from '../console/ChangePassword';
 import { DisputePage } from '../console/DisputePage';
@@ -11,6 +12,7 @@ import { Members } from '../console/Members';
 import { Money } from '../console/Money';
 import { Reports } from '../console/Reports';
 import { Concierge } from '../console/Concierge';
+import { Partners } from '../console/Partners';
 import { SignIn } from '../console/SignIn';
 import { VettingPage } from '../console/VettingPage';
 import { VettingQueue } from '../console/VettingQueue';
@@ -81,6 +83,11 @@ function AdminApp() {
                 <NavLink to="/admin/vetting">Vetting</NavLink>
               </li>
             )}
+            {mayDo(session.operator.role, 'partners.read') && (
+              <li>
+                <NavLink to="/admin/partners">Partners</NavLink>
+              </li>
+            )}
             {session.operator.role !== 'support' && (
               <>
                 <li>
@@ -113,6 +120,7 @@ function AdminApp() {
           <Route path="vetting/:requestId" element={<VettingPage />} />
           <Route path="money" element={<Money />} />
           <Route path="audit" element={<AuditLog />} />
+          <Route path="partners" element={<Partners />} />
           <Route path="password" element={<ChangePassword forced={false} />} />
           <Route path="*" element={<Navigate to="/admin/disputes" replace />} />
         </Routes>

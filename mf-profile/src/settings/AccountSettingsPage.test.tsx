@@ -8,6 +8,7 @@ import {
   DEFAULT_EMAIL_MODES,
   NOTIFICATION_TYPES,
   notificationsApi,
+  partnersApi,
   type SessionInfo,
 } from '@sciexperts/shared/member';
 import { makeUser } from '@sciexperts/shared/testing';
@@ -30,6 +31,7 @@ beforeEach(() => {
   jest.spyOn(notificationsApi, 'preferences').mockResolvedValue({ preferences: NOTIFICATION_TYPES.map((type) => ({ type, email: DEFAULT_EMAIL_MODES[type] })) });
   jest.spyOn(accountSettingsApi, 'sessions').mockResolvedValue({ results: [session(), phone] });
   jest.spyOn(blocksApi, 'list').mockResolvedValue([]);
+  jest.spyOn(partnersApi, 'connected').mockResolvedValue([]);
   // The security sections have their own tests (SecuritySection.test.tsx).
   jest.spyOn(securityApi, 'overview').mockResolvedValue({ hasPassword: true, secondFactor: { enabled: false, enabledAt: null, recoveryCodesLeft: 0 }, passkeys: [], stepUpMethods: ['password'], recentActivity: [] });
 });
@@ -41,7 +43,7 @@ describe('the Account settings page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Account settings' })).toBeInTheDocument();
     // The tab says which page this is (the member area's pages each name themselves; the frame does not).
     expect(document.title).toBe('Account settings | SciExperts');
-    for (const name of ['E-mail address', 'Phone number', 'Password', 'Where you are signed in', 'Notifications', 'Blocked members']) expect(region(name)).toBeInTheDocument();
+    for (const name of ['E-mail address', 'Phone number', 'Password', 'Where you are signed in', 'Notifications', 'Blocked members', 'Connected partners']) expect(region(name)).toBeInTheDocument();
     expect(region('E-mail address')).toHaveTextContent('You sign in with ada@example.test.');
     expect(within(region('Phone number')).getByRole('textbox', { name: 'Phone number' })).toHaveValue('+44 20 7946 0000');
     expect(await screen.findByRole('combobox', { name: 'New messages' })).toBeInTheDocument();
@@ -52,7 +54,7 @@ describe('the Account settings page', () => {
     render(<AccountSettingsPage />);
     const jump = screen.getByRole('navigation', { name: 'On this page' });
     const links = within(jump).getAllByRole('link');
-    expect(links.map((a) => a.textContent)).toEqual(['Security', 'Sessions', 'Notifications', 'Blocked members', 'Data']);
+    expect(links.map((a) => a.textContent)).toEqual(['Security', 'Sessions', 'Notifications', 'Blocked members', 'Connected partners', 'Data']);
     // Each link names a section of the page, in the page's order.
     const targets = links.map((a) => document.getElementById(a.getAttribute('href')!.slice(1)));
     expect(targets.every((t) => t !== null)).toBe(true);

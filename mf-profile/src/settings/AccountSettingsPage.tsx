@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useAuth } from '@sciexperts/shared';
 import { ACCOUNT_SETTINGS_MESSAGES } from '@sciexperts/shared/member';
 import { BlockedMembersSection } from './BlockedMembersSection';
+import { ConnectedPartnersSection } from './ConnectedPartnersSection';
 import { DataSection } from './DataSection';
 import { EmailSection } from './EmailSection';
 import { NotificationPreferencesSection } from './NotificationPreferencesSection';
@@ -19,9 +20,10 @@ export const SETTINGS_SECTIONS = [
   { id: 'settings-sessions', label: 'Sessions' },
   { id: 'settings-notifications', label: 'Notifications' },
   { id: 'settings-blocked', label: 'Blocked members' },
+  { id: 'settings-partners', label: 'Connected partners' },
   { id: 'settings-data', label: 'Data' },
 ] as const;
-const [security, sessions, notifications, blocked, data] = SETTINGS_SECTIONS;
+const [security, sessions, notifications, blocked, partners, data] = SETTINGS_SECTIONS;
 
 /** /profile/settings: the member's sign-in e-mail, phone, password, sessions and e-mail notifications. */
 export function AccountSettingsPage() {
@@ -53,6 +55,7 @@ export function AccountSettingsPage() {
       <SessionsSection id={sessions.id} key={sessionsVersion} />
       <NotificationPreferencesSection id={notifications.id} />
       <BlockedMembersSection id={blocked.id} />
+      <ConnectedPartnersSection id={partners.id} />
       <DataSection id={data.id} />
     </div>
   );
