@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root } from './apps.mjs';
-import { buildContentSecurityPolicy, commonSecurityHeaders } from './securityHeaders.mjs';
+import { buildContentSecurityPolicy, commonSecurityHeaders, openerHeaders } from './securityHeaders.mjs';
 import { API_PROXY_PREFIXES, shellGeneratedFiles } from './suite.mjs';
 import { generatedContentType } from './staticServer.mjs';
 
@@ -63,7 +63,8 @@ export async function startDevServer({ config, app, devApps, host = '127.0.0.1',
       hot: true, // falls back to a full reload when an update cannot be applied in place
       static: false,
       historyApiFallback: true,
-      headers: () => devHeaders(config, app, devApps),
+      // The partners' sign-in popup keeps its cross-origin opener (openerHeaders) in development too.
+      headers: (req) => ({ ...devHeaders(config, app, devApps), ...(app.isHost ? openerHeaders((req.url ?? '/').split('?')[0]) : {}) }),
       // The site's API on its own origin, as `npm start` serves it (apiProxy.mjs): calls and the socket pass through.
       ...(app.isHost ? { proxy: [{ context: API_PROXY_PREFIXES, target: `http://127.0.0.1:${config.apiPort}`, ws: true, xfwd: true }] } : {}),
       client: {

@@ -39,6 +39,18 @@ export function buildContentSecurityPolicy({ registry, runtimeConfig, apiOrigin:
   ].join('; ');
 }
 
+/**
+ * Pages another site opens as a popup and answers through window.opener: the partner apps' "Sign in with SciExperts"
+ * (docs/decisions/0050-partner-apps-and-scoped-tokens.md). The site's Cross-Origin-Opener-Policy would cut the popup
+ * from its cross-origin opener (window.opener null), so these pages opt out of it; their CSP is the site's (no partner
+ * origin is needed in it: the code is posted to the origin the API names, and they still cannot be framed).
+ */
+export const OPENER_PAGES = new Set(['/oauth/authorize']);
+
+export function openerHeaders(pathname) {
+  return OPENER_PAGES.has(pathname) ? { 'Cross-Origin-Opener-Policy': 'unsafe-none' } : {};
+}
+
 export const commonSecurityHeaders = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',

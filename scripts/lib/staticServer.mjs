@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { proxyHttp, proxyUpgrade } from './apiProxy.mjs';
 import { observeRequest } from './pageObservability.mjs';
-import { commonSecurityHeaders } from './securityHeaders.mjs';
+import { commonSecurityHeaders, openerHeaders } from './securityHeaders.mjs';
 
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -184,7 +184,7 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
         'Content-Type': contentTypes[ext] ?? 'application/octet-stream',
         'Cache-Control': cacheControlFor(file),
       });
-      if (isPage) Object.assign(headers, pageHeaders(req));
+      if (isPage) Object.assign(headers, pageHeaders(req), openerHeaders(pathname));
 
       let served = file;
       for (const [encoding, suffix] of pickEncoding(req.headers['accept-encoding'])) {

@@ -89,7 +89,7 @@ export const PARTNER_MESSAGES = {
   memberToken: 'Connecting a partner needs your own SciExperts sign-in, not a partner’s token.',
 } as const;
 
-/** OAuth's error codes, sent as the error body's `reason` (RFC 6749 section 5.2). */
+/** OAuth 2.0's error codes (RFC 6749), sent as the error body's `reason`. */
 export const OAUTH_ERRORS = {
   invalidRequest: 'invalid_request',
   invalidClient: 'invalid_client',

@@ -313,7 +313,7 @@ function oauthRoutes(app: FastifyInstance): void {
         if (!taken || taken.code.partnerId !== partner.id) throw oauthError(400, E.invalidGrant, M.badGrant);
         const { code, reused } = taken;
         if (reused) {
-          // RFC 6749 section 4.1.2: a code used twice was copied; what it was exchanged for ends too.
+          // OAuth 2.0: a code is used once; one used twice was copied, and what it was exchanged for ends too.
           if (code.grantId !== null) await endGrant(code.grantId);
           throw oauthError(400, E.invalidGrant, M.badGrant);
         }

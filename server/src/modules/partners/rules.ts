@@ -23,7 +23,7 @@ const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 export const isVerifier = (v: string): boolean => VERIFIER.test(v);
 export const isChallenge = (c: string): boolean => CHALLENGE.test(c);
 
-/** RFC 7636 section 4.6: BASE64URL(SHA256(verifier)) equals the challenge. */
+/** PKCE S256: BASE64URL(SHA256(verifier)) equals the challenge. */
 export function verifierMatches(verifier: string, challenge: string): boolean {
   return isVerifier(verifier) && matchesHash(verifier, challenge);
 }

@@ -35,7 +35,7 @@ export const PartnerReasonBody = Type.Object({ reason: Type.String({ maxLength: 
 
 export const PartnerIdParams = Type.Object({ partnerId: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }) }, { additionalProperties: false });
 
-/** RFC 6749 section 4.1.1 and RFC 7636 section 4.3, with the popup's response mode. */
+/** OAuth 2.0's authorization request with PKCE (RFC 6749, RFC 7636), with the popup's response mode. */
 const authorizeFields = {
   client_id: Type.String({ maxLength: 100 }),
   redirect_uri: Type.String({ maxLength: L.originMax, description: "The partner page's origin: where the popup posts the code (postMessage targetOrigin)." }),
