@@ -44,6 +44,7 @@ import { traceFields } from './observability/logTrace';
 import { createSecondFactors } from './auth/secondFactor';
 import { PartnerRegistry } from './modules/partners/registry';
 import { isPartnerPath } from './modules/partners/scope';
+import { lazySchemaCompilers } from './http/lazySchemas';
 
 export interface AppDeps {
   db: Db;
@@ -134,6 +135,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bodyLimit: JSON_BODY_LIMIT,
     // Strict input: unknown fields and wrong types are errors, never silently dropped or coerced.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
+    // Each route's schemas compiled when it is first used, the rest in the background once the process listens: half
+    // of a process's start was compiling them (decision 0047). No route validates headers, which Fastify lower-cases
+    // only for its own compiler.
+    schemaController: { compilersFactory: lazySchemaCompilers() },
     return503OnClosing: true,
     // A URL Fastify cannot even route (a malformed percent-encoding) never reaches the hooks: answer it in the
     // API's own error shape, with the same security headers as every other response.

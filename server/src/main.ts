@@ -9,6 +9,7 @@ import { buildApp, prepareDatabase } from './app';
 import { fileClock } from './dev/testClock';
 import { startDraining } from './modules/health/readiness';
 import { startMetricsServer } from './observability/metricsServer';
+import { compileRemainingSchemas } from './http/lazySchemas';
 
 /** At most this long, a connection accepted just before the listener closed may take to deliver its request. */
 const CONNECTIONS_SETTLE_MS = 3000;
@@ -127,6 +128,8 @@ async function start(): Promise<void> {
     app.log.info(`metrics on http://${metrics.host}:${typeof where === 'object' && where ? where.port : metrics.port}/metrics${metrics.token ? ' (bearer token required)' : ''}`);
   }
   await jobs.start();
+  // The schemas no request has needed yet, between requests (lazySchemas.ts): a broken one is still reported at start.
+  void compileRemainingSchemas((err) => app.log.error({ err }, 'a route schema does not compile'));
   const docs = config.apiDocs ? `; docs at ${config.publicUrl}/api/docs` : '';
   app.log.info(`SciExperts API on ${config.publicUrl} (database: ${db.dialect}${config.production ? ', production' : ''})${docs}`);
 }

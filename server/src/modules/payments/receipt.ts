@@ -2,11 +2,11 @@
 // a receipt renders anywhere the API runs, prints names in any script, and is a tagged PDF that screen readers and
 // text extraction read in order. The figures come from the ledger and the payment row, never from the client.
 import { formatCents, receiptNumber } from '@sciexperts/shared/contracts';
-import PDFDocument from 'pdfkit';
 import { Type } from 'typebox';
 import type { Db } from '../../db/connect';
 import { fundingKey } from './ledger';
-import { textRuns, useFace, type Weight } from './receiptFonts';
+import type PdfKit from 'pdfkit';
+import { loadPackage, textRuns, useFace, type Weight } from './receiptFonts';
 
 /** Everything a receipt says, as read for its payer. */
 export interface Receipt {
@@ -148,6 +148,7 @@ function drawText(doc: PDFKit.PDFDocument, text: string, weight: Weight, at?: { 
  */
 export function renderReceipt(receipt: Receipt): Promise<Buffer> {
   const number = receiptNumber(receipt.paymentId);
+  const PDFDocument = loadPackage('pdfkit') as typeof PdfKit;
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: PAGE_MARGIN,

@@ -2,9 +2,16 @@
 // fonts draw Latin-1 only, so receipts embed Noto fonts shipped by npm packages (`npm ci` brings them; nothing is
 // read from the system): Noto Sans for Latin, Greek and Cyrillic, Noto Naskh Arabic, and Noto Sans Hans for Chinese
 // (the GB2312 set, which also has Japanese kana). pdfkit embeds only the glyphs a receipt uses.
-import { create, type Font } from 'fontkit';
+import type * as Fontkit from 'fontkit';
+import type { Font } from 'fontkit';
+import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+
+// fontkit (and pdfkit, receipt.ts) load at the first receipt, not at start: they unpack their Unicode tables as they
+// load, a tenth of an API process's start (decision 0047). Required from node_modules (the compiled server leaves them
+// out of its bundle: they read their data files beside their own code).
+export const loadPackage = createRequire(__filename);
 
 export type Weight = 'regular' | 'bold';
 
@@ -37,7 +44,7 @@ function face(weight: Weight, index: number): LoadedFace {
   const spec = FACES[weight][index]!;
   let entry = loaded.get(spec.name);
   if (!entry) {
-    entry = { name: spec.name, font: create(readFileSync(spec.file())) as Font };
+    entry = { name: spec.name, font: (loadPackage('fontkit') as typeof Fontkit).create(readFileSync(spec.file())) as Font };
     loaded.set(spec.name, entry);
   }
   return entry;

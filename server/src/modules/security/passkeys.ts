@@ -2,17 +2,14 @@
 // site: its id is SITE_URL's host name and the only origin accepted is SITE_URL's. Every ceremony's challenge is a
 // single-use, expiring row (challenges.ts) found by the challenge the browser signed, so a replayed response (its
 // challenge spent), a response made for another site (origin, RP id) or one past its time is refused.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { SECURITY_LIMITS } from '@sciexperts/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { consumeChallenge, createChallenge, type Challenge, type ChallengePurpose } from './challenges';
+
+// Loaded at the first ceremony, not at start: the library and its certificate parsers were a tenth of an API
+// process's start, for a page few members open (decision 0047).
+const webauthn = () => import('@simplewebauthn/server');
 
 export interface RelyingParty {
   id: string;
@@ -61,7 +58,7 @@ export async function registrationOptions(app: FastifyInstance, user: { id: numb
   const { db, config, clock } = app.ctx;
   const rp = relyingParty(config.siteUrl);
   const existing = await db.kysely.selectFrom('passkeys').select(['credentialId', 'transports']).where('userId', '=', user.id).execute();
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.email,
@@ -94,7 +91,7 @@ export async function registerPasskey(
   if (challenge.sessionId !== sessionId) return { ok: false, reason: 'otherSession' };
   let verified;
   try {
-    verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge.challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true });
+    verified = await (await webauthn()).verifyRegistrationResponse({ response, expectedChallenge: challenge.challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true });
   } catch {
     return { ok: false, reason: 'verification' };
   }
@@ -126,7 +123,7 @@ export async function authenticationOptions(app: FastifyInstance, purpose: 'pass
   const { db, config, clock } = app.ctx;
   const rp = relyingParty(config.siteUrl);
   const allow = who ? await db.kysely.selectFrom('passkeys').select(['credentialId', 'transports']).where('userId', '=', who.userId).execute() : [];
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'required',
     timeout: ttlMs,
@@ -152,7 +149,7 @@ export async function verifyPasskey(
   if (!passkey || (who && passkey.userId !== who.userId)) return { ok: false, reason: 'unknown' };
   let verified;
   try {
-    verified = await verifyAuthenticationResponse({
+    verified = await (await webauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge.challenge,
       expectedOrigin: rp.origin,
