@@ -219,8 +219,16 @@ describe.each(['sqlite', 'postgres'] as const)('the release registry over %s', (
     expect(loads.status).toBe(204);
     // Through the proxy (a visitor's address attached), the same route is not there.
     expect((await h.api('POST', RELEASE_PATHS.pageLoads, { body: { loads: [{ remote: 'mf_chat', version: '0.1.0+aaaaaaa', count: 40 }] }, headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(404);
+    // A version nobody registered is not counted: neither a row nor a series.
+    expect((await report({ reports: [{ remote: 'mf_chat', version: '0.7.7+deadbee', kind: 'chunk' }, { remote: 'mf_nothing', version: 'built', kind: 'chunk' }] })).status).toBe(204);
     const chat = (await call<ReleasesOverview>('GET', RELEASE_PATHS.releases, releaser.token)).body.remotes.find((r) => r.remote === 'mf_chat')!;
     expect(chat.releases.find((r) => r.version === '0.1.0+aaaaaaa')).toMatchObject({ pageLoads: 40, errors: 1 });
+    expect(await h.db.kysely.selectFrom('releaseStats').select('version').where('version', '=', '0.7.7+deadbee').execute()).toEqual([]);
+    const metrics = await h.app.metrics.render();
+    expect(metrics).toContain('release_error_reports_total{remote="mf_chat",version="0.1.0+aaaaaaa",kind="render"} 1');
+    expect(metrics).toContain('release_page_loads_total{remote="mf_chat",version="0.1.0+aaaaaaa"} 40');
+    expect(metrics).not.toContain('deadbee');
+    expect(metrics).not.toContain('mf_nothing');
   });
 
   it('rolls a failing canary back by itself, audited in its history, and mails the team the figures', async () => {

@@ -36,6 +36,11 @@ export interface ApiMetrics {
   watchChat(io: SocketServer): void;
   /** A reconciliation report this process ran: its differences and when (payments_reconciliation_*). */
   reconciled(report: Pick<ReconciliationView, 'ranAt' | 'differences'>): void;
+  /**
+   * Page loads a page server counted, or error reports the shell sent, for registered releases of a remote
+   * (release_page_loads_total, release_error_reports_total by remote, version and kind).
+   */
+  releaseFigures(entries: ReadonlyArray<{ remote: string; version: string; pageLoads: number; errors: number; kind?: string }>): void;
   /** The text Prometheus reads at GET /metrics. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -117,6 +122,20 @@ export function installApiMetrics(app: FastifyInstance, sources: ApiMetricsSourc
   // Unknown, not "no differences", on a process that never ran one: the alert reads the most recent run of any process.
   reconciliationDifferences.set(Number.NaN);
   reconciliationRanAt.set(Number.NaN);
+
+  // Per release: labels only for registered versions (the routes drop the rest), so the series stay few.
+  const releasePageLoads = new client.Counter({
+    name: 'release_page_loads_total',
+    help: "Page loads the page servers counted per remote and version of a remote with a release live or on canary ('built': the remote deployed with the site).",
+    labelNames: ['remote', 'version'] as const,
+    registers: [registry],
+  });
+  const releaseErrors = new client.Counter({
+    name: 'release_error_reports_total',
+    help: 'Reports from browsers of a remote that failed to load (manifest, chunk) or to render, per remote, version and kind.',
+    labelNames: ['remote', 'version', 'kind'] as const,
+    registers: [registry],
+  });
 
   const jobs = jobsDb(sources.db.kysely);
   const queueDepth = new client.Gauge({
@@ -205,6 +224,12 @@ export function installApiMetrics(app: FastifyInstance, sources: ApiMetricsSourc
     reconciled(report) {
       reconciliationDifferences.set(report.differences.length);
       reconciliationRanAt.set(Date.parse(report.ranAt) / 1000);
+    },
+    releaseFigures(entries) {
+      for (const e of entries) {
+        if (e.pageLoads > 0) releasePageLoads.inc({ remote: e.remote, version: e.version }, e.pageLoads);
+        if (e.errors > 0) releaseErrors.inc({ remote: e.remote, version: e.version, kind: e.kind ?? 'unknown' }, e.errors);
+      }
     },
     contentType: registry.contentType,
     async render() {

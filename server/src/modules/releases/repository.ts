@@ -361,6 +361,19 @@ export async function addFigures(db: Db, entries: Array<{ remote: string; versio
     .execute();
 }
 
+/**
+ * The entries about a registered release, or about the built remote ('built') of a remote that has releases: figures
+ * about anything else are dropped, so a made-up version can neither grow the table nor the metrics' series.
+ */
+export async function registeredOnly<T extends { remote: string; version: string }>(db: Db, entries: T[]): Promise<T[]> {
+  const remotes = [...new Set(entries.map((e) => e.remote))];
+  if (remotes.length === 0) return [];
+  const rows = await db.kysely.selectFrom('releases').select(['remote', 'version']).where('remote', 'in', remotes).execute();
+  const known = new Set(rows.map((r) => `${r.remote}@${r.version}`));
+  const withReleases = new Set(rows.map((r) => r.remote));
+  return entries.filter((e) => (e.version === 'built' ? withReleases.has(e.remote) : known.has(`${e.remote}@${e.version}`)));
+}
+
 export async function figuresOf(db: Db, remote: string, version: string): Promise<{ pageLoads: number; errors: number }> {
   const row = await db.kysely.selectFrom('releaseStats').select(['pageLoads', 'errors']).where('remote', '=', remote).where('version', '=', version).executeTakeFirst();
   return { pageLoads: Number(row?.pageLoads ?? 0), errors: Number(row?.errors ?? 0) };

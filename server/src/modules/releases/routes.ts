@@ -41,8 +41,6 @@ export interface ReleasesOptions {
   canaryErrorMargin?: number;
   /** Who is told of an automatic rollback (RELEASE_TEAM_EMAIL, else the operators' address). */
   teamEmail?: string;
-  /** Every report is counted; the figures reach Prometheus through this hook (the API's metrics). */
-  onFigures?: (entries: Array<{ remote: string; version: string; pageLoads: number; errors: number; kind?: string }>) => void;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -243,9 +241,12 @@ export function releasesModule(options: ReleasesOptions = {}): Module {
           else throw err;
         }
         if (!allowed) throw new HttpError(429, M.tooManyReports);
-        const entries = request.body.reports.map((rep) => ({ remote: rep.remote, version: rep.version, pageLoads: 0, errors: 1, kind: rep.kind }));
+        const entries = await repo.registeredOnly(
+          db,
+          request.body.reports.map((rep) => ({ remote: rep.remote, version: rep.version, pageLoads: 0, errors: 1, kind: rep.kind })),
+        );
         await repo.addFigures(db, entries);
-        options.onFigures?.(entries);
+        app.metrics.releaseFigures(entries);
         reply.code(204);
         return null;
       },
@@ -265,9 +266,12 @@ export function releasesModule(options: ReleasesOptions = {}): Module {
       },
       async (request, reply) => {
         if (!fromPageServer(request, config.trustProxy)) throw new HttpError(404, `No route POST ${RELEASE_PATHS.pageLoads}.`);
-        const entries = request.body.loads.map((l) => ({ remote: l.remote, version: l.version, pageLoads: l.count, errors: 0 }));
+        const entries = await repo.registeredOnly(
+          db,
+          request.body.loads.map((l) => ({ remote: l.remote, version: l.version, pageLoads: l.count, errors: 0 })),
+        );
         await repo.addFigures(db, entries);
-        options.onFigures?.(entries);
+        app.metrics.releaseFigures(entries);
         reply.code(204);
         return null;
       },
