@@ -337,6 +337,16 @@ describe.each(['sqlite', 'postgres'] as const)('partner apps and scoped chat tok
     expect((await h.api('DELETE', CONNECTED_PARTNER_PATHS.revoke.replace(':clientId', partner.clientId), { token: m.token })).status).toBe(404);
   });
 
+  it("signing out the member's other sessions (as a password change does) ends partners' tokens and refresh tokens too", async () => {
+    const { partner } = await register();
+    const { member: m, tokens } = await connectMember(partner.clientId);
+    expect((await h.api('POST', API_PATHS.accountSessionsRevokeOthers, { token: m.token })).status).toBe(200);
+    expect((await h.api('GET', API_PATHS.chatConversations, { token: tokens.access_token })).status).toBe(401);
+    expect((await h.api('POST', OAUTH_PATHS.token, { body: { grant_type: 'refresh_token', client_id: partner.clientId, refresh_token: tokens.refresh_token } })).body).toMatchObject({ reason: 'invalid_grant' });
+    expect((await h.api<ConnectedPartner[]>('GET', CONNECTED_PARTNER_PATHS.list, { token: m.token })).body).toEqual([]);
+    expect((await h.api('GET', API_PATHS.chatConversations, { token: m.token })).status).toBe(200);
+  });
+
   it('suspending a partner ends its tokens, refresh tokens and sockets, and refuses new sign-ins; twice is a 409', async () => {
     const { partner } = await register();
     const { member: m, tokens } = await connectMember(partner.clientId);

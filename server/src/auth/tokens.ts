@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import type { Db } from '../db/connect';
 import type {} from '../db/schemaPartners';
 import { createSession, deleteSession, deleteUserSessions, isSessionActive, sessionsOf, touchSession } from '../modules/account/repository';
+import { deleteAllMemberGrants } from '../modules/partners/repository';
 
 export interface AuthContext {
   userId: number;
@@ -222,12 +223,15 @@ export class TokenService {
 
   /** Every session of the member but `keepSessionId` (a password change keeps the member signed in where they made it). */
   async revokeOtherSessions(userId: number, keepSessionId: string): Promise<void> {
+    // Partner apps' refresh tokens too: otherwise a connected partner would sign itself in again (decision 0050).
+    await deleteAllMemberGrants(this.db, userId);
     const ids = (await sessionsOf(this.db, userId, new Date(0))).map((s) => s.id).filter((id) => id !== keepSessionId);
     for (const id of ids) await this.revokeSession(id);
   }
 
   async revokeUserSessions(userId: number): Promise<void> {
     for (const [sid, entry] of this.cache) if (entry.userId === userId) this.cache.delete(sid);
+    await deleteAllMemberGrants(this.db, userId);
     await deleteUserSessions(this.db, userId);
     await this.tellOthers({ userId });
     this.notifyRevoked({ userId });

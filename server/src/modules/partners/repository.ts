@@ -147,6 +147,11 @@ export async function deleteMemberGrants(db: Db, userId: number, partnerId: numb
   return Number(result.numDeletedRows);
 }
 
+/** Every partner grant of a member: the account's sessions all end (a password reset, signing out elsewhere, a suspension). */
+export async function deleteAllMemberGrants(db: Db, userId: number): Promise<void> {
+  await db.kysely.deleteFrom('partnerGrants').where('userId', '=', userId).execute();
+}
+
 /** The member's connected partners: one line per partner, its first consent still in force and its last use. */
 export async function connectedPartners(db: Db, userId: number) {
   return db.kysely
