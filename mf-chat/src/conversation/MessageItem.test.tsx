@@ -39,3 +39,18 @@ it('reports a received message with a reason and a note; one’s own messages ha
   );
   expect(screen.queryByRole('button', { name: 'Report this message' })).toBeNull();
 });
+
+it('says which partner site a message was sent through, and nothing for one sent on SciExperts', () => {
+  const { rerender } = render(
+    <ol>
+      <MessageItem text="Hello from the portal." timestamp="2026-11-27T10:00:00.000Z" mine={false} status="sent" reportId={43} via="University Portal" />
+    </ol>,
+  );
+  expect(screen.getByRole('listitem')).toHaveTextContent('via University Portal');
+  rerender(
+    <ol>
+      <MessageItem text="Hello from the site." timestamp="2026-11-27T10:00:00.000Z" mine={false} status="sent" reportId={44} />
+    </ol>,
+  );
+  expect(screen.getByRole('listitem')).not.toHaveTextContent('via');
+});

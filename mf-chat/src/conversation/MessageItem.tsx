@@ -10,12 +10,14 @@ export interface MessageItemProps {
   onRetry?: () => void;
   /** A message received (stored, with its id) can be reported to SciExperts' operators. */
   reportId?: number;
+  /** The partner site it was sent through ("University Portal"), so the other party knows (decision 0050). */
+  via?: string;
 }
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** One message. The text is a React text node: markup a member types is shown, never interpreted. */
-export function MessageItem({ text, timestamp, mine, status, error, onRetry, reportId }: MessageItemProps) {
+export function MessageItem({ text, timestamp, mine, status, error, onRetry, reportId, via }: MessageItemProps) {
   const date = new Date(timestamp);
   return (
     <li className={`${styles.message} ${mine ? styles.mine : styles.theirs} ${status !== 'sent' ? styles[status] : ''}`} data-status={status}>
@@ -23,6 +25,7 @@ export function MessageItem({ text, timestamp, mine, status, error, onRetry, rep
       <p className={styles.text}>{text}</p>
       <span className={styles.meta}>
         {Number.isNaN(date.getTime()) ? null : <time dateTime={timestamp}>{timeFormat.format(date)}</time>}
+        {via && <span> · via {via}</span>}
         {status === 'pending' && <span> · Sending…</span>}
         {status === 'failed' && (
           <>

@@ -58,7 +58,7 @@ export function MessageList() {
         ) : (
           <>
             {messages.map((m) => (
-              <MessageItem key={`m${m.id}`} text={m.text} timestamp={m.timestamp} mine={m.senderId === me} status="sent" reportId={m.id} />
+              <MessageItem key={`m${m.id}`} text={m.text} timestamp={m.timestamp} mine={m.senderId === me} status="sent" reportId={m.id} via={m.via} />
             ))}
             {pending.map((o) => (
               <MessageItem key={`c${o.clientId}`} text={o.text} timestamp={o.timestamp} mine status={o.status} error={o.error} onRetry={() => controller.retry(o.clientId)} />
