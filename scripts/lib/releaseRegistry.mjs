@@ -52,7 +52,8 @@ export function applyReleases(base, live, cohort, siteOrigin) {
       const channel = byRemote.get(entry.name);
       if (!channel) return entry;
       const chosen = channel.canary && cohort !== null && cohortBucket(entry.name, cohort) < channel.canary.percent ? channel.canary : channel.live;
-      if (!chosen) return entry;
+      // 'built': the remote deployed with the site, named so the shell reports its failures for live's error rate.
+      if (!chosen) return { ...entry, version: 'built' };
       return { ...entry, entry: new URL(chosen.entry, siteOrigin).href, version: chosen.version };
     }),
   };

@@ -9,6 +9,8 @@ export * from './contracts/runtime';
 export * from './contracts/paths';
 export * from './contracts/limits';
 export * from './contracts/messages';
+// The release registry's paths and limits: the shell reports a failing remote with its version (releaseReports.ts).
+export * from './contracts/releases';
 export * from './contracts/rules';
 export * from './contracts/records';
 export * from './contracts/exposes';

@@ -5,7 +5,8 @@
 // ./schemas/releases (type-only import).
 import type { Static } from 'typebox';
 import type * as S from './schemas/releases';
-import { ADMIN_API_PREFIX } from './admin';
+// The console's prefix (ADMIN_API_PREFIX) spelled out: the browser entry exports this file without the console's contracts.
+const ADMIN_API_PREFIX = '/api/admin';
 
 export const RELEASE_PATHS = {
   /** GET: every remote's live and canary version, its releases and their figures; POST: register a release. */

@@ -2,6 +2,7 @@ import { lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'r
 import { resetRemote } from './remoteRegistry';
 import { RemoteLoaderContext } from './remoteLoader';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { markLoadFailure } from './releaseReports';
 import { LoadingMessage } from '../layout/LoadingMessage';
 
 export interface RemoteComponentProps {
@@ -22,7 +23,17 @@ export function RemoteComponent({ id, what, props, fallback }: RemoteComponentPr
   const [attempt, setAttempt] = useState(0);
   const loader = useContext(RemoteLoaderContext);
   const Lazy = useMemo(
-    () => loader.cached(id) ?? lazy(async () => ({ default: await loader.load(id) })),
+    () =>
+      loader.cached(id) ??
+      lazy(async () => {
+        try {
+          return { default: await loader.load(id) };
+        } catch (error) {
+          // Reported as the remote failing to load, not to render.
+          markLoadFailure(error);
+          throw error;
+        }
+      }),
     // `attempt` is deliberately a dependency: a retry must create a fresh lazy component.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [id, attempt, loader],
@@ -31,7 +42,7 @@ export function RemoteComponent({ id, what, props, fallback }: RemoteComponentPr
     void resetRemote(id).finally(() => setAttempt((n) => n + 1));
   };
   return (
-    <RemoteErrorBoundary key={attempt} what={what} onRetry={retry}>
+    <RemoteErrorBoundary key={attempt} what={what} onRetry={retry} remoteId={id}>
       <Suspense fallback={fallback ?? <LoadingMessage />}>
         <Lazy {...props} />
       </Suspense>

@@ -1,10 +1,13 @@
 import { Component, type ReactNode } from 'react';
 import styles from './RemoteErrorBoundary.module.css';
+import { reportRemoteFailure } from './releaseReports';
 
 interface Props {
   /** What failed, in words a visitor understands ("this page", "the sign-in window"). */
   what: string;
   onRetry: () => void;
+  /** `remote/Module`: a failure is reported with the remote's name and version (releaseReports.ts). */
+  remoteId?: string;
   children: ReactNode;
 }
 
@@ -22,6 +25,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error): void {
     console.error(`[shell] ${this.props.what} failed to load`, error);
+    if (this.props.remoteId) reportRemoteFailure(this.props.remoteId, error);
   }
 
   // The parent remounts this boundary (new key) once the remote has been reset.

@@ -1,11 +1,15 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { MemberAreaPageEntry, RemoteRegistry, RemoteRegistryEntry } from '@sciexperts/shared';
+import { setRemoteVersions } from './releaseReports';
 
 // Where each remote lives is data (/remotes.json), so releasing or moving a remote never rebuilds the shell.
 const registered = new Map<string, RemoteRegistryEntry>();
 
-/** A registry entry may also name the member-area pages its remote fills (decision 0008). */
-export type RegistryEntryWithPages = RemoteRegistryEntry & { pages?: unknown };
+/**
+ * A registry entry may also name the member-area pages its remote fills (decision 0008), and the release the page
+ * server chose for this visitor (`version`, decision 0049; absent: the built remote).
+ */
+export type RegistryEntryWithPages = RemoteRegistryEntry & { pages?: unknown; version?: unknown };
 
 /** A page of the member area that came from the registry, with the remote that contributed it. */
 export interface RegistryPage extends MemberAreaPageEntry {
@@ -68,6 +72,7 @@ export function applyRegistry(registry: unknown): void {
   // The runtime gets exactly { name, entry }: `pages` is the shell's business, not the federation runtime's.
   registerRemotes(entries.map(({ name, entry }) => ({ name, entry })));
   for (const remote of entries) registered.set(remote.name, { name: remote.name, entry: remote.entry });
+  setRemoteVersions(entries);
   registryPages = entries.flatMap(pagesOf);
   for (const listener of pageListeners) listener();
 }
