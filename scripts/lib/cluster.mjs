@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { frontends, portFrom, root } from './apps.mjs';
 import { suiteBanner } from './banner.mjs';
+import { startPrometheus } from './prometheus.mjs';
 import { buildContentSecurityPolicy } from './securityHeaders.mjs';
 import { buildServer, serverEntry } from './serverBuild.mjs';
 import { apiEnv, childProcesses, resolveSuiteConfig, startStandIns } from './suite.mjs';
@@ -60,7 +61,9 @@ export function resolveClusterConfig(env = process.env) {
     internalPort: portFrom(env, 'INTERNAL_API_PORT', sitePort + 10),
     // Each API process serves Prometheus's GET /metrics on a port of its own (P+41, P+42…).
     apis: apiPorts.map((port, i) => ({ name: `api-${i + 1}`, port, metricsPort: portFrom(env, `API_${i + 1}_METRICS_PORT`, sitePort + 41 + i) })),
-    pages: pagePorts.map((port, i) => ({ name: `page-${i + 1}`, port })),
+    // Each page server serves its own GET /metrics on P+51, P+52…; Prometheus (deploy/prometheus/rules.yml) on P+60.
+    pages: pagePorts.map((port, i) => ({ name: `page-${i + 1}`, port, metricsPort: portFrom(env, `PAGE_SERVER_${i + 1}_METRICS_PORT`, sitePort + 51 + i) })),
+    prometheus: { port: portFrom(env, 'PROMETHEUS_PORT', sitePort + 60), bin: env.PROMETHEUS_BIN || 'prometheus', enabled: !/^(0|false|no|off)$/i.test(env.PROMETHEUS ?? '') },
     // DATABASE_URL is the operator's database as it is; otherwise a database of its own on the machine's PostgreSQL.
     databaseUrl: env.DATABASE_URL || null,
     databaseName,
@@ -270,7 +273,7 @@ export async function startCluster(cluster, { log = console.log, env = process.e
           processes,
           log,
           readyUrl: `http://127.0.0.1:${page.port}/remotes.json`,
-          launch: () => spawnNode(page.name, path.join(root, 'scripts', 'page-server.mjs'), { PAGE_SERVER_CONFIG: JSON.stringify(pageConfig) }, { logExit: false }),
+          launch: () => spawnNode(page.name, path.join(root, 'scripts', 'page-server.mjs'), { PAGE_SERVER_CONFIG: JSON.stringify(pageConfig), PAGE_METRICS_PORT: String(page.metricsPort) }, { logExit: false }),
         }),
       );
     }
@@ -298,10 +301,12 @@ export async function startCluster(cluster, { log = console.log, env = process.e
 
     const controlSocket = path.join(cluster.runtimeDir, 'control.sock');
     control = await startControlServer(controlSocket, supervisors, log);
+    // Prometheus scrapes every API process and page server (PROMETHEUS=off leaves it out).
+    const prometheus = cluster.prometheus.enabled ? await startPrometheus(cluster, { log, adopt: processes.adopt }) : null;
 
     /** Sends API process i a signal, as if it died or an operator stopped it by hand: the supervisor starts it again. */
     const stopApi = (i, signal = 'SIGTERM') => supervisors.api[i].kill(signal);
-    return { stop, stopApi, supervisors, controlSocket, databaseUrl, nginxConf };
+    return { stop, stopApi, supervisors, controlSocket, databaseUrl, nginxConf, prometheusUrl: prometheus?.url ?? null };
   } catch (error) {
     await stop();
     throw error;
@@ -311,7 +316,7 @@ export async function startCluster(cluster, { log = console.log, env = process.e
 const pidOf = (member) => (member?.pid ? `, pid ${member.pid}` : '');
 
 /** What runs where, as `npm start` prints it, with the cluster's processes and their ids. */
-export function clusterBanner(cluster, { databaseUrl, nginxConf, supervisors = { api: [], pages: [], nginx: [] } }) {
+export function clusterBanner(cluster, { databaseUrl, nginxConf, supervisors = { api: [], pages: [], nginx: [] }, prometheusUrl = null }) {
   const pad = (label) => label.padEnd(14);
   const { suite } = cluster;
   const safeUrl = (url) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
@@ -321,7 +326,10 @@ export function clusterBanner(cluster, { databaseUrl, nginxConf, supervisors = {
     `  ${pad('website')}${suite.siteOrigin}  (nginx${pidOf(supervisors.nginx[0])}; configuration ${path.relative(root, nginxConf)}, from deploy/nginx/)`,
     ...suite.remotes.map((r) => `  ${pad(r.dir)}${suite.originOf(r.port)}  (nginx serves ${r.dir}/dist)`),
     ...cluster.apis.map((api, i) => `  ${pad(api.name)}http://127.0.0.1:${api.port}  (API + chat, node server/dist/main.js${pidOf(supervisors.api[i])}; readiness at /api/health/ready; metrics at http://127.0.0.1:${api.metricsPort}/metrics)`),
-    ...cluster.pages.map((page, i) => `  ${pad(page.name)}http://127.0.0.1:${page.port}  (page server: the shell's pages, rendered${pidOf(supervisors.pages[i])})`),
+    ...cluster.pages.map((page, i) => `  ${pad(page.name)}http://127.0.0.1:${page.port}  (page server: the shell's pages, rendered${pidOf(supervisors.pages[i])}; metrics at http://127.0.0.1:${page.metricsPort}/metrics)`),
+    prometheusUrl
+      ? `  ${pad('Prometheus')}${prometheusUrl}  (scrapes every API process and page server; alerts: ${prometheusUrl}/alerts, rules in deploy/prometheus/rules.yml)`
+      : `  ${pad('Prometheus')}not running (${cluster.prometheus.enabled ? 'apt-get install -y prometheus' : 'PROMETHEUS=off'})`,
     `  ${pad('supervision')}a process that dies is started again (back-off 0.5 s to 10 s); \`npm run cluster -- restart api\` rolls`,
     `  ${pad('')}through the API processes one at a time (\`restart pages\`, \`restart api-2\`, \`status\` too)`,
     `  ${pad('database')}PostgreSQL ${safeUrl(databaseUrl)}`,
