@@ -210,7 +210,8 @@ export function attachChatGateway(server: HttpServer, deps: ChatDeps): ChatServe
   };
 
   const unsubscribe = tokens.onRevoked((revocation) => {
-    const room = 'sessionId' in revocation ? sessionRoom(revocation.sessionId) : memberChatRooms(revocation.userId);
+    const room =
+      'sessionId' in revocation ? sessionRoom(revocation.sessionId) : 'sessionIds' in revocation ? revocation.sessionIds.map(sessionRoom) : memberChatRooms(revocation.userId);
     io.in(room).disconnectSockets(true);
   });
 

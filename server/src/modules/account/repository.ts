@@ -41,6 +41,10 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.kysely.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
+export async function deleteSessions(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await db.kysely.deleteFrom('sessions').where('id', 'in', ids).execute();
+}
+
 /** Records a session's use; at most one write a minute per session (the condition), so reads stay reads. */
 export async function touchSession(db: Db, id: string, now: Date): Promise<void> {
   const minuteAgo = new Date(now.getTime() - 60_000).toISOString();
