@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'sciexperts.db') });
+  const db = openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, sqliteFile: path.join(config.dataDir, 'sciexperts.db') });
   try {
     if (process.argv[2] === 'create-operator') {
       process.exitCode = await runOperatorCommand(process.argv.slice(2), { db, hasher: new PasswordHasher(config.passwordHash) });

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { POSTGRES_POOL_SIZE } from './db/connect';
 
 export interface OidcConfig {
   issuer: string;
@@ -124,6 +125,12 @@ export interface Config {
    * production (Kubernetes' readiness probe every 2 s, failing after 2), 1 s otherwise; SIGINT (Ctrl-C) skips it.
    */
   shutdownDelayMs?: number;
+  /**
+   * Connections this process keeps to PostgreSQL (DATABASE_POOL_SIZE, 10 by default). Every process of a site counts
+   * against PostgreSQL's max_connections (100 by default): the Kubernetes manifests set 4, so 20 API pods, the
+   * migrations Job and a backup fit (docs/decisions/0048-images-orchestrator-pooler.md).
+   */
+  databasePoolSize?: number;
 }
 
 export class ConfigError extends Error {
@@ -339,6 +346,7 @@ export function loadConfig(env: Env = process.env): Config {
     payments,
     metrics: { port: str('METRICS_PORT') === undefined ? null : int('METRICS_PORT', 0, 0, 65535), host: str('METRICS_HOST') ?? '127.0.0.1', token: metricsToken },
     shutdownDelayMs: int('SHUTDOWN_DELAY_MS', production ? 5000 : 1000, 0, 120_000),
+    databasePoolSize: int('DATABASE_POOL_SIZE', POSTGRES_POOL_SIZE, 1, 100),
   };
   if (production) problems.push(...productionRefusals(env, config, tokenSecretEnv));
   if (problems.length > 0) throw new ConfigError(problems);

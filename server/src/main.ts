@@ -25,7 +25,7 @@ async function start(): Promise<void> {
     }
     throw err;
   }
-  const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'sciexperts.db') });
+  const db = openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, sqliteFile: path.join(config.dataDir, 'sciexperts.db') });
   await prepareDatabase(db, config);
   const app = await buildApp(config, { db, ...(config.testClockFile ? { clock: fileClock(config.testClockFile) } : {}) });
   // Scheduled work (docs/decisions/0013-job-queue.md): the modules registered their handlers and sweeps on the
@@ -116,7 +116,7 @@ async function start(): Promise<void> {
 
   // The chat's first messages find the pool's connections open and its statements prepared (decision 0025): before
   // the listener opens, so neither the proxy nor readiness sends anything here until it is done.
-  if (db.dialect === 'postgres' && process.env.CHAT_WARM_UP !== 'false') await warmMessageStore(db, POSTGRES_POOL_SIZE);
+  if (db.dialect === 'postgres' && process.env.CHAT_WARM_UP !== 'false') await warmMessageStore(db, config.databasePoolSize ?? POSTGRES_POOL_SIZE);
   await app.listen({ port: config.port, host: config.host });
   // Prometheus scrapes GET /metrics on a port of its own (docs/decisions/0035-metrics-and-traces.md); it stays up while
   // the process drains, and never keeps the process alive.

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'sciexperts.db') });
+  const db = openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, sqliteFile: path.join(config.dataDir, 'sciexperts.db') });
   const started = Date.now();
   try {
     await prepareDatabase(db, config);

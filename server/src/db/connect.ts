@@ -26,6 +26,8 @@ export interface DbOptions {
   databaseUrl: string | null;
   /** PostgreSQL schema put first on search_path (tests isolate runs this way). */
   databaseSchema?: string | null;
+  /** PostgreSQL connections this process keeps (DATABASE_POOL_SIZE); POSTGRES_POOL_SIZE when not given. */
+  poolSize?: number;
   /** SQLite file; ignored for PostgreSQL. */
   sqliteFile: string;
   /** How often the SQLite checkpoint worker copies the log into the file (sqliteCheckpointer.ts); 1 s by default. */
@@ -36,12 +38,13 @@ export interface DbOptions {
 
 export function openDatabase(opts: DbOptions): Db {
   if (opts.databaseUrl) {
+    const size = opts.poolSize ?? POSTGRES_POOL_SIZE;
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: POSTGRES_POOL_SIZE,
+      max: size,
       // Connections stay open once made (pg closes idle ones after 10 s otherwise): each has the hot statements
       // prepared and PostgreSQL's caches warm, and a burst after a quiet moment would pay for new ones (decision 0025).
-      min: POSTGRES_POOL_SIZE,
+      min: size,
       // Unreachable (PostgreSQL restarting, a network cut): a request waits this long for a connection, then answers 503.
       connectionTimeoutMillis: 5000,
       ...(opts.databaseSchema ? { options: `-c search_path=${opts.databaseSchema}` } : {}),
