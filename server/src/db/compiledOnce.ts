@@ -8,11 +8,16 @@ const statements = new Map<string, string>();
  * and compiles the query tree on every request); `parameters` fill its placeholders in the order `build` used.
  */
 export function runCompiledOnce<Row>(db: Db, key: string, build: () => { compile(): CompiledQuery }, parameters: readonly unknown[]): Promise<QueryResult<Row>> {
+  return db.kysely.executeQuery<Row>(CompiledQuery.raw(compiledOnce(db, key, build), [...parameters]));
+}
+
+/** The SQL text of `build` for this dialect and `key`, compiled the first time it is asked for. */
+export function compiledOnce(db: Db, key: string, build: () => { compile(): CompiledQuery }): string {
   const cacheKey = `${db.dialect}:${key}`;
   let text = statements.get(cacheKey);
   if (text === undefined) {
     text = build().compile().sql;
     statements.set(cacheKey, text);
   }
-  return db.kysely.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]));
+  return text;
 }

@@ -18,6 +18,13 @@ export const POSTGRES_POOL_SIZE = 10;
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * SQLite only: runs a read at once on the statement cache and answers its first row, without Kysely's connection
+   * lock and its promises (the list reads' owner check, decision 0019); or answers `undefined` ("ask Kysely") while a
+   * transaction is open on the connection, whose uncommitted rows such a read would see. Outside a transaction every
+   * row is committed and a synchronous read cannot interleave with anything: the row is the one Kysely would read.
+   */
+  readNow?: <Row>(sqlText: string, parameters: readonly unknown[]) => { row: Row | undefined } | undefined;
   close(): Promise<void>;
   ping(): Promise<boolean>;
 }
@@ -111,6 +118,8 @@ export function openDatabase(opts: DbOptions): Db {
   return {
     kysely,
     dialect: 'sqlite',
+    readNow: <Row>(sqlText: string, parameters: readonly unknown[]) =>
+      database.inTransaction || !database.open ? undefined : { row: database.prepare(sqlText).get(...parameters) as Row | undefined },
     close: async () => {
       // The worker's connection first: the API's, closed last, then checkpoints the rest and removes the log.
       await checkpointer?.stop();

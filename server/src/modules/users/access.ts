@@ -1,6 +1,6 @@
 import { PROFILE_MESSAGES } from '@sciexperts/shared/contracts';
 import type { Db } from '../../db/connect';
-import { runCompiledOnce } from '../../db/compiledOnce';
+import { compiledOnce, runCompiledOnce } from '../../db/compiledOnce';
 import { findUserById, type UserRow } from './repository';
 import { forbidden, notFound } from '../../http/errors';
 
@@ -23,11 +23,14 @@ export interface ReadableOwner {
   recordsVersion: number;
 }
 
+type OwnerRow = Pick<UserRow, 'id' | 'isProfilePublic' | 'profileHiddenAt'> & ReadableOwner;
+
 /** The same check for the list reads (records, publications): three columns, not the account row. */
 export async function readableOwner(db: Db, viewerId: number, ownerId: number): Promise<ReadableOwner> {
   const build = () => db.kysely.selectFrom('users').select(['id', 'isProfilePublic', 'profileHiddenAt', 'recordsVersion']).where('id', '=', 0);
-  const { rows } = await runCompiledOnce<Pick<UserRow, 'id' | 'isProfilePublic' | 'profileHiddenAt'> & ReadableOwner>(db, 'users.readableOwner', build, [ownerId]);
-  const row = assertReadable(rows[0], viewerId);
+  // On SQLite outside a transaction, at once (decision 0019: Kysely's lock and promises cost more than the read).
+  const now = db.readNow?.<OwnerRow>(compiledOnce(db, 'users.readableOwner', build), [ownerId]);
+  const row = assertReadable(now ? now.row : (await runCompiledOnce<OwnerRow>(db, 'users.readableOwner', build, [ownerId])).rows[0], viewerId);
   return { id: row.id, recordsVersion: Number(row.recordsVersion) };
 }
 
