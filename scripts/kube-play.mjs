@@ -70,8 +70,11 @@ function localSecrets(databaseUrl) {
   return values;
 }
 
-/** deploy/nginx/sciexperts.conf for the local pods, and the main configuration that runs it unprivileged. */
-function writeEdgeConfig() {
+/**
+ * deploy/nginx/sciexperts.conf for the local pods (`site`), and the main configuration that runs it unprivileged
+ * (`main`, which includes the site from `dir`, where the edge pod mounts them).
+ */
+export function edgeNginxConfig(dir = '/etc/sciexperts-edge') {
   const template = fs.readFileSync(path.join(root, 'deploy', 'nginx', 'sciexperts.conf'), 'utf8');
   const values = {
     SITE_LISTEN: '127.0.0.1:19380',
@@ -96,10 +99,15 @@ function writeEdgeConfig() {
     '  default_type application/octet-stream;',
     '  access_log off;',
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path /tmp/${name};`),
-    '  include /etc/sciexperts-edge/sciexperts.conf;',
+    `  include ${dir}/sciexperts.conf;`,
     '}',
     '',
   ].join('\n');
+  return { site, main };
+}
+
+function writeEdgeConfig() {
+  const { site, main } = edgeNginxConfig();
   fs.mkdirSync(EDGE_DIR, { recursive: true });
   fs.writeFileSync(path.join(EDGE_DIR, 'sciexperts.conf'), site, { mode: 0o644 });
   fs.writeFileSync(path.join(EDGE_DIR, 'nginx.conf'), main, { mode: 0o644 });
@@ -238,7 +246,9 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error.message);
-  process.exit(1);
-});
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}
