@@ -233,6 +233,13 @@ async function main() {
   const server = await serverBenches({ ...benchEnv, BENCH_API_URL: config.apiOrigin }, { timeoutMs: FULL_TIMEOUT_MS });
   for (const failure of server.failures) add('server', failure.bench, 'FAILED', '', '', false);
 
+  // A restarted API process, timed from its start to readiness on the suite's database (decision 0047).
+  progress('timing an API process from start to ready…');
+  const { measureApiStart } = await import('./lib/apiStartBench.mjs');
+  const apiStart = await measureApiStart(benchEnv, 19091);
+  const apiStartSeconds = apiStart.medianMs === null ? null : apiStart.medianMs / 1000;
+  add('server', 'API process ready after start (median of 3)', apiStartSeconds === null ? 'not ready in 60 s' : apiStartSeconds.toFixed(2), 's', '< 3 s', apiStartSeconds !== null && apiStartSeconds < 3);
+
   await new Promise((resolve) => single.close(resolve));
   await suite.stop();
 
