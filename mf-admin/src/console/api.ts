@@ -22,6 +22,7 @@ import type {
 } from '@sciexperts/shared/member';
 import { PARTNER_PATHS, type PartnerSecret, type PartnerView, type RegisterPartnerBody } from '@sciexperts/shared/member';
 import { API_PATHS, apiUrl, type ExpertSearchResponse } from '@sciexperts/shared';
+import { RELEASE_PATHS, type ReleaseEventView, type ReleasesOverview } from '@sciexperts/shared';
 import type { VettingDecisionInput, VettingDecisionResult, VettingDetailView, VettingQueueView } from '@sciexperts/shared';
 import { sessionStore, setSession } from './session';
 
@@ -120,6 +121,11 @@ export const adminApi = {
   vettingFile: (requestId: number, fileId: number) => download(ADMIN_PATHS.vettingFile.replace(':requestId', String(requestId)).replace(':fileId', String(fileId))),
   decideVetting: (requestId: number, input: VettingDecisionInput) => call<VettingDecisionResult>('POST', ADMIN_PATHS.vettingDecide.replace(':requestId', String(requestId)), input),
   partners: () => call<PartnerView[]>('GET', PARTNER_PATHS.partners),
+  releases: () => call<ReleasesOverview>('GET', RELEASE_PATHS.releases),
+  releaseHistory: (remote: string) => call<{ events: ReleaseEventView[] }>('GET', RELEASE_PATHS.history.replace(':remote', remote)),
+  promoteRelease: (remote: string, body: { version: string; force?: boolean }) => call<{ event: ReleaseEventView }>('POST', RELEASE_PATHS.promote.replace(':remote', remote), body),
+  canaryRelease: (remote: string, body: { version: string; percent: number; force?: boolean }) => call<{ event: ReleaseEventView }>('POST', RELEASE_PATHS.canary.replace(':remote', remote), body),
+  rollbackRelease: (remote: string) => call<{ event: ReleaseEventView }>('POST', RELEASE_PATHS.rollback.replace(':remote', remote), {}),
   /** Answers the client secret, once. */
   registerPartner: (input: RegisterPartnerBody) => call<PartnerSecret>('POST', PARTNER_PATHS.partners, input),
   rotatePartnerSecret: (partnerId: number) => call<PartnerSecret>('POST', PARTNER_PATHS.partnerRotateSecret.replace(':partnerId', String(partnerId))),

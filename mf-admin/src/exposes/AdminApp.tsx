@@ -13,6 +13,7 @@ import { Money } from '../console/Money';
 import { Reports } from '../console/Reports';
 import { Concierge } from '../console/Concierge';
 import { Partners } from '../console/Partners';
+import { Releases } from '../console/Releases';
 import { SignIn } from '../console/SignIn';
 import { VettingPage } from '../console/VettingPage';
 import { VettingQueue } from '../console/VettingQueue';
@@ -54,6 +55,7 @@ function AdminApp() {
       </div>
     );
   }
+  const home = mayDo(session.operator.role, 'disputes.read') ? '/admin/disputes' : '/admin/releases';
   return (
     <div className={css.frame}>
       <header className={css.header}>
@@ -62,13 +64,18 @@ function AdminApp() {
         </p>
         <nav aria-label="Console">
           <ul className={css.nav}>
-            <li>
-              <NavLink to="/admin/disputes">Disputes</NavLink>
-            </li>
-            <li>
-              <NavLink to="/admin/members">Members</NavLink>
-            </li>
-            {session.operator.role !== 'finance' && (
+            {/* The release role sees releases only: the other pages' links follow each page's permission. */}
+            {mayDo(session.operator.role, 'disputes.read') && (
+              <>
+                <li>
+                  <NavLink to="/admin/disputes">Disputes</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/admin/members">Members</NavLink>
+                </li>
+              </>
+            )}
+            {mayDo(session.operator.role, 'reports.read') && (
               <>
                 <li>
                   <NavLink to="/admin/reports">Reports</NavLink>
@@ -88,7 +95,12 @@ function AdminApp() {
                 <NavLink to="/admin/partners">Partners</NavLink>
               </li>
             )}
-            {session.operator.role !== 'support' && (
+            {mayDo(session.operator.role, 'releases.read') && (
+              <li>
+                <NavLink to="/admin/releases">Releases</NavLink>
+              </li>
+            )}
+            {mayDo(session.operator.role, 'money.read') && (
               <>
                 <li>
                   <NavLink to="/admin/money">Money</NavLink>
@@ -110,7 +122,7 @@ function AdminApp() {
       </header>
       <main id="main">
         <Routes>
-          <Route index element={<Navigate to="/admin/disputes" replace />} />
+          <Route index element={<Navigate to={home} replace />} />
           <Route path="disputes" element={<DisputeQueue />} />
           <Route path="disputes/:milestoneId" element={<DisputePage />} />
           <Route path="members" element={<Members />} />
@@ -121,8 +133,9 @@ function AdminApp() {
           <Route path="money" element={<Money />} />
           <Route path="audit" element={<AuditLog />} />
           <Route path="partners" element={<Partners />} />
+          <Route path="releases" element={<Releases />} />
           <Route path="password" element={<ChangePassword forced={false} />} />
-          <Route path="*" element={<Navigate to="/admin/disputes" replace />} />
+          <Route path="*" element={<Navigate to={home} replace />} />
         </Routes>
       </main>
     </div>
