@@ -10,7 +10,8 @@ const port = (base: number) => String(base + offset);
  * after the main suite. The API is then reached through the site's origin only.
  */
 export const clusterTopology = process.env.E2E_TOPOLOGY === 'cluster';
-// 18580…18622 + offset: between the main suite's ports, so no two runs at offsets a multiple of 1000 apart collide.
+// 18580…18640 + offset (the site, remotes, processes, metrics ports and Prometheus at P+60): between the main suite's
+// ports, so no two runs at offsets a multiple of 1000 apart collide.
 const clusterSite = 18580 + offset;
 /** The cluster's API processes, each on its own port (tests reach one directly to show where a socket sits). */
 export const clusterApiPorts = [clusterSite + 11, clusterSite + 12];
