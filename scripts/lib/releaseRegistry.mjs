@@ -10,6 +10,12 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 
 export const COHORT_COOKIE = 'sx_cohort';
+/** A preview link's query parameter and cookie (`?sx_preview=leave` ends the preview). */
+export const PREVIEW_PARAM = 'sx_preview';
+export const PREVIEW_PATH = '/api/Releases/Preview';
+const PREVIEW_TOKEN = /^[A-Za-z0-9_-]{10,300}\.[A-Za-z0-9_-]{10,100}$/;
+/** A checked preview token is believed this long (it is signed; only its expiry and its release can change). */
+const PREVIEW_CACHE_MS = 60_000;
 const COHORT_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const LIVE_PATH = '/api/Releases/Live';
 export const PAGE_LOADS_PATH = '/api/Releases/PageLoads';
@@ -27,15 +33,17 @@ export function cohortBucket(remote, cohort) {
   return hash % 100;
 }
 
-export function readCohort(cookieHeader = '') {
-  for (const part of cookieHeader.split(';')) {
+function readCookie(cookieHeader, wanted) {
+  for (const part of (cookieHeader ?? '').split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === COHORT_COOKIE) {
-      const value = rest.join('=');
-      return COHORT_PATTERN.test(value) ? value : null;
-    }
+    if (name === wanted) return rest.join('=');
   }
   return null;
+}
+
+export function readCohort(cookieHeader = '') {
+  const value = readCookie(cookieHeader, COHORT_COOKIE);
+  return value !== null && COHORT_PATTERN.test(value) ? value : null;
 }
 
 /**
@@ -77,6 +85,24 @@ export function createReleaseRegistry({ baseRegistry, apiUrl, siteOrigin, releas
   let flushTimer = null;
   let warned = false;
   const loads = new Map();
+  const previews = new Map();
+
+  /** What a preview token opens, asked of the API (cached a minute); null when it is not valid. */
+  async function checkPreview(token) {
+    const cached = previews.get(token);
+    if (cached && cached.until > Date.now()) return cached.target;
+    let target = null;
+    try {
+      const response = await fetchImpl(`${apiUrl}${PREVIEW_PATH}?token=${encodeURIComponent(token)}`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) target = await response.json();
+      else await response.body?.cancel();
+    } catch {
+      target = null;
+    }
+    if (previews.size > 1000) previews.clear();
+    previews.set(token, { target, until: Date.now() + PREVIEW_CACHE_MS });
+    return target;
+  }
   const baseJson = JSON.stringify(baseRegistry, null, 2);
 
   async function refresh() {
@@ -133,7 +159,8 @@ export function createReleaseRegistry({ baseRegistry, apiUrl, siteOrigin, releas
     /** One page load with this registry: counted for each remote that has a release live or on canary. */
     count(registry) {
       for (const entry of registry.remotes) {
-        if (!live.remotes.some((r) => r.remote === entry.name)) continue;
+        // A preview is one team member's browser: it counts for no version's figures.
+        if (entry.preview || !live.remotes.some((r) => r.remote === entry.name)) continue;
         const key = `${entry.name}@${entry.version ?? 'built'}`;
         loads.set(key, (loads.get(key) ?? 0) + 1);
       }
@@ -143,15 +170,39 @@ export function createReleaseRegistry({ baseRegistry, apiUrl, siteOrigin, releas
      * visitor who has none while a canary runs). `count`: this answer is a page load (counted per remote and version).
      * @param {import('node:http').IncomingMessage} req
      */
-    forRequest(req, { count = false } = {}) {
-      if (live.remotes.length === 0) return { registry: baseRegistry, json: baseJson, headers: {} };
+    async forRequest(req, { count = false } = {}) {
+      // A preview: `?sx_preview=<token>` (the link) or its cookie; `?sx_preview=leave` ends it.
+      const query = new URL(req.url ?? '/', 'http://localhost').searchParams.get(PREVIEW_PARAM);
+      const cookieToken = readCookie(req.headers.cookie, PREVIEW_PARAM);
+      const token = query !== null ? (query === 'leave' ? null : query) : cookieToken;
+      const cookies = [];
+      if (query === 'leave' && cookieToken !== null) cookies.push(`${PREVIEW_PARAM}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);
+      let preview = null;
+      if (token !== null && PREVIEW_TOKEN.test(token)) {
+        preview = await checkPreview(token);
+        if (preview && query !== null) {
+          const seconds = Math.max(1, Math.floor((Date.parse(preview.expiresAt) - Date.now()) / 1000));
+          cookies.push(`${PREVIEW_PARAM}=${token}; Path=/; Max-Age=${seconds}; SameSite=Lax; HttpOnly`);
+        }
+        if (!preview && cookieToken !== null) cookies.push(`${PREVIEW_PARAM}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);
+      }
+      if (live.remotes.length === 0 && !preview && cookies.length === 0) return { registry: baseRegistry, json: baseJson, headers: {} };
       const headers = {};
       let cohort = readCohort(req.headers.cookie);
       if (cohort === null && live.remotes.some((r) => r.canary)) {
         cohort = crypto.randomBytes(16).toString('base64url');
-        headers['Set-Cookie'] = `${COHORT_COOKIE}=${cohort}; Path=/; Max-Age=${COHORT_MAX_AGE}; SameSite=Lax; HttpOnly`;
+        cookies.push(`${COHORT_COOKIE}=${cohort}; Path=/; Max-Age=${COHORT_MAX_AGE}; SameSite=Lax; HttpOnly`);
       }
-      const registry = applyReleases(baseRegistry, live, cohort, siteOrigin);
+      if (cookies.length > 0) headers['Set-Cookie'] = cookies;
+      let registry = applyReleases(baseRegistry, live, cohort, siteOrigin);
+      if (preview) {
+        registry = {
+          ...registry,
+          remotes: registry.remotes.map((entry) =>
+            entry.name === preview.remote ? { ...entry, entry: new URL(preview.entry, siteOrigin).href, version: preview.version, preview: true } : entry,
+          ),
+        };
+      }
       if (count) this.count(registry);
       const json = JSON.stringify(registry, null, 2);
       return { registry, json, headers };

@@ -110,7 +110,7 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
       if (releases && pathname === '/remotes.json') {
         setKind('generated');
         // The visitor's registry: revalidated on every load (no-cache), a 304 while their versions are unchanged.
-        const answer = releases.forRequest(req, { count: true });
+        const answer = await releases.forRequest(req, { count: true });
         const etag = `W/"${crypto.createHash('sha1').update(answer.json).digest('base64url').slice(0, 22)}"`;
         Object.assign(headers, answer.headers, { 'Content-Type': generatedContentType(pathname), 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding, Cookie' });
         if (req.headers['if-none-match'] === etag) return void res.writeHead(304, headers).end();
@@ -221,7 +221,7 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
   async function serveRendered(req, res, url, headers) {
     let page;
     // The visitor's registry (their cohort's versions): the page is rendered with it and carries it to the browser.
-    const answer = releases ? releases.forRequest(req) : null;
+    const answer = releases ? await releases.forRequest(req) : null;
     try {
       page = await renderPage(url.pathname + url.search, { address: visitorAddress(req), ...(answer ? { registry: answer.registry } : {}) });
     } catch (error) {

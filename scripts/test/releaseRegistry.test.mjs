@@ -41,6 +41,7 @@ async function pageServer() {
   return { url: `http://127.0.0.1:${server.address().port}`, releases };
 }
 
+const GOOD_PREVIEW = 'eyJyIjoibWZfYXV0aCJ9.c2lnbmVkLWJ5LXRoZS1hcGk';
 const versionsOf = (registry) => Object.fromEntries(registry.remotes.map((r) => [r.name, r.version ?? 'built']));
 
 before(async () => {
@@ -54,6 +55,13 @@ before(async () => {
       const etag = `W/"g${generation}"`;
       if (req.headers['if-none-match'] === etag) return void res.writeHead(304).end();
       return void res.writeHead(200, { 'content-type': 'application/json', etag }).end(JSON.stringify(live));
+    }
+    if (req.url.startsWith('/api/Releases/Preview?token=')) {
+      const token = new URL(req.url, 'http://x').searchParams.get('token');
+      if (token !== GOOD_PREVIEW) return void res.writeHead(404).end('{}');
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ remote: 'mf_auth', version: '0.5.0+ddddddd', entry: '/releases/mf_auth/0.5.0+ddddddd/mf-manifest.json', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }));
     }
     if (req.url === '/api/Releases/PageLoads' && req.method === 'POST') {
       let body = '';
@@ -168,6 +176,27 @@ test('releases are served immutable under /releases/, and nothing outside their 
 test('an API that does not answer leaves the last known registry (at first, the built one)', async () => {
   const releases = createReleaseRegistry({ baseRegistry: base, apiUrl: 'http://127.0.0.1:9', siteOrigin: site });
   await releases.start();
-  assert.equal(releases.forRequest({ headers: {} }).registry, base);
+  assert.equal((await releases.forRequest({ headers: {} })).registry, base);
   await releases.stop();
+});
+
+test('a preview link shows one release to the browser that opened it, with nothing changed for anyone else', async () => {
+  const { url } = await pageServer();
+  const opened = await fetch(`${url}/remotes.json?sx_preview=${GOOD_PREVIEW}`);
+  assert.match(opened.headers.get('set-cookie'), new RegExp(`^sx_preview=${GOOD_PREVIEW}; Path=/; Max-Age=\\d+; SameSite=Lax; HttpOnly`));
+  const previewed = await opened.json();
+  assert.deepEqual(previewed.remotes.find((r) => r.name === 'mf_auth'), { name: 'mf_auth', entry: `${site}/releases/mf_auth/0.5.0+ddddddd/mf-manifest.json`, version: '0.5.0+ddddddd', preview: true });
+  // The cookie carries it to every page, rendered with the same registry.
+  const headers = { cookie: `sx_preview=${GOOD_PREVIEW}` };
+  assert.deepEqual(await (await fetch(`${url}/remotes.json`, { headers })).json(), previewed);
+  assert.deepEqual(JSON.parse(await (await fetch(`${url}/experts/7-ada`, { headers })).text()), previewed);
+  // Anyone else: unchanged; a forged token: nothing.
+  assert.equal((await (await fetch(`${url}/remotes.json`)).json()).remotes.find((r) => r.name === 'mf_auth').preview, undefined);
+  const forged = await fetch(`${url}/remotes.json`, { headers: { cookie: 'sx_preview=eyJyIjoibWZfYXV0aCJ9.Zm9yZ2VkLXNpZ25hdHVyZQ' } });
+  assert.match(forged.headers.get('set-cookie'), /^sx_preview=; Path=\/; Max-Age=0/);
+  assert.equal((await forged.json()).remotes.find((r) => r.name === 'mf_auth').preview, undefined);
+  // Leaving the preview clears the cookie.
+  const left = await fetch(`${url}/remotes.json?sx_preview=leave`, { headers });
+  assert.match(left.headers.get('set-cookie'), /^sx_preview=; Path=\/; Max-Age=0/);
+  assert.equal((await left.json()).remotes.find((r) => r.name === 'mf_auth').preview, undefined);
 });

@@ -257,6 +257,25 @@ describe.each(['sqlite', 'postgres'] as const)('the release registry over %s', (
     expect(await checkCanaries(h.app)).toEqual([]);
   });
 
+  it('gives release operators a signed preview link of a registered release, valid for an hour, to nobody else', async () => {
+    const made = await call<{ url: string; token: string; expiresAt: string }>('POST', path(RELEASE_PATHS.preview, 'mf_chat'), releaser.token, { version: '0.2.0+bbbbbbb' });
+    expect(made.status).toBe(201);
+    expect(made.body.url).toBe(`http://site.test/?sx_preview=${made.body.token}`);
+    const open = await call<{ remote: string; version: string; entry: string }>('GET', `${RELEASE_PATHS.previewToken}?token=${made.body.token}`, null);
+    expect(open.body).toEqual({ remote: 'mf_chat', version: '0.2.0+bbbbbbb', entry: '/releases/mf_chat/0.2.0+bbbbbbb/mf-manifest.json', expiresAt: made.body.expiresAt });
+    // Another version under the same signature, or another signature, opens nothing.
+    const [body, mac] = made.body.token.split('.');
+    const forged = `${Buffer.from(Buffer.from(body!, 'base64url').toString().replace('0.2.0+bbbbbbb', '0.1.0+aaaaaaa')).toString('base64url')}.${mac}`;
+    expect((await call('GET', `${RELEASE_PATHS.previewToken}?token=${forged}`, null)).status).toBe(404);
+    expect((await call('GET', `${RELEASE_PATHS.previewToken}?token=${body}.${'A'.repeat(43)}`, null)).status).toBe(404);
+    expect((await call('POST', path(RELEASE_PATHS.preview, 'mf_chat'), releaser.token, { version: '0.9.0+fffffff' })).status).toBe(404);
+    expect((await call('POST', path(RELEASE_PATHS.preview, 'mf_chat'), (await makeOperator('support')).token, { version: '0.2.0+bbbbbbb' })).status).toBe(403);
+    expect((await call('POST', path(RELEASE_PATHS.preview, 'mf_chat'), (await member(h)).token, { version: '0.2.0+bbbbbbb' })).status).toBe(404);
+    // An hour later it has expired.
+    now += 3_600_001;
+    expect((await call('GET', `${RELEASE_PATHS.previewToken}?token=${made.body.token}`, null)).status).toBe(404);
+  });
+
   it('rate-limits the reports of one address', async () => {
     const from = { 'x-forwarded-for': '198.51.100.7' };
     const statuses: number[] = [];

@@ -19,6 +19,10 @@ export const RELEASE_PATHS = {
   canary: `${ADMIN_API_PREFIX}/Releases/:remote/Canary`,
   /** POST: drop the canary, or without one return to the previous live version. */
   rollback: `${ADMIN_API_PREFIX}/Releases/:remote/Rollback`,
+  /** POST: a signed preview link of a registered release (for release operators; an hour). */
+  preview: `${ADMIN_API_PREFIX}/Releases/:remote/Preview`,
+  /** GET ?token=: what a preview token opens (the page servers check a visitor's preview link or cookie with it). */
+  previewToken: '/api/Releases/Preview',
   /** GET: what is live now, for the page servers (ETag; they ask every second). */
   live: '/api/Releases/Live',
   /** POST: the shell's sampled reports of a remote that failed to load or to render (no personal data). */
@@ -70,6 +74,9 @@ export const RELEASE_LIMITS = {
 
 /** The cookie that keeps a visitor in one cohort on every page and every process. */
 export const COHORT_COOKIE = 'sx_cohort';
+/** The preview link's query parameter and cookie (`leave` ends the preview). */
+export const PREVIEW_PARAM = 'sx_preview';
+export const PREVIEW_TTL_SECONDS = 3600;
 
 export const RELEASE_MESSAGES = {
   notFound: 'No such release of this remote.',
@@ -95,3 +102,5 @@ export type LiveReleases = Static<typeof S.LiveReleases>;
 export type ReleaseReportBody = Static<typeof S.ReleaseReportBody>;
 export type PageLoadsBody = Static<typeof S.PageLoadsBody>;
 export type SharedRequirement = Static<typeof S.SharedRequirement>;
+export type ReleasePreview = Static<typeof S.ReleasePreview>;
+export type PreviewTarget = Static<typeof S.PreviewTarget>;

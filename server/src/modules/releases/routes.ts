@@ -3,12 +3,17 @@
 // permission) register, list, promote, canary and roll back, each change audited. The public routes serve the page
 // servers (what is live, ETag; page loads counted per version) and the shell's error reports (validated, rate-limited,
 // no personal data). A job rolls back a canary whose error rate exceeds live's by the margin.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Type } from 'typebox';
-import { RELEASE_LIMITS, RELEASE_MESSAGES as M, RELEASE_PATHS, type LiveReleases, type ReleaseEventView } from '@sciexperts/shared/contracts';
+import { PREVIEW_PARAM, PREVIEW_TTL_SECONDS, RELEASE_LIMITS, RELEASE_MESSAGES as M, RELEASE_PATHS, releaseEntry, type LiveReleases, type PreviewTarget, type ReleaseEventView } from '@sciexperts/shared/contracts';
 import {
   CanaryBody,
   LiveReleases as LiveReleasesSchema,
   PageLoadsBody,
+  PreviewBody,
+  PreviewTarget as PreviewTargetSchema,
+  PreviewTokenQuery,
+  ReleasePreview,
   ReleaseChangeBody,
   ReleaseChangeResult,
   ReleaseHistory,
@@ -53,6 +58,30 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 function fromPageServer(request: FastifyRequest, trustProxy: boolean | number | string[]): boolean {
   const from = request.ip;
   return LOOPBACK.has(from) || (Array.isArray(trustProxy) && trustProxy.includes(from));
+}
+
+/**
+ * A preview token: the release and its expiry, signed with the server's secret (HMAC-SHA256). Whoever holds the link
+ * previews that one release in their own browser until it expires; nobody else's registry changes.
+ */
+export function signPreview(secret: string, remote: string, version: string, expiresAt: Date): string {
+  const body = Buffer.from(JSON.stringify({ r: remote, v: version, e: expiresAt.toISOString() })).toString('base64url');
+  return `${body}.${createHmac('sha256', `release-preview:${secret}`).update(body).digest('base64url')}`;
+}
+
+export function readPreview(secret: string, token: string, now: Date): { remote: string; version: string; expiresAt: string } | null {
+  const [body, mac] = token.split('.');
+  if (!body || !mac) return null;
+  const expected = createHmac('sha256', `release-preview:${secret}`).update(body).digest();
+  const given = Buffer.from(mac, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const { r, v, e } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { r?: unknown; v?: unknown; e?: unknown };
+    if (typeof r !== 'string' || typeof v !== 'string' || typeof e !== 'string' || !(Date.parse(e) > now.getTime())) return null;
+    return { remote: r, version: v, expiresAt: e };
+  } catch {
+    return null;
+  }
 }
 
 /** Checks every canary once: one whose error rate exceeds live's by the margin is rolled back and the team told. */
@@ -194,6 +223,52 @@ export function releasesModule(options: ReleasesOptions = {}): Module {
         },
       },
       async (request) => repo.rollback(db, request.params.remote, actorOf(request), clock(), { reason: request.body.reason?.trim() || null }),
+    );
+
+    r.post(
+      RELEASE_PATHS.preview,
+      {
+        config: { adminPermission: 'releases.read' },
+        schema: {
+          tags,
+          operationId: 'adminPreviewRelease',
+          summary: 'A signed link that shows a registered release in the browser that opens it (an hour), with a banner; nobody else sees it',
+          security: bearer,
+          params: RemoteParams,
+          body: PreviewBody,
+          response: { 201: ReleasePreview, ...errors(400, ...guarded) },
+        },
+      },
+      async (request, reply) => {
+        const { remote } = request.params;
+        const { version } = request.body;
+        const found = await db.kysely.selectFrom('releases').select('id').where('remote', '=', remote).where('version', '=', version).executeTakeFirst();
+        if (!found) throw new HttpError(404, M.notFound);
+        const expiresAt = new Date(clock().getTime() + PREVIEW_TTL_SECONDS * 1000);
+        const token = signPreview(config.tokenSecret, remote, version, expiresAt);
+        reply.code(201);
+        return { url: `${config.siteUrl.replace(/\/$/, '')}/?${PREVIEW_PARAM}=${token}`, token, expiresAt: expiresAt.toISOString() };
+      },
+    );
+
+    r.get(
+      RELEASE_PATHS.previewToken,
+      {
+        schema: {
+          tags,
+          operationId: 'releasePreviewTarget',
+          summary: 'What a preview token opens (the page servers ask, for a visitor with a preview link or cookie); 404 when it is not valid',
+          security: open,
+          querystring: PreviewTokenQuery,
+          response: { 200: PreviewTargetSchema, ...errors(400, 404) },
+        },
+      },
+      async (request): Promise<PreviewTarget> => {
+        const preview = readPreview(config.tokenSecret, request.query.token, clock());
+        const known = preview && (await db.kysely.selectFrom('releases').select('id').where('remote', '=', preview.remote).where('version', '=', preview.version).executeTakeFirst());
+        if (!preview || !known) throw new HttpError(404, 'This preview link is not valid (expired, or not ours).');
+        return { ...preview, entry: releaseEntry(preview.remote, preview.version) };
+      },
     );
 
     r.get(
