@@ -25,6 +25,27 @@ export function remoteVersion(remote: string): string | undefined {
   return versions.get(remote);
 }
 
+/** Remotes this browser previews (a release operator's preview link, the registry's `preview: true`). */
+export interface PreviewedRemote {
+  remote: string;
+  version: string;
+}
+let previewed: PreviewedRemote[] = [];
+const previewListeners = new Set<() => void>();
+
+export function setPreviewedRemotes(entries: ReadonlyArray<{ name: string; version?: unknown; preview?: unknown }>): void {
+  const next = entries.filter((e) => e.preview === true && typeof e.version === 'string').map((e) => ({ remote: e.name, version: e.version as string }));
+  if (JSON.stringify(next) === JSON.stringify(previewed)) return;
+  previewed = next;
+  for (const listener of previewListeners) listener();
+}
+
+export const getPreviewedRemotes = (): PreviewedRemote[] => previewed;
+export function subscribePreviewedRemotes(listener: () => void): () => void {
+  previewListeners.add(listener);
+  return () => previewListeners.delete(listener);
+}
+
 /** Marks an error as the remote's load failing (as opposed to its render). */
 export function markLoadFailure(error: unknown): void {
   if (typeof error === 'object' && error !== null) loadFailures.add(error);
@@ -69,4 +90,5 @@ export function reportRemoteFailure(id: string, error: unknown, deps: ReportDeps
 export function resetReleaseReports(): void {
   sent.clear();
   versions.clear();
+  setPreviewedRemotes([]);
 }

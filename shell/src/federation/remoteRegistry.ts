@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { MemberAreaPageEntry, RemoteRegistry, RemoteRegistryEntry } from '@sciexperts/shared';
-import { setRemoteVersions } from './releaseReports';
+import { setPreviewedRemotes, setRemoteVersions } from './releaseReports';
 
 // Where each remote lives is data (/remotes.json), so releasing or moving a remote never rebuilds the shell.
 const registered = new Map<string, RemoteRegistryEntry>();
@@ -9,7 +9,7 @@ const registered = new Map<string, RemoteRegistryEntry>();
  * A registry entry may also name the member-area pages its remote fills (decision 0008), and the release the page
  * server chose for this visitor (`version`, decision 0049; absent: the built remote).
  */
-export type RegistryEntryWithPages = RemoteRegistryEntry & { pages?: unknown; version?: unknown };
+export type RegistryEntryWithPages = RemoteRegistryEntry & { pages?: unknown; version?: unknown; preview?: unknown };
 
 /** A page of the member area that came from the registry, with the remote that contributed it. */
 export interface RegistryPage extends MemberAreaPageEntry {
@@ -73,6 +73,7 @@ export function applyRegistry(registry: unknown): void {
   registerRemotes(entries.map(({ name, entry }) => ({ name, entry })));
   for (const remote of entries) registered.set(remote.name, { name: remote.name, entry: remote.entry });
   setRemoteVersions(entries);
+  setPreviewedRemotes(entries);
   registryPages = entries.flatMap(pagesOf);
   for (const listener of pageListeners) listener();
 }

@@ -5,6 +5,7 @@ import { AuthModalHost } from './AuthModalHost';
 import { CallPickerHost } from './CallPickerHost';
 import { StepUpHost } from './StepUpHost';
 import { SessionNotice } from './SessionNotice';
+import { PreviewBanner } from './PreviewBanner';
 
 export function RootLayout() {
   const status = useAuth((state) => state.status);
@@ -13,6 +14,7 @@ export function RootLayout() {
   if (status === 'loading' && pathname !== '/chat') return <LoadingMessage />;
   return (
     <>
+      <PreviewBanner />
       <SessionNotice />
       <Outlet />
       <AuthModalHost />
