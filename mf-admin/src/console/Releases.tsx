@@ -30,6 +30,7 @@ function RemoteReleases({ remote, change, onChanged }: { remote: RemoteReleasesV
   const [history, setHistory] = useState<ReleaseEventView[] | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [previewLink, setPreviewLink] = useState<{ version: string; url: string; expiresAt: string } | null>(null);
   const titleId = `remote-${remote.remote}`;
 
   const showHistory = useCallback(() => {
@@ -51,6 +52,15 @@ function RemoteReleases({ remote, change, onChanged }: { remote: RemoteReleasesV
       const reasons = err instanceof AdminApiError ? err.details.filter((d) => d.field === 'gate').map((d) => d.message) : [];
       if (reasons.length > 0) setRefusal({ remote: remote.remote, version, percent: canaryPercent, reasons });
       else setError(messageOf(err, 'The release could not be changed.'));
+    }
+  }
+
+  async function preview(version: string) {
+    setError(null);
+    try {
+      setPreviewLink({ version, ...(await adminApi.previewRelease(remote.remote, version)) });
+    } catch (err) {
+      setError(messageOf(err, 'The preview link could not be made.'));
     }
   }
 
@@ -101,6 +111,14 @@ function RemoteReleases({ remote, change, onChanged }: { remote: RemoteReleasesV
           )}
         </div>
       )}
+      {previewLink && (
+        <p>
+          Preview of {previewLink.version} until {dateTime(previewLink.expiresAt)} (only the browser that opens it sees it):{' '}
+          <a href={previewLink.url} target="_blank" rel="noreferrer">
+            {previewLink.url}
+          </a>
+        </p>
+      )}
       <div className={css.tableWrap}>
         <table className={css.table}>
           <thead>
@@ -129,6 +147,9 @@ function RemoteReleases({ remote, change, onChanged }: { remote: RemoteReleasesV
                 <td>{rate(r.errors, r.pageLoads)}</td>
                 {change && (
                   <td>
+                    <button type="button" className={css.secondary} onClick={() => void preview(r.version)} aria-label={`Preview ${r.version}`}>
+                      Preview
+                    </button>{' '}
                     {r.version !== remote.live && (
                       <>
                         <button type="button" onClick={() => void move(r.version, null)} aria-label={`Promote ${r.version}`}>

@@ -125,6 +125,7 @@ export const adminApi = {
   releaseHistory: (remote: string) => call<{ events: ReleaseEventView[] }>('GET', RELEASE_PATHS.history.replace(':remote', remote)),
   promoteRelease: (remote: string, body: { version: string; force?: boolean }) => call<{ event: ReleaseEventView }>('POST', RELEASE_PATHS.promote.replace(':remote', remote), body),
   canaryRelease: (remote: string, body: { version: string; percent: number; force?: boolean }) => call<{ event: ReleaseEventView }>('POST', RELEASE_PATHS.canary.replace(':remote', remote), body),
+  previewRelease: (remote: string, version: string) => call<{ url: string; expiresAt: string }>('POST', RELEASE_PATHS.preview.replace(':remote', remote), { version }),
   rollbackRelease: (remote: string) => call<{ event: ReleaseEventView }>('POST', RELEASE_PATHS.rollback.replace(':remote', remote), {}),
   /** Answers the client secret, once. */
   registerPartner: (input: RegisterPartnerBody) => call<PartnerSecret>('POST', PARTNER_PATHS.partners, input),

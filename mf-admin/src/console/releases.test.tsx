@@ -65,6 +65,17 @@ describe('the Releases page', () => {
     expect(await screen.findByRole('list', { name: 'History of mf_chat' })).toHaveTextContent('Rolled back automatically 0.1.0+aaaaaaa by automatic: canary 0.2.0+bbbbbbb dropped');
   });
 
+  it('makes a preview link of a release that is not live', async () => {
+    const user = userEvent.setup();
+    signedInAs('release');
+    jest.spyOn(adminApi, 'releases').mockResolvedValue(overview);
+    const preview = jest.spyOn(adminApi, 'previewRelease').mockResolvedValue({ url: 'http://localhost:8080/?sx_preview=abc.def', expiresAt: '2026-11-29T11:00:00.000Z' });
+    renderAt('/admin/releases');
+    await user.click(await screen.findByRole('button', { name: 'Preview 0.3.0+ccccccc' }));
+    expect(preview).toHaveBeenCalledWith('mf_chat', '0.3.0+ccccccc');
+    expect(await screen.findByRole('link', { name: 'http://localhost:8080/?sx_preview=abc.def' })).toHaveAttribute('href', 'http://localhost:8080/?sx_preview=abc.def');
+  });
+
   it('lists the gate’s reasons and offers the forced change', async () => {
     const user = userEvent.setup();
     signedInAs('operator');
