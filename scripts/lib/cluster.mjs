@@ -123,7 +123,12 @@ const fill = (template, values) =>
   });
 
 /** deploy/nginx's files with this machine's addresses, and the small main configuration that runs them unprivileged. */
-export function renderNginxConfig(cluster) {
+/**
+ * @param {object} cluster
+ * @param {Set<string>} [down]  processes taken out of rotation (`down`) for a deliberate restart: nginx sends them
+ *   nothing new while they drain, instead of learning it from a refused or reset connection
+ */
+export function renderNginxConfig(cluster, down = new Set()) {
   const { suite, runtimeDir } = cluster;
   const serverName = suite.host;
   const site = fill(fs.readFileSync(path.join(deployDir, 'sciexperts.conf'), 'utf8'), {
@@ -132,12 +137,12 @@ export function renderNginxConfig(cluster) {
     SERVER_NAME: serverName,
     // Passive checks for HTTP: a process that refused a connection is skipped for 2 s, then the next request tries it
     // and readmits it (decision 0047).
-    API_SERVERS: cluster.apis.map((api) => `  server 127.0.0.1:${api.port} max_fails=1 fail_timeout=2s;`).join('\n'),
+    API_SERVERS: cluster.apis.map((api) => `  server 127.0.0.1:${api.port} max_fails=1 fail_timeout=2s${down.has(api.name) ? ' down' : ''};`).join('\n'),
     // None for the WebSockets: a WebSocket sent to a process on probation holds it there until the socket closes,
     // hours later, so passive checks never readmit a restarted process for sockets. A refused connection is retried
     // on the next process at once instead (proxy_next_upstream error).
-    SOCKET_SERVERS: cluster.apis.map((api) => `  server 127.0.0.1:${api.port} max_fails=0;`).join('\n'),
-    PAGE_SERVERS: cluster.pages.map((page) => `  server 127.0.0.1:${page.port} max_fails=1 fail_timeout=2s;`).join('\n'),
+    SOCKET_SERVERS: cluster.apis.map((api) => `  server 127.0.0.1:${api.port} max_fails=0${down.has(api.name) ? ' down' : ''};`).join('\n'),
+    PAGE_SERVERS: cluster.pages.map((page) => `  server 127.0.0.1:${page.port} max_fails=1 fail_timeout=2s${down.has(page.name) ? ' down' : ''};`).join('\n'),
   });
   const remoteTemplate = fs.readFileSync(path.join(deployDir, 'remote.conf'), 'utf8');
   const csp = buildContentSecurityPolicy(suite).replace(/"/g, '');
@@ -167,8 +172,8 @@ export function renderNginxConfig(cluster) {
   return { main, site, remotes };
 }
 
-function writeNginxConfig(cluster) {
-  const { main, site, remotes } = renderNginxConfig(cluster);
+function writeNginxConfig(cluster, down = new Set()) {
+  const { main, site, remotes } = renderNginxConfig(cluster, down);
   fs.mkdirSync(cluster.runtimeDir, { recursive: true });
   for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
     const dir = path.join(cluster.runtimeDir, 'temp', name);
@@ -299,8 +304,27 @@ export async function startCluster(cluster, { log = console.log, env = process.e
     );
     if (!(await supervisors.nginx[0].start())) throw new Error(`nginx did not answer on port ${cluster.sitePort}`);
 
+    // A deliberate restart takes the process out of nginx's rotation first (`down`, then a reload: new connections
+    // go to the others at once) and puts it back once it is ready, as an orchestrator takes a pod that fails its
+    // readiness or is terminating out of its service's endpoints. Without it, nginx learnt of the drain from a
+    // refused connection, or from a connection the kernel had queued for the closing listener and then reset: a
+    // POST nginx had sent there failed with 502 (nginx rightly never sends a POST twice).
+    const down = new Set();
+    const rotation = async (name, out) => {
+      if (out) down.add(name);
+      else down.delete(name);
+      writeNginxConfig(cluster, down);
+      const reload = spawnSync(cluster.nginx, ['-e', 'stderr', '-p', cluster.runtimeDir, '-c', nginxConf, '-s', 'reload'], { encoding: 'utf8' });
+      if (reload.status !== 0) log(`nginx reload failed (${name} ${out ? 'out of' : 'back in'} rotation): ${reload.stderr.trim()}`);
+      // The reload's new workers take over within milliseconds; the old ones finish what they hold.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    };
     const controlSocket = path.join(cluster.runtimeDir, 'control.sock');
-    control = await startControlServer(controlSocket, supervisors, log);
+    const inRotation = (member) => member.name !== 'nginx';
+    control = await startControlServer(controlSocket, supervisors, log, {
+      beforeStop: (member) => (inRotation(member) ? rotation(member.name, true) : undefined),
+      afterReady: (member) => (inRotation(member) ? rotation(member.name, false) : undefined),
+    });
     // Prometheus scrapes every API process and page server (PROMETHEUS=off leaves it out).
     const prometheus = cluster.prometheus.enabled ? await startPrometheus(cluster, { log, adopt: processes.adopt }) : null;
 

@@ -127,16 +127,22 @@ export function supervise({ name, launch, readyUrl, processes, log, port = null,
  * Restarts the group's processes one at a time, each ready before the next stops: there is always one serving.
  * @param {ReturnType<typeof supervise>[]} group
  * @param {(line: string) => void} say
+ * @param {{ beforeStop?: (member: object) => Promise<void> | void, afterReady?: (member: object) => Promise<void> | void }} [hooks]
+ *   what takes a process out of the proxy's rotation before it stops, and puts it back once it is ready
  * @returns {Promise<boolean>} whether every one came back
  */
-export async function rollingRestart(group, say) {
+export async function rollingRestart(group, say, { beforeStop = async () => {}, afterReady = async () => {} } = {}) {
   for (const member of group) {
+    await beforeStop(member);
     say(`${member.name}: stopping pid ${member.pid ?? '(not running)'} (SIGTERM: it drains)…`);
     const result = await member.restart();
     if (!result.up) {
+      // Back in rotation all the same: the proxy's passive checks keep it out while it does not answer.
+      await afterReady(member);
       say(`${member.name}: pid ${result.pid} did not become ready; stopping the roll here`);
       return false;
     }
+    await afterReady(member);
     say(`${member.name}: ready again as pid ${result.pid} after ${result.seconds.toFixed(1)} s`);
   }
   return true;
@@ -150,8 +156,9 @@ export async function rollingRestart(group, say) {
  * @param {string} socketPath
  * @param {Record<string, ReturnType<typeof supervise>[]>} groups  e.g. { api: [...], pages: [...] }
  * @param {(message: string) => void} [log]  the cluster's own output, where each step is said too
+ * @param {Parameters<typeof rollingRestart>[2]} [hooks]
  */
-export async function startControlServer(socketPath, groups, log = console.log) {
+export async function startControlServer(socketPath, groups, log = console.log, hooks = {}) {
   let rolling = null;
   const everyone = Object.values(groups).flat();
   const server = http.createServer((request, response) => {
@@ -181,7 +188,7 @@ export async function startControlServer(socketPath, groups, log = console.log) 
         log(`[cluster] ${line}`);
         response.write(`${line}\n`);
       };
-      rollingRestart(group, say)
+      rollingRestart(group, say, hooks)
         .then((ok) => response.end(ok ? 'done\n' : 'failed\n'))
         .catch((error) => response.end(`failed: ${error.message}\n`))
         .finally(() => {

@@ -1,6 +1,7 @@
 // What the cluster tests share (no tests of its own): a cluster on a fresh database of its own, members signed up
 // through the proxy, and a chat client that behaves as the site's (scripts/test/cluster*.test.mjs).
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -123,17 +124,29 @@ export function chatClient(t, me, counterpartId) {
   let disconnectedAt = null;
   let disconnects = 0;
   let connects = 0;
+  // Each message is in flight at most once: sent when written and again only after its acknowledgement timed out
+  // (its connection closed before the answer) or on the next connect. Re-sending every pending message whenever
+  // another was written multiplied the rate on a slow machine and ran into the per-member limit.
+  const inFlight = new Set();
+  const emit = (clientId) => {
+    const payload = pending.get(clientId);
+    if (!payload || inFlight.has(clientId) || !socket.connected) return;
+    inFlight.add(clientId);
+    socket.timeout(5000).emit('sendMessage', payload, (err, ack) => {
+      inFlight.delete(clientId);
+      if (!pending.has(clientId)) return;
+      if (err) return emit(clientId); // not acknowledged: sent again now if connected, else after the next connect
+      if (ack.ok) {
+        pending.delete(clientId);
+        acked.set(clientId, ack.message.id);
+      } else {
+        pending.delete(clientId);
+        failures.push(ack.message);
+      }
+    });
+  };
   const flush = () => {
-    for (const [clientId, payload] of pending) {
-      socket.timeout(5000).emit('sendMessage', payload, (err, ack) => {
-        if (err) return; // not acknowledged: sent again after the next connect
-        if (!pending.has(clientId)) return;
-        if (ack.ok) {
-          pending.delete(clientId);
-          acked.set(clientId, ack.message.id);
-        } else failures.push(ack.message);
-      });
-    }
+    for (const clientId of pending.keys()) emit(clientId);
   };
   const keyOf = (message) => message.clientId ?? `id:${message.id}`;
   const catchUp = async () => {
@@ -184,7 +197,7 @@ export function chatClient(t, me, counterpartId) {
     },
     send(receiverId, clientId, text) {
       pending.set(clientId, { receiverId, text, clientId });
-      if (socket.connected) flush();
+      emit(clientId);
     },
     catchUp,
     close: () => socket.disconnect(),
@@ -207,16 +220,23 @@ export function httpTraffic(t, members, { perSecond = 20, retries = 0 } = {}) {
   const counts = { sent: 0, ok: 0, firstAttemptFailed: [], failed: [] };
   let n = 0;
   const inFlight = new Set();
-  const once = async (write, member, counterpart) => {
-    const url = write ? `${t.site}/api/Chat/MarkRead/${counterpart.id}` : `${t.site}/api/Chat/Conversations`;
-    try {
-      const response = await fetch(url, { method: write ? 'POST' : 'GET', headers: { authorization: `Bearer ${member.token}` }, signal: AbortSignal.timeout(15_000) });
-      await response.arrayBuffer();
-      return response.ok ? null : `${write ? 'POST' : 'GET'} ${response.status}`;
-    } catch (error) {
-      return `${write ? 'POST' : 'GET'} ${error.message}`;
-    }
-  };
+  // A connection per request, as nginx's own clients on the Internet mostly are: a keep-alive connection that nginx
+  // closes as its workers are replaced (the reload that takes a process out of rotation) fails a request sent on it in
+  // that instant, which browsers send again by themselves and node's fetch does not.
+  const once = (write, member, counterpart) =>
+    new Promise((resolve) => {
+      const request = http.request(
+        `${t.site}${write ? `/api/Chat/MarkRead/${counterpart.id}` : '/api/Chat/Conversations'}`,
+        { method: write ? 'POST' : 'GET', agent: false, headers: { authorization: `Bearer ${member.token}` }, timeout: 15_000 },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode >= 200 && response.statusCode < 300 ? null : `${write ? 'POST' : 'GET'} ${response.statusCode}`));
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('timed out')));
+      request.on('error', (error) => resolve(`${write ? 'POST' : 'GET'} ${error.message}`));
+      request.end();
+    });
   const timer = setInterval(() => {
     const i = n++;
     const [member, counterpart] = members[i % members.length];
