@@ -122,7 +122,7 @@ export async function startAppOn(dialect: 'sqlite' | 'postgres', overrides: Part
 let counter = 0;
 /**
  * Waits for work the app finishes in the background (a queued e-mail): checks `done` until it holds. Alone that takes
- * milliseconds; the limit fits a busy CI machine (tens of times slower) and stays under the tests' 30 s timeout.
+ * milliseconds; the limit fits a busy CI machine (tens of times slower) and stays under the tests' 60 s timeout.
  */
 export async function eventually(done: () => boolean | Promise<boolean>, what: string, limitMs = 20_000): Promise<void> {
   const deadline = Date.now() + limitMs;

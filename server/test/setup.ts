@@ -8,7 +8,9 @@ const offline = require('../../scripts/jest/offline.cjs') as { refuseNetwork(opt
 offline.refuseNetwork({ allow: offline.isOwnServer });
 
 // Suites share two cores with the front-end projects under `npm test`; real HTTP and scrypt need more than 5 s there.
-jest.setTimeout(30_000);
+// A suite's beforeAll starts an app (every migration on a fresh database) and signs members up: on a machine also
+// running other work (load 10-15 on two cores) that took over 30 s, and whole suites failed in their hook.
+jest.setTimeout(60_000);
 
 /** An answer the OpenAPI document does not describe fails the test that produced it (or, from a hook, the next one). */
 function expectAnswersDocumented(): void {
