@@ -125,10 +125,11 @@ export function resolveSuiteConfig(env = process.env) {
   };
 }
 
-function waitForHealth(url, timeoutMs, accept = (response) => response.ok) {
+function waitForHealth(url, timeoutMs, accept = (response) => response.ok, isCancelled = () => false) {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve) => {
     const attempt = async () => {
+      if (isCancelled()) return resolve(false);
       try {
         const response = await fetch(url);
         await response.body?.cancel();
@@ -246,8 +247,20 @@ export function childProcesses({ log = console.log, env = process.env } = {}) {
     });
   };
   // Up when the URL answers, down as soon as the child exits (e.g. its port is taken by another process).
-  const untilUp = (child, url, accept, timeoutMs = 60_000) =>
-    Promise.race([waitForHealth(url, timeoutMs, accept), new Promise((resolve) => child.once('exit', () => resolve(false)))]);
+  // Polling stops when the child exits: a restarted process killed before it was up left a minute of polling behind.
+  const untilUp = (child, url, accept, timeoutMs = 60_000) => {
+    let gone = child.exitCode !== null || child.signalCode !== null;
+    return Promise.race([
+      waitForHealth(url, timeoutMs, accept, () => gone),
+      new Promise((resolve) => {
+        if (gone) return resolve(false);
+        child.once('exit', () => {
+          gone = true;
+          resolve(false);
+        });
+      }),
+    ]);
+  };
   /** Its stop signal to each (in reverse order of start), SIGKILL to any still running 5 s later. */
   const stopAll = async () => {
     stopping = true;
@@ -346,8 +359,8 @@ export async function startSuite(config, { log = console.log, env = process.env,
   const closers = [];
   const processes = childProcesses({ log, env });
   const { spawnTsx } = processes;
-  // Except under `npm run dev`, the API and the stand-ins run compiled (server/dist, built here when stale: about a
-  // second), as production and `npm run start:cluster` run them.
+  // Except under `npm run dev`, the API and the stand-ins run compiled (server/dist, built here when stale: a
+  // few seconds), as production and `npm run start:cluster` run them.
   const compiled = !watchApi && fs.existsSync(path.join(root, 'server', 'src', 'main.ts'));
   if (compiled) await buildServer({ log });
   await startStandIns(config, processes, log, { compiled });
