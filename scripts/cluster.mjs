@@ -4,11 +4,13 @@
 //   restart api      restarts the API processes one at a time, each ready again before the next stops
 //   restart pages    the same for the page servers; `restart api-2` restarts one process
 //   status           each process's id, port and restarts
+//   trace [id]       the latest traces the cluster's collector wrote (.runtime/cluster-<port>/traces.jsonl), or one whole
 import { resolveClusterConfig } from './lib/cluster.mjs';
 import { controlRequest } from './lib/supervisor.mjs';
+import { formatTrace, latestTraces, spanLabel } from './lib/traceCollector.mjs';
 import path from 'node:path';
 
-const usage = 'usage: npm run cluster -- restart <api|pages|api-1|page-1|nginx…> | status';
+const usage = 'usage: npm run cluster -- restart <api|pages|api-1|page-1|nginx…> | status | trace [trace id]';
 const [command, what] = process.argv.slice(2);
 let cluster;
 try {
@@ -20,6 +22,26 @@ try {
 const socketPath = path.join(cluster.runtimeDir, 'control.sock');
 
 async function main() {
+  if (command === 'trace') {
+    const file = cluster.tracing.file;
+    if (what) {
+      const text = formatTrace(file, what);
+      if (!text) {
+        console.error(`No trace ${what} in ${path.relative(process.cwd(), file)}.`);
+        return 1;
+      }
+      console.log(text);
+      return 0;
+    }
+    const traces = latestTraces(file, 15);
+    if (traces.length === 0) {
+      console.log(`No traces yet in ${path.relative(process.cwd(), file)} (start:cluster writes them there unless TRACING=off).`);
+      return 0;
+    }
+    for (const t of traces) console.log(`${t.traceId}  ${t.root.start}  ${spanLabel(t.root)}  [${t.root.service}]  ${t.root.durationMs.toFixed(1)} ms, ${t.spans} span(s)`);
+    console.log(`\nnpm run cluster -- trace <id> shows one.`);
+    return 0;
+  }
   if (command === 'status') {
     let body = '';
     const status = await controlRequest(socketPath, 'GET', '/status', (line) => (body += line));

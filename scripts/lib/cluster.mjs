@@ -9,6 +9,7 @@ import pg from 'pg';
 import { frontends, portFrom, root } from './apps.mjs';
 import { suiteBanner } from './banner.mjs';
 import { startPrometheus } from './prometheus.mjs';
+import { startTraceCollector } from './traceCollector.mjs';
 import { buildContentSecurityPolicy } from './securityHeaders.mjs';
 import { buildServer, serverEntry } from './serverBuild.mjs';
 import { apiEnv, childProcesses, resolveSuiteConfig, startStandIns } from './suite.mjs';
@@ -64,6 +65,15 @@ export function resolveClusterConfig(env = process.env) {
     // Each page server serves its own GET /metrics on P+51, P+52…; Prometheus (deploy/prometheus/rules.yml) on P+60.
     pages: pagePorts.map((port, i) => ({ name: `page-${i + 1}`, port, metricsPort: portFrom(env, `PAGE_SERVER_${i + 1}_METRICS_PORT`, sitePort + 51 + i) })),
     prometheus: { port: portFrom(env, 'PROMETHEUS_PORT', sitePort + 60), bin: env.PROMETHEUS_BIN || 'prometheus', enabled: !/^(0|false|no|off)$/i.test(env.PROMETHEUS ?? '') },
+    // Traces: every API process and page server sends its spans to the collector on P+70, which writes them to
+    // traces.jsonl in the runtime folder (`npm run cluster -- trace`). An OTEL_EXPORTER_OTLP_ENDPOINT of the operator's
+    // own is used instead when set; TRACING=off sends none.
+    tracing: {
+      enabled: !/^(0|false|no|off)$/i.test(env.TRACING ?? ''),
+      externalEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || null,
+      port: portFrom(env, 'TRACE_COLLECTOR_PORT', sitePort + 70),
+      file: path.join(root, '.runtime', `cluster-${sitePort}`, 'traces.jsonl'),
+    },
     // DATABASE_URL is the operator's database as it is; otherwise a database of its own on the machine's PostgreSQL.
     databaseUrl: env.DATABASE_URL || null,
     databaseName,
@@ -212,7 +222,16 @@ export function clusterApiEnv(cluster, api, shared, env = process.env) {
     TRUST_PROXY: cluster.trustProxy,
     INSTANCE_NAME: api.name,
     METRICS_PORT: String(api.metricsPort),
+    ...traceEnv(cluster),
   };
+}
+
+/** Where a process of the cluster sends its spans: the operator's collector, the cluster's own, or nowhere. */
+export function traceEnv(cluster) {
+  const { tracing } = cluster;
+  if (!tracing.enabled) return { OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '' };
+  if (tracing.externalEndpoint) return {};
+  return { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${tracing.port}`, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' };
 }
 
 /**
@@ -228,15 +247,18 @@ export async function startCluster(cluster, { log = console.log, env = process.e
   const { spawnNode } = processes;
   const supervisors = { api: [], pages: [], nginx: [] };
   let control = null;
+  let traceCollector = null;
   const stop = async () => {
     for (const member of Object.values(supervisors).flat()) member.cancel();
     await control?.close();
     await processes.stopAll();
+    await traceCollector?.close();
   };
   try {
     const databaseUrl = await ensureDatabase(cluster);
     fs.mkdirSync(path.join(cluster.dataDir, 'uploads'), { recursive: true });
     const shared = { databaseUrl, tokenSecret: sharedTokenSecret(cluster, env) };
+    if (cluster.tracing.enabled && !cluster.tracing.externalEndpoint) traceCollector = await startTraceCollector({ port: cluster.tracing.port, file: cluster.tracing.file });
     // The payments stand-in keeps its state beside the cluster's shared files, not in the one-process suite's folder.
     await startStandIns({ ...cluster.suite, dataDir: cluster.dataDir }, processes, log, { compiled: true });
 
@@ -278,7 +300,7 @@ export async function startCluster(cluster, { log = console.log, env = process.e
           processes,
           log,
           readyUrl: `http://127.0.0.1:${page.port}/remotes.json`,
-          launch: () => spawnNode(page.name, path.join(root, 'scripts', 'page-server.mjs'), { PAGE_SERVER_CONFIG: JSON.stringify(pageConfig), PAGE_METRICS_PORT: String(page.metricsPort) }, { logExit: false }),
+          launch: () => spawnNode(page.name, path.join(root, 'scripts', 'page-server.mjs'), { PAGE_SERVER_CONFIG: JSON.stringify(pageConfig), PAGE_METRICS_PORT: String(page.metricsPort), ...traceEnv(cluster) }, { logExit: false }),
         }),
       );
     }
@@ -330,7 +352,7 @@ export async function startCluster(cluster, { log = console.log, env = process.e
 
     /** Sends API process i a signal, as if it died or an operator stopped it by hand: the supervisor starts it again. */
     const stopApi = (i, signal = 'SIGTERM') => supervisors.api[i].kill(signal);
-    return { stop, stopApi, supervisors, controlSocket, databaseUrl, nginxConf, prometheusUrl: prometheus?.url ?? null };
+    return { stop, stopApi, supervisors, controlSocket, databaseUrl, nginxConf, prometheusUrl: prometheus?.url ?? null, traceCollectorUrl: traceCollector?.url ?? null };
   } catch (error) {
     await stop();
     throw error;
@@ -340,7 +362,7 @@ export async function startCluster(cluster, { log = console.log, env = process.e
 const pidOf = (member) => (member?.pid ? `, pid ${member.pid}` : '');
 
 /** What runs where, as `npm start` prints it, with the cluster's processes and their ids. */
-export function clusterBanner(cluster, { databaseUrl, nginxConf, supervisors = { api: [], pages: [], nginx: [] }, prometheusUrl = null }) {
+export function clusterBanner(cluster, { databaseUrl, nginxConf, supervisors = { api: [], pages: [], nginx: [] }, prometheusUrl = null, traceCollectorUrl = null }) {
   const pad = (label) => label.padEnd(14);
   const { suite } = cluster;
   const safeUrl = (url) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
@@ -354,6 +376,9 @@ export function clusterBanner(cluster, { databaseUrl, nginxConf, supervisors = {
     prometheusUrl
       ? `  ${pad('Prometheus')}${prometheusUrl}  (scrapes every API process and page server; alerts: ${prometheusUrl}/alerts, rules in deploy/prometheus/rules.yml)`
       : `  ${pad('Prometheus')}not running (${cluster.prometheus.enabled ? 'apt-get install -y prometheus' : 'PROMETHEUS=off'})`,
+    traceCollectorUrl
+      ? `  ${pad('traces')}${traceCollectorUrl}  (OTLP/JSON from every API process and page server, written to ${path.relative(root, cluster.tracing.file)};\n${' '.repeat(16)}\`npm run cluster -- trace\` lists the latest, \`trace <id>\` shows one; each log line names its trace_id)`
+      : `  ${pad('traces')}${cluster.tracing.externalEndpoint ? `sent to ${cluster.tracing.externalEndpoint}` : 'off (TRACING=off)'}`,
     `  ${pad('supervision')}a process that dies is started again (back-off 0.5 s to 10 s); \`npm run cluster -- restart api\` rolls`,
     `  ${pad('')}through the API processes one at a time (\`restart pages\`, \`restart api-2\`, \`status\` too)`,
     `  ${pad('database')}PostgreSQL ${safeUrl(databaseUrl)}`,

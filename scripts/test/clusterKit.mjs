@@ -36,6 +36,7 @@ export async function startTestCluster(sitePort, name, extraEnv = {}) {
     PASSWORD_HASH_MEMORY_KIB: '1024',
     PASSWORD_HASH_ITERATIONS: '1',
     CHAT_STREAM_NAME: `sciexperts-chat-test-${name}-${process.pid}`,
+    TRACING: 'off',
     ...extraEnv,
   };
   const cluster = resolveClusterConfig(env);

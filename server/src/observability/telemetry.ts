@@ -4,6 +4,7 @@
 // no-op call here and there.
 import { createRequire } from 'node:module';
 import type * as FastifyOtel from '@fastify/otel';
+import type * as OtlpJson from '@opentelemetry/exporter-trace-otlp-http';
 import type * as OtlpProto from '@opentelemetry/exporter-trace-otlp-proto';
 import type * as HttpInstr from '@opentelemetry/instrumentation-http';
 import type * as PgInstr from '@opentelemetry/instrumentation-pg';
@@ -42,7 +43,10 @@ export function startTelemetry(options: { serviceName?: string; spanProcessor?: 
   // here is node's own).
   const load = createRequire(__filename);
   const { NodeSDK, tracing: sdkTracing } = load('@opentelemetry/sdk-node') as typeof SdkNode;
-  const { OTLPTraceExporter } = load('@opentelemetry/exporter-trace-otlp-proto') as typeof OtlpProto;
+  // http/protobuf, OTLP's default, unless the standard variable asks for http/json (start:cluster's own collector reads
+  // JSON: scripts/lib/traceCollector.mjs).
+  const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || '').trim();
+  const { OTLPTraceExporter } = (protocol === 'http/json' ? load('@opentelemetry/exporter-trace-otlp-http') : load('@opentelemetry/exporter-trace-otlp-proto')) as typeof OtlpProto | typeof OtlpJson;
   const { HttpInstrumentation } = load('@opentelemetry/instrumentation-http') as typeof HttpInstr;
   const { FastifyOtelInstrumentation } = load('@fastify/otel') as typeof FastifyOtel;
   const { PgInstrumentation } = load('@opentelemetry/instrumentation-pg') as typeof PgInstr;
