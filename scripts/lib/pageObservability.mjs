@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
 import client from 'prom-client';
+import { LIVE_PATH } from './releaseRegistry.mjs';
 
 const tracer = trace.getTracer('sciexperts-pages');
 
@@ -32,8 +33,9 @@ export async function startPageTelemetry({ serviceName = 'sciexperts-pages', spa
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
   const [{ NodeSDK }, { UndiciInstrumentation }] = await Promise.all([import('@opentelemetry/sdk-node'), import('@opentelemetry/instrumentation-undici')]);
-  // Without a processor NodeSDK builds the exporter from the OTEL_* variables (OTLP, http/protobuf by default).
-  const sdk = new NodeSDK({ serviceName, ...(spanProcessor ? { spanProcessors: [spanProcessor] } : {}), instrumentations: [new UndiciInstrumentation()] });
+  // Without a processor NodeSDK builds the exporter from the OTEL_* variables (OTLP, http/protobuf by default). The
+  // registry question asked every second (releaseRegistry.mjs) is not traced: a trace each would drown the renders.
+  const sdk = new NodeSDK({ serviceName, ...(spanProcessor ? { spanProcessors: [spanProcessor] } : {}), instrumentations: [new UndiciInstrumentation({ ignoreRequestHook: (request) => request.path.split('?')[0] === LIVE_PATH })] });
   sdk.start();
   sdkStarted = { shutdown: () => sdk.shutdown() };
   return sdkStarted;

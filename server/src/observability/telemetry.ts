@@ -12,6 +12,7 @@ import type * as RedisInstr from '@opentelemetry/instrumentation-redis';
 import type * as UndiciInstr from '@opentelemetry/instrumentation-undici';
 import type * as SdkNode from '@opentelemetry/sdk-node';
 import type { tracing } from '@opentelemetry/sdk-node';
+import { RELEASE_PATHS } from '@sciexperts/shared/contracts';
 import { markTracingStarted } from './tracingState';
 
 export interface Telemetry {
@@ -21,8 +22,11 @@ export interface Telemetry {
 
 let started: Telemetry | null = null;
 
-/** Paths polled every second or two (the proxy's health checks): a trace each would drown the ones that matter. */
-const UNTRACED_PATHS = new Set(['/api/health', '/api/health/live', '/api/health/ready']);
+/**
+ * Paths polled every second or two (the proxy's health checks, the page servers' question for the live releases,
+ * Prometheus's scrape): a trace each would drown the ones that matter.
+ */
+const UNTRACED_PATHS = new Set(['/api/health', '/api/health/live', '/api/health/ready', RELEASE_PATHS.live, '/metrics']);
 
 /**
  * Starts tracing for this process, once; null when there is nowhere to send spans. `spanProcessor` is for tests (an
