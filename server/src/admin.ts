@@ -1,26 +1,16 @@
 // Operator commands, run on the server against the configured database: `npm run admin -- resolve <milestoneId>
 // release|refund` settles a disputed milestone (docs/decisions/0012-escrow-ledger.md); `create-operator <email>
 // <role>` makes an account for the operators' console at /admin (the only way one is made).
-import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/connect';
+import { loadConfigOrExit } from './config';
+import { openConfiguredDatabase } from './db/connect';
 import { runAdmin } from './modules/payments/admin';
 import { createPaymentProvider } from './modules/payments/createProvider';
 import { PasswordHasher } from './auth/passwords';
 import { runOperatorCommand } from './modules/admin/command';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      for (const p of err.problems) console.error(`config: ${p}`);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const db = openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, sqliteFile: path.join(config.dataDir, 'sciexperts.db') });
+  const config = loadConfigOrExit();
+  const db = openConfiguredDatabase(config);
   try {
     if (process.argv[2] === 'create-operator') {
       process.exitCode = await runOperatorCommand(process.argv.slice(2), { db, hasher: new PasswordHasher(config.passwordHash) });

@@ -179,6 +179,19 @@ function persistedSecret(dataDir: string): string {
   return secret;
 }
 
+/** loadConfig for a process's entry point: the problems on stderr, one a line, and exit 1 instead of a stack trace. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      for (const p of err.problems) console.error(`config: ${p}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const str = (name: string): string | undefined => {

@@ -1,9 +1,8 @@
 // First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) patches http, fastify, pg and redis as they load.
 import { telemetry } from './observability/startTelemetry';
 import net from 'node:net';
-import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from './config';
-import { POSTGRES_POOL_SIZE, openDatabase } from './db/connect';
+import { loadConfigOrExit } from './config';
+import { POSTGRES_POOL_SIZE, openConfiguredDatabase } from './db/connect';
 import { warmMessageStore } from './modules/chat/notices';
 import { buildApp, prepareDatabase } from './app';
 import { fileClock } from './dev/testClock';
@@ -15,17 +14,8 @@ import { compileRemainingSchemas } from './http/lazySchemas';
 const CONNECTIONS_SETTLE_MS = 3000;
 
 async function start(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      for (const p of err.problems) console.error(`config: ${p}`);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const db = openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, sqliteFile: path.join(config.dataDir, 'sciexperts.db') });
+  const config = loadConfigOrExit();
+  const db = openConfiguredDatabase(config);
   await prepareDatabase(db, config);
   const app = await buildApp(config, { db, ...(config.testClockFile ? { clock: fileClock(config.testClockFile) } : {}) });
   // Scheduled work (docs/decisions/0013-job-queue.md): the modules registered their handlers and sweeps on the

@@ -2,23 +2,13 @@
 // rollout (a Kubernetes Job, `node server/dist/migrate.js`), with the API's environment. The API processes run the
 // same step at start under the same advisory lock, so whichever comes first migrates and the others find nothing
 // left to do; running this first means no API process of the new version waits on a long migration.
-import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/connect';
+import { loadConfigOrExit } from './config';
+import { openConfiguredDatabase } from './db/connect';
 import { prepareDatabase } from './app';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      for (const p of err.problems) console.error(`config: ${p}`);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const db = openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, sqliteFile: path.join(config.dataDir, 'sciexperts.db') });
+  const config = loadConfigOrExit();
+  const db = openConfiguredDatabase(config);
   const started = Date.now();
   try {
     await prepareDatabase(db, config);

@@ -8,6 +8,7 @@ import { withPreparedStatements } from './preparedStatements';
 import { CurrentSchemaPostgresDialect } from './currentSchemaDialect';
 import { startCheckpointer, type Checkpointer } from './sqliteCheckpointer';
 import { tracingStarted } from '../observability/tracingState';
+import type { Config } from '../config';
 import { traceSqliteQuery } from '../observability/queryTracing';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -41,6 +42,11 @@ export interface DbOptions {
   sqliteCheckpointEveryMs?: number;
   /** How long the log may grow before the API's connection helps it start over (sqliteCheckpointer.ts). */
   sqliteRestartLogAfterFrames?: number;
+}
+
+/** The database a process's configuration names: PostgreSQL at DATABASE_URL, or the SQLite file in DATA_DIR. */
+export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'databasePoolSize' | 'dataDir'>): Db {
+  return openDatabase({ databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema, poolSize: config.databasePoolSize, sqliteFile: path.join(config.dataDir, 'sciexperts.db') });
 }
 
 export function openDatabase(opts: DbOptions): Db {
