@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { frontends, root } from './apps.mjs';
 
-function newestMtime(dir) {
+/** The newest modification time of the sources under `dir` (not node_modules, dist or dot folders); 0 when missing. */
+export function newestMtime(dir) {
   let newest = 0;
   const walk = (current) => {
     for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
@@ -20,7 +21,7 @@ function newestMtime(dir) {
 
 const stampName = '.build-stamp';
 
-const mtimeOf = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+export const mtimeOf = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
 /**
  * An app is stale when its build stamp is missing or older than anything it is built from: its sources and

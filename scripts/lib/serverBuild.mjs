@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './apps.mjs';
-import { withBuildLock } from './build.mjs';
+import { mtimeOf, newestMtime, withBuildLock } from './build.mjs';
 
 export const serverDist = path.join(root, 'server', 'dist');
 
@@ -30,20 +30,6 @@ export const serverEntry = (name) => path.join(serverDist, `${name}.js`);
 
 const stampName = '.build-stamp';
 
-function newestMtime(dir) {
-  let newest = 0;
-  const walk = (current) => {
-    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
-      const full = path.join(current, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else newest = Math.max(newest, fs.statSync(full).mtimeMs);
-    }
-  };
-  if (fs.existsSync(dir)) walk(dir);
-  return newest;
-}
-const mtimeOf = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
 /** Stale when the stamp is missing or older than the server's or the shared package's sources, or the lockfile. */
 export function serverNeedsBuild(base = root) {
