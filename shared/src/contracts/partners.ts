@@ -101,6 +101,40 @@ export const OAUTH_ERRORS = {
   insufficientScope: 'insufficient_scope',
 } as const;
 
+/**
+ * The chat embed's public interface (`@sciexperts/chat-embed`, issue 45): one place for the package, the script the
+ * chat remote serves, the developers' page and the tests, so none of them spells a name of its own.
+ */
+export const CHAT_EMBED = {
+  /** The loader as one ES module for `<script type="module" src>`, served by the chat remote's origin. */
+  scriptPath: '/sciexperts-chat.js',
+  /** The custom element the loader defines. */
+  element: 'sciexperts-chat',
+  /** Its attributes: the partner's client id, a member to talk to, the colour scheme, and whether message events carry the text. */
+  attributes: { partner: 'partner', with: 'with', theme: 'theme', includeText: 'include-text' },
+  themes: ['light', 'dark'],
+  /** DOM events dispatched on the element (bubbling, composed). */
+  events: {
+    /** detail: { conversationId, from, at } and `text` only when the host set `include-text`. */
+    message: 'sciexperts:message',
+    /** detail: { count } — unread messages across the member's conversations. */
+    unread: 'sciexperts:unread',
+    /** detail: { memberId } */
+    signedIn: 'sciexperts:signed-in',
+    signedOut: 'sciexperts:signed-out',
+  },
+  /** The theming API: CSS custom properties a host page sets on the element (inherited into its shadow root). */
+  cssProperties: {
+    accent: '--sciexperts-chat-accent',
+    background: '--sciexperts-chat-background',
+    text: '--sciexperts-chat-text',
+    font: '--sciexperts-chat-font',
+    radius: '--sciexperts-chat-radius',
+  },
+  /** The sign-in button's words when no member is signed in. */
+  signInLabel: 'Sign in with SciExperts',
+} as const;
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
