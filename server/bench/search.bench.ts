@@ -17,7 +17,7 @@ import pg from 'pg';
 import { openDatabase, type Db } from '../src/db/connect';
 import { migrate } from '../src/db/migrations';
 import { seedCatalogue } from '../src/modules/services/repository';
-import { SERVICE_CATALOGUE } from '@sciexperts/shared/contracts';
+import { EXPERT_FEE_MAX, SERVICE_CATALOGUE } from '@sciexperts/shared/contracts';
 import { generateDemoExperts, insertExperts } from '../src/db/demoDirectory';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -53,11 +53,15 @@ type Autocannon = (opts: Record<string, unknown>, cb: (err: Error | null, result
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-/** autocannon with every response time kept, so the p95 is exact (its own summary has p90 and p97.5). */
-function load(autocannon: Autocannon, url: string, connections: number, duration: number): Promise<{ result: AutocannonResult; p50: number; p95: number; p99: number }> {
+/**
+ * autocannon with every response time kept, so the p95 is exact (its own summary has p90 and p97.5). `nextPath`, when
+ * given, chooses each request's path (a new query each time: no API process has its page kept).
+ */
+function load(autocannon: Autocannon, url: string, connections: number, duration: number, nextPath?: () => string): Promise<{ result: AutocannonResult; p50: number; p95: number; p99: number }> {
   return new Promise((resolve, reject) => {
     const times: number[] = [];
-    const instance = autocannon({ url, connections, duration }, (err, result) => {
+    const requests = nextPath ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: nextPath() }) }] : undefined;
+    const instance = autocannon({ url, connections, duration, ...(requests ? { requests } : {}) }, (err, result) => {
       if (err) return reject(err);
       times.sort((a, b) => a - b);
       resolve({ result, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) });
@@ -149,6 +153,14 @@ async function run(autocannon: Autocannon, dialect: 'sqlite' | 'postgres'): Prom
       emit(`${dialect}: failed responses`, loaded.result.errors + loaded.result.non2xx, '', '0', false);
       throw new Error(`${dialect}: the typical query under load: ${loaded.result.non2xx} answers other than 2xx and ${loaded.result.errors} errors`);
     }
+    // The same query repeated is answered from the page each API process keeps until the directory changes
+    // (decision 0019, round three). This row is the search itself: every request has a maximum fee of its own, above
+    // every expert's fee, so none finds a page kept and each ranks every match again.
+    let request = 0;
+    const uncachedPath = () => `${TYPICAL}&maxFee=${EXPERT_FEE_MAX - (request++ % 100_000)}`;
+    const uncached = await load(autocannon, base + TYPICAL, CONNECTIONS, DURATION_S, uncachedPath);
+    if (uncached.result.non2xx + uncached.result.errors > 0) throw new Error(`${dialect}: the typical query, no page kept: ${uncached.result.non2xx} answers other than 2xx and ${uncached.result.errors} errors`);
+    emit(`${dialect}: q=statistics&service&country&maxFee=<new each time>, no page kept, p95 (${CONNECTIONS} connections)`, round(uncached.p95), 'ms');
     for (const [label, url] of OTHERS) {
       const other = await load(autocannon, base + url, 1, SHORT_S);
       if (other.result.non2xx + other.result.errors > 0) throw new Error(`${dialect}: ${label}: ${other.result.non2xx} answers other than 2xx and ${other.result.errors} errors`);

@@ -13,7 +13,8 @@ import { migrate, migrationProvider } from '../src/db/migrations';
 import { seedCatalogue } from '../src/modules/services/repository';
 import { searchExperts } from '../src/modules/directory/repository';
 import { parseExpertSearch } from '../src/modules/directory/rules';
-import { openDatabase } from '../src/db/connect';
+import { openConfiguredDatabase, openDatabase } from '../src/db/connect';
+import { refreshExpertSearch, writeExpertSearch } from '../src/modules/directory/searchIndex';
 import { member, startApp, startAppOn, type Harness } from './helpers';
 import { createPgSchema } from './pg';
 
@@ -356,6 +357,35 @@ describe.each(['sqlite', 'postgres'] as const)('the expert directory over %s', (
     expect(await found('dendro')).toBe(false);
     await setProfile(m, { isProfilePublic: true, country: 'SE', hourlyFee: 55 });
     expect((await search({ q: 'dendro', country: 'SE', maxFee: 55 })).body.results.map((r) => r.id)).toEqual([m.id]);
+  });
+
+  // Each API process keeps a search's ranked page under the directory's generation (migration 0054); another
+  // process's change must reach this one's next search at once, however it was made.
+  it('serves a kept page only until the directory changes, whichever process changes it', async () => {
+    const query = { q: 'biostatistician' };
+    const before = await search(query);
+    expect(before.body.results.map((r) => r.id)).not.toContain(e.carl.id);
+    expect((await search(query)).body).toEqual(before.body);
+    const otherProcess = openConfiguredDatabase(h.config);
+    try {
+      await otherProcess.kysely.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ headline: 'Biostatistician for survey statistics' }).where('id', '=', e.carl.id).execute();
+        await refreshExpertSearch(trx, otherProcess.dialect, e.carl.id);
+      });
+      const after = await search(query);
+      expect(after.body.total).toBe(before.body.total + 1);
+      expect(after.body.results.find((r) => r.id === e.carl.id)?.headline).toBe('Biostatistician for survey statistics');
+      // An entry removed outright (as an account deletion's cascade does) leaves the next page and its total too.
+      await writeExpertSearch(otherProcess.kysely, otherProcess.dialect, e.carl.id, undefined);
+      const removed = await search(query);
+      expect(removed.body.total).toBe(before.body.total);
+      expect(removed.body.results.map((r) => r.id)).not.toContain(e.carl.id);
+    } finally {
+      await otherProcess.kysely.transaction().execute((trx) => trx.updateTable('users').set({ headline: 'Statistics consultant for surveys' }).where('id', '=', e.carl.id).execute());
+      await refreshExpertSearch(otherProcess.kysely, otherProcess.dialect, e.carl.id);
+      await otherProcess.close();
+    }
+    expect(await ids(query)).toEqual(before.body.results.map((r) => r.id));
   });
 
   it('stores a country from the list on the profile and returns it in the own User', async () => {

@@ -26,6 +26,8 @@ export interface Db {
    * row is committed and a synchronous read cannot interleave with anything: the row is the one Kysely would read.
    */
   readNow?: <Row>(sqlText: string, parameters: readonly unknown[]) => { row: Row | undefined } | undefined;
+  /** Like readNow, every row: the directory search's reads (decision 0019, round three), or undefined inside a transaction. */
+  readAllNow?: <Row>(sqlText: string, parameters: readonly unknown[]) => Row[] | undefined;
   close(): Promise<void>;
   ping(): Promise<boolean>;
 }
@@ -126,6 +128,8 @@ export function openDatabase(opts: DbOptions): Db {
     dialect: 'sqlite',
     readNow: <Row>(sqlText: string, parameters: readonly unknown[]) =>
       database.inTransaction || !database.open ? undefined : { row: database.prepare(sqlText).get(...parameters) as Row | undefined },
+    readAllNow: <Row>(sqlText: string, parameters: readonly unknown[]) =>
+      database.inTransaction || !database.open ? undefined : (database.prepare(sqlText).all(...parameters) as Row[]),
     close: async () => {
       // The worker's connection first: the API's, closed last, then checkpoints the rest and removes the log.
       await checkpointer?.stop();

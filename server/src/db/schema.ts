@@ -192,6 +192,12 @@ export interface ExpertSearchTable {
 }
 
 /** One row per listed expert: what the directory filters and orders by (see migration 0007). */
+/** One row (id 1): moved on by trigger with every change to expertListing (migration 0054). */
+export interface DirectoryGenerationTable {
+  id: number;
+  generation: number | string;
+}
+
 export interface ExpertListingTable {
   userId: number;
   completeness: number;
@@ -223,6 +229,7 @@ export interface Database extends CallTables, ReleaseTables {
   conciergeRequests: ConciergeRequestsTable;
   expertSearch: ExpertSearchTable;
   expertListing: ExpertListingTable;
+  directoryGeneration: DirectoryGenerationTable;
   projects: ProjectsTable;
   proposals: ProposalsTable;
   projectInvitations: ProjectInvitationsTable;

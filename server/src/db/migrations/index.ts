@@ -37,6 +37,7 @@ import { expertVetting } from './0041_expert_vetting';
 import { reportLimits } from './0047_report_limits';
 import { auditFilters } from './0050_audit_filters';
 import { callZonesRescheduleTimes } from './0051_call_zones_reschedule_times';
+import { directoryGeneration } from './0054_directory_generation';
 import { partners } from './0053_partners';
 import { releases } from './0052_releases';
 
@@ -84,6 +85,7 @@ class InCodeProvider implements MigrationProvider {
       '0046_operator_password': operatorPassword(this.dialect),
       '0050_audit_filters': auditFilters(this.dialect),
       '0051_call_zones_reschedule_times': callZonesRescheduleTimes(this.dialect),
+      '0054_directory_generation': directoryGeneration(this.dialect),
       '0053_partners': partners(this.dialect),
       '0052_releases': releases(this.dialect),
     };

@@ -9,7 +9,7 @@ import {
   type PublicExpertProfile,
   type WorkExperience,
 } from '@sciexperts/shared/contracts';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connect';
 import { listOfferedServices } from '../services/repository';
 import { listRecords } from '../records/repository';
@@ -17,10 +17,14 @@ import { listPublications } from '../publications/repository';
 import { RECORD_KINDS } from '../records/kinds';
 import { ftsMatch, snippetOf, tsQuery, type ExpertSearch } from './rules';
 import { isListed } from './searchIndex';
-import { publishedRating, publishedRatings } from '../reviews/ratings';
+import { searchPageCache, searchPageKey, type SearchPage } from './searchCache';
+import { publishedRating } from '../reviews/ratings';
 
 interface CardRow {
   id: number;
+  /** The listing's copy of the published rating (rewritten in the transaction that publishes a review). */
+  ratingAverage: number | null;
+  reviewCount: number | string;
   firstName: string;
   lastName: string;
   headline: string | null;
@@ -36,21 +40,56 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const empty = (page: number): ExpertSearchResponse => ({ total: 0, page, pageSize: DIRECTORY_PAGE_SIZE, results: [] });
 
+/**
+ * The search's reads: on SQLite at once on the statement cache outside a transaction (Db.readAllNow, without
+ * Kysely's connection lock and promises: a search is several reads and runs for every visitor's keystroke), through
+ * Kysely otherwise.
+ */
+async function read<Row>(db: Db, query: CompiledQuery<unknown>): Promise<Row[]> {
+  return db.readAllNow?.<Row>(query.sql, query.parameters) ?? (await db.kysely.executeQuery<Row>(query as CompiledQuery<Row>)).rows;
+}
+
+/** The directory's generation (migration 0054), as text: PostgreSQL answers a bigint as a string, SQLite a number. */
+async function readDirectoryGeneration(db: Db): Promise<string> {
+  const rows = await read<{ generation: number | string }>(db, db.kysely.selectFrom('directoryGeneration').select('generation').where('id', '=', 1).compile());
+  return String(rows[0]?.generation ?? 0);
+}
+
+/**
+ * Catalogue names already resolved, per database. The catalogue is seeded at start and never renamed or deleted, so
+ * a name found once keeps its ids; a name not found is asked again (it cannot be cached: nothing would expire it).
+ */
+const catalogueIds = new WeakMap<Db, Map<string, number[]>>();
+
+async function catalogueLookup(db: Db, key: string, query: () => CompiledQuery<unknown>): Promise<number[]> {
+  let known = catalogueIds.get(db);
+  if (!known) catalogueIds.set(db, (known = new Map()));
+  const hit = known.get(key);
+  if (hit) return hit;
+  const ids = (await read<{ id: number }>(db, query())).map((r) => r.id);
+  if (ids.length > 0) known.set(key, ids);
+  return ids;
+}
+
 /** Catalogue names to ids; undefined when a named service or area does not exist (then nothing can match). */
 async function resolveCatalogue(db: Db, search: ExpertSearch): Promise<{ serviceId?: number; areaIds?: number[] } | undefined> {
   // No catalogue name holds a control character (and PostgreSQL refuses NUL in text outright).
   if ([search.service, search.area].some((name) => name !== undefined && CONTROL.test(name))) return undefined;
   let serviceId: number | undefined;
   if (search.service !== undefined) {
-    const row = await db.kysely.selectFrom('services').select('id').where('name', '=', search.service).executeTakeFirst();
-    if (!row) return undefined;
-    serviceId = row.id;
+    const name = search.service;
+    [serviceId] = await catalogueLookup(db, `service\0${name}`, () => db.kysely.selectFrom('services').select('id').where('name', '=', name).compile());
+    if (serviceId === undefined) return undefined;
   }
   let areaIds: number[] | undefined;
   if (search.area !== undefined) {
-    let q = db.kysely.selectFrom('practiceAreas').select('id').where('name', '=', search.area);
-    if (serviceId !== undefined) q = q.where('serviceId', '=', serviceId);
-    areaIds = (await q.execute()).map((r) => r.id);
+    const name = search.area;
+    const inService = serviceId;
+    areaIds = await catalogueLookup(db, `area\0${inService ?? ''}\0${name}`, () => {
+      let q = db.kysely.selectFrom('practiceAreas').select('id').where('name', '=', name);
+      if (inService !== undefined) q = q.where('serviceId', '=', inService);
+      return q.compile();
+    });
     if (areaIds.length === 0) return undefined;
   }
   return { serviceId, areaIds };
@@ -137,6 +176,42 @@ function publicIdentity(row: IdentityRow) {
 export async function searchExperts(db: Db, search: ExpertSearch): Promise<ExpertSearchResponse> {
   const catalogue = await resolveCatalogue(db, search);
   if (!catalogue) return empty(search.page);
+  // The generation is read before the page: a page ranked after a later write is at least as new as its key says.
+  const generation = await readDirectoryGeneration(db);
+  const pages = searchPageCache(db);
+  const key = searchPageKey(search);
+  const page = pages.get(generation, key) ?? pages.set(generation, key, await rankedPage(db, search, catalogue));
+  const [rows, services] = await Promise.all([cardRows(db, page.ids), cardServices(db, page.ids)]);
+  const results = rows.map((row): ExpertCard => {
+    const { snippet, highlights } = snippetOf(row.profileSummary, search.tokens);
+    const reviewCount = Number(row.reviewCount);
+    return {
+      ...publicIdentity(row),
+      services: services.get(row.id) ?? [],
+      snippet,
+      highlights,
+      ratingAverage: reviewCount > 0 && row.ratingAverage !== null ? Number(row.ratingAverage) : null,
+      reviewCount,
+    };
+  });
+  return { total: page.total, page: search.page, pageSize: DIRECTORY_PAGE_SIZE, results };
+}
+
+/** The cards of a page's experts, in the page's order. */
+async function cardRows(db: Db, ids: readonly number[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  const found = await read<CardRow>(
+    db,
+    // The card's rating is the listing's copy (every listed expert has a row).
+    sql`SELECT u."id", u."firstName", u."lastName", u."headline", u."profileSummary", u."hourlyFee", u."profImgUrl", u."country", u."verifiedAt", r."ratingAverage", r."reviewCount"
+      FROM "users" u JOIN "expertListing" r ON r."userId" = u."id" WHERE u."id" IN (${sql.join(ids)})`.compile(db.kysely),
+  );
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** One page of listed experts' ids in the search's order, and how many match: the costly part, kept per generation. */
+async function rankedPage(db: Db, search: ExpertSearch, catalogue: { serviceId?: number; areaIds?: number[] }): Promise<SearchPage> {
   const pg = db.dialect === 'postgres';
   const hasText = search.tokens.length > 0;
 
@@ -166,7 +241,7 @@ export async function searchExperts(db: Db, search: ExpertSearch): Promise<Exper
   const { from, id } = source;
 
   // The page is chosen on the narrow tables alone (the sort never carries the wide users rows); its twelve
-  // members are joined afterwards and put back in the same order by the outer ORDER BY.
+  // members' cards are read afterwards (cardRows) and put back in the page's order.
   let key: RawBuilder<unknown>;
   // A second key for the orders that need one (the rating's count); NULL otherwise.
   let key2: RawBuilder<unknown> = sql`NULL`;
@@ -204,47 +279,29 @@ export async function searchExperts(db: Db, search: ExpertSearch): Promise<Exper
   }
 
   const offset = (search.page - 1) * DIRECTORY_PAGE_SIZE;
-  const count = async () => Number((await sql<{ total: number | string }>`SELECT COUNT(*) AS "total" FROM ${from} ${condition}`.execute(db.kysely)).rows[0]?.total ?? 0);
-  const columns = sql`u."id", u."firstName", u."lastName", u."headline", u."profileSummary", u."hourlyFee", u."profImgUrl", u."country", u."verifiedAt"`;
-  let rows: Array<CardRow & { total?: number | string }>;
-  let total: number;
+  const count = async () => Number((await read<{ total: number | string }>(db, sql`SELECT COUNT(*) AS "total" FROM ${from} ${condition}`.compile(db.kysely)))[0]?.total ?? 0);
   if (rank) {
     // A text search ranks every match anyway, so the same scan counts them (COUNT(*) OVER ()); only a page past the
     // end, which has no row to carry the count, asks again. SQLite's bm25() must be computed before the window runs.
-    const page = pg
-      ? sql`SELECT ${id} AS "id", ${key} AS "sortKey", ${key2} AS "sortKey2", COUNT(*) OVER () AS "total" FROM ${from} ${condition} ORDER BY ${inner} LIMIT ${DIRECTORY_PAGE_SIZE} OFFSET ${offset}`
+    const query = pg
+      ? sql`SELECT ${id} AS "id", COUNT(*) OVER () AS "total" FROM ${from} ${condition} ORDER BY ${inner} LIMIT ${DIRECTORY_PAGE_SIZE} OFFSET ${offset}`
       : sql`WITH m AS MATERIALIZED (SELECT ${id} AS "id", ${key} AS "sortKey", ${key2} AS "sortKey2" FROM ${from} ${condition})
-          SELECT p."id", p."sortKey", p."sortKey2", COUNT(*) OVER () AS "total" FROM m p ORDER BY ${outer} LIMIT ${DIRECTORY_PAGE_SIZE} OFFSET ${offset}`;
-    rows = (await sql<CardRow & { total: number | string }>`SELECT ${columns}, p."total" FROM (${page}) p JOIN "users" u ON u."id" = p."id" ORDER BY ${outer}`.execute(db.kysely)).rows;
-    total = rows.length > 0 ? Number(rows[0]!.total) : offset === 0 ? 0 : await count();
-  } else {
-    const [counted, found] = await Promise.all([
-      count(),
-      sql<CardRow>`SELECT ${columns} FROM (SELECT ${id} AS "id", ${key} AS "sortKey", ${key2} AS "sortKey2" FROM ${from} ${condition} ORDER BY ${inner} LIMIT ${DIRECTORY_PAGE_SIZE} OFFSET ${offset}) p
-        JOIN "users" u ON u."id" = p."id" ORDER BY ${outer}`.execute(db.kysely),
-    ]);
-    total = counted;
-    rows = found.rows;
+          SELECT p."id", COUNT(*) OVER () AS "total" FROM m p ORDER BY ${outer} LIMIT ${DIRECTORY_PAGE_SIZE} OFFSET ${offset}`;
+    const rows = await read<{ id: number; total: number | string }>(db, query.compile(db.kysely));
+    return { ids: rows.map((r) => r.id), total: rows.length > 0 ? Number(rows[0]!.total) : offset === 0 ? 0 : await count() };
   }
-  const [services, ratings] = await Promise.all([cardServices(db, rows.map((r) => r.id)), publishedRatings(db.kysely, rows.map((r) => r.id), 'expert')]);
-  const results = rows.map((row): ExpertCard => {
-    const { snippet, highlights } = snippetOf(row.profileSummary, search.tokens);
-    return {
-      ...publicIdentity(row),
-      services: services.get(row.id) ?? [],
-      snippet,
-      highlights,
-      ...(ratings.get(row.id) ?? { ratingAverage: null, reviewCount: 0 }),
-    };
-  });
-  return { total, page: search.page, pageSize: DIRECTORY_PAGE_SIZE, results };
+  const [total, rows] = await Promise.all([
+    count(),
+    read<{ id: number }>(db, sql`SELECT ${id} AS "id" FROM ${from} ${condition} ORDER BY ${inner} LIMIT ${DIRECTORY_PAGE_SIZE} OFFSET ${offset}`.compile(db.kysely)),
+  ]);
+  return { ids: rows.map((r) => r.id), total };
 }
 
 /** The services and practice areas of the cards on one page, in one query. */
-async function cardServices(db: Db, userIds: number[]): Promise<Map<number, ExpertCard['services']>> {
+async function cardServices(db: Db, userIds: readonly number[]): Promise<Map<number, ExpertCard['services']>> {
   const byUser = new Map<number, ExpertCard['services']>();
   if (userIds.length === 0) return byUser;
-  const rows = await db.kysely
+  const query = db.kysely
     .selectFrom('offeredServices')
     .innerJoin('services', 'services.id', 'offeredServices.serviceId')
     .leftJoin('offeredPracticeAreas', 'offeredPracticeAreas.offeredServiceId', 'offeredServices.id')
@@ -252,8 +309,8 @@ async function cardServices(db: Db, userIds: number[]): Promise<Map<number, Expe
     .select(['offeredServices.id as offeredId', 'offeredServices.userId as userId', 'services.name as name', 'practiceAreas.name as area'])
     .where('offeredServices.userId', 'in', userIds)
     .orderBy('offeredServices.id')
-    .orderBy('practiceAreas.id')
-    .execute();
+    .orderBy('practiceAreas.id');
+  const rows = await read<{ offeredId: number; userId: number; name: string; area: string | null }>(db, query.compile());
   const byOffered = new Map<number, ExpertCard['services'][number]>();
   for (const row of rows) {
     let service = byOffered.get(row.offeredId);
