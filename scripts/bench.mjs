@@ -216,6 +216,9 @@ async function main() {
         add('composition', `${page.path} federated vs single bundle, JS`, `${(bundled[page.path].jsGzip / KB).toFixed(1)} KB single, ${ratio >= 0 ? '+' : ''}${(ratio * 100).toFixed(1)}`, '%', '≤ +10 %', ratio <= 0.1);
       }
     }
+    // Interaction to Next Paint on the home page at 4× CPU (scripts/lib/inpBench.mjs).
+    const { measureInp, inpRows } = await import('./lib/inpBench.mjs');
+    for (const row of inpRows(await measureInp(browser, `${config.siteOrigin}/`, { onProgress: progress }))) add(row.group, row.metric, row.value, row.unit, row.goal, row.met);
   } finally {
     await browser.close();
   }
