@@ -5,11 +5,13 @@
 // waiting for the main thread, the handlers, or the paint after them), on a page that has hydrated.
 // `npm run bench` calls measureInp(); alone, against a running site: node scripts/lib/inpBench.mjs http://localhost:8080
 import fs from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const webVitals = fs.readFileSync(require.resolve('web-vitals/dist/web-vitals.attribution.iife.js'), 'utf8');
+// The IIFE build is not in the package's exports map: read it beside the attribution build that is.
+const webVitals = fs.readFileSync(path.join(path.dirname(require.resolve('web-vitals/attribution')), 'web-vitals.attribution.iife.js'), 'utf8');
 
 /** Every change of the page's INP, newest last, with its attribution; durationThreshold 0 keeps even short ones. */
 const RECORDER = `${webVitals}
