@@ -32,6 +32,8 @@ export interface ExpertSearch {
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
+// eslint-disable-next-line no-control-regex -- a word of ASCII letters and digits only
+const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * The words of a query, folded (lower case, no accents) and de-duplicated. Only letters and digits survive, so
@@ -107,12 +109,17 @@ export function parseExpertSearch(query: ExpertSearchQuery): ExpertSearch {
 }
 
 /** The words of `text` that start with one of the tokens, as [start, end) offsets into `text`. */
-export function matchRanges(text: string, tokens: string[]): Array<[number, number]> {
+export function matchRanges(text: string, tokens: string[], most = Infinity): Array<[number, number]> {
   if (tokens.length === 0) return [];
   const ranges: Array<[number, number]> = [];
   for (const match of text.matchAll(WORD)) {
-    const word = foldText(match[0]);
-    if (tokens.some((t) => word.startsWith(t))) ranges.push([match.index, match.index + match[0].length]);
+    // Most words of a summary are plain ASCII, whose folding is lower-casing (NFKD leaves them as they are): the
+    // normalisation, the search's costliest step once its page is kept, runs only for the others.
+    const word = ASCII.test(match[0]) ? match[0].toLowerCase() : foldText(match[0]);
+    if (tokens.some((t) => word.startsWith(t))) {
+      ranges.push([match.index, match.index + match[0].length]);
+      if (ranges.length >= most) break;
+    }
   }
   return ranges;
 }
@@ -124,7 +131,7 @@ export function matchRanges(text: string, tokens: string[]): Array<[number, numb
 export function snippetOf(summary: string | null, tokens: string[]): { snippet: string; highlights: Array<[number, number]> } {
   const text = (summary ?? '').replace(/\s+/g, ' ').trim();
   if (text.length <= SNIPPET_MAX_LENGTH) return { snippet: text, highlights: matchRanges(text, tokens) };
-  const first = matchRanges(text, tokens)[0];
+  const first = matchRanges(text, tokens, 1)[0];
   const room = SNIPPET_MAX_LENGTH - 2; // for the ellipses
   let start = 0;
   if (first && first[1] > room) {
