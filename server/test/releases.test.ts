@@ -1,7 +1,7 @@
 // The release registry (issue 44): immutable registrations, promote, canary, rollback (by hand and automatic), the
 // compatibility gate's three refusals and its audited override, the role checks, and the error reports' validation
 // and rate limit, on SQLite and PostgreSQL.
-import { ADMIN_PATHS, RELEASE_LIMITS, RELEASE_PATHS, type AuditEntryView, type LiveReleases, type OperatorRole, type ReleaseEventView, type ReleaseRegistration, type ReleasesOverview } from '@sciexperts/shared/contracts';
+import { ADMIN_PATHS, RELEASE_LIMITS, RELEASE_PATHS, type AuditEntryView, type AuditPageView, type LiveReleases, type OperatorRole, type ReleaseEventView, type ReleaseRegistration, type ReleasesOverview } from '@sciexperts/shared/contracts';
 import { checkCanaries } from '../src/modules/releases/routes';
 import { currentShellProfile } from '../src/modules/releases/repository';
 import { canaryVerdict, gateReasons, satisfies } from '../src/modules/releases/rules';
@@ -262,6 +262,20 @@ describe.each(['sqlite', 'postgres'] as const)('the release registry over %s', (
     );
     expect((await live()).find((r) => r.remote === 'mf_directory')).toMatchObject({ live: { version: '0.1.0+1111111' }, canary: null });
     expect((await events('mf_directory'))[0]).toMatchObject({ action: 'auto-rollback', actor: 'automatic' });
+    // The operators' audit log says it too, under the check's name: no operator did it.
+    const lead = await makeOperator('operator');
+    const audit = (await call<AuditPageView>('GET', `${ADMIN_PATHS.audit}?action=release.auto-rollback`, lead.token)).body.entries;
+    expect(audit).toEqual([
+      expect.objectContaining({
+        operatorEmail: 'automatic rollback',
+        role: 'release',
+        action: 'release.auto-rollback',
+        objectType: 'release',
+        objectId: 'mf_directory@0.1.0+1111111',
+        address: 'release canary check',
+        details: expect.stringContaining('canary 0.2.0+2222222 rolled back automatically: error rate 6.0 %'),
+      }),
+    ]);
     const mail = mailer.sent.find((m) => m.subject === 'Canary mf_directory@0.2.0+2222222 rolled back automatically');
     expect(mail?.to).toBe(h.config.operatorEmail);
     expect(mail?.text).toContain('error rate 6.0 % (3 errors in 50 page loads) against live 0.0 % (0 in 200)');

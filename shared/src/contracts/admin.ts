@@ -165,6 +165,8 @@ export const AUDIT_ACTIONS = [
   'release.promote',
   'release.canary',
   'release.rollback',
+  /** The canary check's own rollback: written by no operator (SYSTEM_AUDIT_OPERATOR). */
+  'release.auto-rollback',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

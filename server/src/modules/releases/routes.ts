@@ -36,7 +36,6 @@ import { canaryVerdict, type ShellProfile } from './rules';
 const tags = ['Releases'];
 const guarded = [401, 403, 404] as const;
 export const CANARY_CHECK_JOB = 'release-canary-check';
-const CANARY_CHECK_INTERVAL_MS = 15_000;
 
 export interface ReleasesOptions {
   /** What the live shell provides (the gate's measure); by default read from this deployment's installed packages. */
@@ -92,7 +91,7 @@ export async function checkCanaries(app: FastifyInstance, options: ReleasesOptio
     const canaryVersion = channel.canaryVersion!;
     const canary = await repo.figuresOf(db, channel.remote, canaryVersion);
     const live = await repo.figuresOf(db, channel.remote, channel.liveVersion ?? 'built');
-    const verdict = canaryVerdict(canary, live, { minLoads: options.canaryMinLoads, margin: options.canaryErrorMargin });
+    const verdict = canaryVerdict(canary, live, { minLoads: options.canaryMinLoads ?? config.releaseCanary?.minLoads, margin: options.canaryErrorMargin });
     if (!verdict) continue;
     let result: repo.ChangeResult;
     try {
@@ -352,7 +351,7 @@ export function releasesModule(options: ReleasesOptions = {}): Module {
       },
     );
 
-    app.ctx.jobs.every(CANARY_CHECK_JOB, CANARY_CHECK_INTERVAL_MS, async () => {
+    app.ctx.jobs.every(CANARY_CHECK_JOB, config.releaseCanary?.checkMs ?? 15_000, async () => {
       await checkCanaries(app, options);
     });
   };
