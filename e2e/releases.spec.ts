@@ -1,6 +1,6 @@
 // Releasing one remote alone (issue 44, docs/decisions/0049-versioned-remote-releases.md), end to end on the running
 // product: versions of the marketing remote (the home page's) are released with the release command itself (a copy of
-// its build, one visible string changed), previewed through the console's signed link, put on a 50 % canary, rolled
+// its build, one visible string changed), previewed from the console (a signed link opened with the operator's session), put on a 50 % canary, rolled
 // back; then a version that throws on render is rolled back by the canary check by itself, which the console shows.
 // This file runs last and alone (playwright.config.ts): a canary of the home page would change what other files see.
 import { spawnSync } from 'node:child_process';
@@ -129,26 +129,25 @@ test.describe('releasing the marketing remote alone', () => {
     const visitorProblems = hydrationProblems(visitor.page);
     await expectVersion(visitor.context, visitor.page, visitorProblems, first, BUILT_TITLE);
 
-    // The team previews it through the console's signed link: only the browser that opens it gets it, with a banner.
+    // The team previews it from the console: the signed link, opened with the release operator's session, gives that
+    // browser alone the release, with a banner; another visitor's page is unchanged.
     const ops = await operatorSignedIn(browser, `preview.${word}@ops.sciexperts.test`, 'release');
     try {
       await ops.page.getByRole('link', { name: 'Releases' }).click();
       await ops.page.getByRole('button', { name: `Preview ${second}` }).click();
-      const link = await ops.page.getByRole('link', { name: /sx_preview=/ }).getAttribute('href');
-      const preview = await people.visitor();
-      const previewProblems = hydrationProblems(preview.page);
-      await preview.page.goto(link!);
-      const banner = preview.page.getByRole('region', { name: 'Release preview' });
+      await expect(ops.page.getByText(`This browser previews ${second} until`)).toBeVisible();
+      const [preview] = await Promise.all([ops.context.waitForEvent('page'), ops.page.getByRole('link', { name: 'Open the site' }).click()]);
+      const previewProblems = hydrationProblems(preview);
+      const banner = preview.getByRole('region', { name: 'Release preview' });
       await expect(banner).toHaveText(new RegExp(`Preview: ${REMOTE} ${second.replace(/[+.]/g, '\\$&')}\\. Only this browser sees it\\.`));
-      await expect(preview.page.getByRole('heading', { level: 1 })).toHaveText(NEW_TITLE);
-      expect(await releaseFolders(preview.page)).toEqual([second]);
-      await preview.page.reload();
-      await expect(preview.page.getByRole('heading', { level: 1 })).toHaveText(NEW_TITLE);
+      await expect(preview.getByRole('heading', { level: 1 })).toHaveText(NEW_TITLE);
+      expect(await releaseFolders(preview)).toEqual([second]);
+      await preview.reload();
+      await expect(preview.getByRole('heading', { level: 1 })).toHaveText(NEW_TITLE);
       expect(previewProblems).toEqual([]);
-      // Nobody else's page changed.
       await expectVersion(visitor.context, visitor.page, visitorProblems, first, BUILT_TITLE);
       await banner.getByRole('link', { name: 'Leave preview' }).click();
-      await expect(preview.page.getByRole('heading', { level: 1 })).toHaveText(BUILT_TITLE);
+      await expect(preview.getByRole('heading', { level: 1 })).toHaveText(BUILT_TITLE);
       await expect(banner).toBeHidden();
     } finally {
       await ops.context.close();

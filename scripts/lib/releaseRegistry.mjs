@@ -87,18 +87,24 @@ export function createReleaseRegistry({ baseRegistry, apiUrl, siteOrigin, releas
   const loads = new Map();
   const previews = new Map();
 
-  /** What a preview token opens, asked of the API (cached a minute); null when it is not valid. */
-  async function checkPreview(token) {
-    const cached = previews.get(token);
+  /**
+   * What a preview token opens, asked of the API; null when it is not valid. A link is asked with the browser's
+   * Authorization (the console's request, with its release operator's bearer) and answers the grant for the cookie; it
+   * is never cached. A grant (the cookie) is believed a minute.
+   */
+  async function checkPreview(token, authorization = null) {
+    const cached = authorization === null ? previews.get(token) : undefined;
     if (cached && cached.until > Date.now()) return cached.target;
     let target = null;
     try {
-      const response = await fetchImpl(`${apiUrl}${PREVIEW_PATH}?token=${encodeURIComponent(token)}`, { signal: AbortSignal.timeout(2000) });
+      const headers = authorization === null ? {} : { authorization };
+      const response = await fetchImpl(`${apiUrl}${PREVIEW_PATH}?token=${encodeURIComponent(token)}`, { headers, signal: AbortSignal.timeout(2000) });
       if (response.ok) target = await response.json();
       else await response.body?.cancel();
     } catch {
       target = null;
     }
+    if (authorization !== null) return target;
     if (previews.size > 1000) previews.clear();
     previews.set(token, { target, until: Date.now() + PREVIEW_CACHE_MS });
     return target;
@@ -171,20 +177,29 @@ export function createReleaseRegistry({ baseRegistry, apiUrl, siteOrigin, releas
      * @param {import('node:http').IncomingMessage} req
      */
     async forRequest(req, { count = false } = {}) {
-      // A preview: `?sx_preview=<token>` (the link) or its cookie; `?sx_preview=leave` ends it.
+      // A preview (decision 0049): the console opens `?sx_preview=<link>` with its release operator's bearer, and this
+      // browser gets the grant in its cookie; the link without that bearer opens nothing. `?sx_preview=leave` ends it.
       const query = new URL(req.url ?? '/', 'http://localhost').searchParams.get(PREVIEW_PARAM);
       const cookieToken = readCookie(req.headers.cookie, PREVIEW_PARAM);
-      const token = query !== null ? (query === 'leave' ? null : query) : cookieToken;
+      const clearCookie = `${PREVIEW_PARAM}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`;
       const cookies = [];
-      if (query === 'leave' && cookieToken !== null) cookies.push(`${PREVIEW_PARAM}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);
       let preview = null;
-      if (token !== null && PREVIEW_TOKEN.test(token)) {
-        preview = await checkPreview(token);
-        if (preview && query !== null) {
-          const seconds = Math.max(1, Math.floor((Date.parse(preview.expiresAt) - Date.now()) / 1000));
-          cookies.push(`${PREVIEW_PARAM}=${token}; Path=/; Max-Age=${seconds}; SameSite=Lax; HttpOnly`);
+      if (query === 'leave') {
+        if (cookieToken !== null) cookies.push(clearCookie);
+      } else {
+        const authorization = typeof req.headers.authorization === 'string' ? req.headers.authorization : null;
+        if (query !== null && authorization !== null && PREVIEW_TOKEN.test(query)) {
+          const granted = await checkPreview(query, authorization);
+          if (granted?.grant && PREVIEW_TOKEN.test(granted.grant)) {
+            preview = granted;
+            const seconds = Math.max(1, Math.floor((Date.parse(granted.expiresAt) - Date.now()) / 1000));
+            cookies.push(`${PREVIEW_PARAM}=${granted.grant}; Path=/; Max-Age=${seconds}; SameSite=Lax; HttpOnly`);
+          }
         }
-        if (!preview && cookieToken !== null) cookies.push(`${PREVIEW_PARAM}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);
+        if (!preview && cookieToken !== null) {
+          preview = PREVIEW_TOKEN.test(cookieToken) ? await checkPreview(cookieToken) : null;
+          if (!preview) cookies.push(clearCookie);
+        }
       }
       if (live.remotes.length === 0 && !preview && cookies.length === 0) return { registry: baseRegistry, json: baseJson, headers: {} };
       const headers = {};

@@ -88,6 +88,7 @@ export const RELEASE_MESSAGES = {
   percent: 'A canary is live for 1 to 99 % of visitors.',
   notFromPageServer: 'Only the page servers report page loads.',
   tooManyReports: 'Too many reports; try again later.',
+  previewNotValid: 'This preview is not valid (expired, not ours, or not opened by a release operator from the console).',
 } as const;
 
 export type ReleaseRegistration = Static<typeof S.ReleaseRegistration>;
