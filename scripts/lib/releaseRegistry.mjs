@@ -18,6 +18,9 @@ const PREVIEW_TOKEN = /^[A-Za-z0-9_-]{10,300}\.[A-Za-z0-9_-]{10,100}$/;
 const PREVIEW_CACHE_MS = 60_000;
 const COHORT_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const LIVE_PATH = '/api/Releases/Live';
+export const MEMBER_COHORT_PATH = '/api/Releases/Cohort';
+/** `/remotes.json?sx_cohort=member` with a member's bearer (the shell, once signed in): the member's cohort. */
+const MEMBER_COHORT_PARAM = 'member';
 export const PAGE_LOADS_PATH = '/api/Releases/PageLoads';
 /** A cohort cookie lasts a year: the same visitor keeps the same versions while a canary runs. */
 const COHORT_MAX_AGE = 365 * 24 * 3600;
@@ -109,6 +112,20 @@ export function createReleaseRegistry({ baseRegistry, apiUrl, siteOrigin, releas
     previews.set(token, { target, until: Date.now() + PREVIEW_CACHE_MS });
     return target;
   }
+  /** The member's cohort id for a member's bearer, asked of the API (never cached: a bearer is one member's); null when refused. */
+  async function askMemberCohort(authorization) {
+    try {
+      const response = await fetchImpl(`${apiUrl}${MEMBER_COHORT_PATH}`, { headers: { authorization }, signal: AbortSignal.timeout(2000) });
+      if (!response.ok) {
+        await response.body?.cancel();
+        return null;
+      }
+      const { cohort } = await response.json();
+      return typeof cohort === 'string' && COHORT_PATTERN.test(cohort) ? cohort : null;
+    } catch {
+      return null;
+    }
+  }
   const baseJson = JSON.stringify(baseRegistry, null, 2);
 
   async function refresh() {
@@ -179,7 +196,8 @@ export function createReleaseRegistry({ baseRegistry, apiUrl, siteOrigin, releas
     async forRequest(req, { count = false } = {}) {
       // A preview (decision 0049): the console opens `?sx_preview=<link>` with its release operator's bearer, and this
       // browser gets the grant in its cookie; the link without that bearer opens nothing. `?sx_preview=leave` ends it.
-      const query = new URL(req.url ?? '/', 'http://localhost').searchParams.get(PREVIEW_PARAM);
+      const search = new URL(req.url ?? '/', 'http://localhost').searchParams;
+      const query = search.get(PREVIEW_PARAM);
       const cookieToken = readCookie(req.headers.cookie, PREVIEW_PARAM);
       const clearCookie = `${PREVIEW_PARAM}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`;
       const cookies = [];
@@ -201,9 +219,19 @@ export function createReleaseRegistry({ baseRegistry, apiUrl, siteOrigin, releas
           if (!preview) cookies.push(clearCookie);
         }
       }
+      // A member's browser: the cohort the API derives from the member id, the same on every device.
+      let cohort = readCohort(req.headers.cookie);
+      if (search.get(COHORT_COOKIE) === MEMBER_COHORT_PARAM && typeof req.headers.authorization === 'string') {
+        const member = await askMemberCohort(req.headers.authorization);
+        if (member !== null && member !== cohort) {
+          cohort = member;
+          cookies.push(`${COHORT_COOKIE}=${cohort}; Path=/; Max-Age=${COHORT_MAX_AGE}; SameSite=Lax; HttpOnly`);
+        }
+      }
+      // The console's and the shell's own requests above are no page loads.
+      if (search.has(PREVIEW_PARAM) || search.has(COHORT_COOKIE)) count = false;
       if (live.remotes.length === 0 && !preview && cookies.length === 0) return { registry: baseRegistry, json: baseJson, headers: {} };
       const headers = {};
-      let cohort = readCohort(req.headers.cookie);
       if (cohort === null && live.remotes.some((r) => r.canary)) {
         cohort = crypto.randomBytes(16).toString('base64url');
         cookies.push(`${COHORT_COOKIE}=${cohort}; Path=/; Max-Age=${COHORT_MAX_AGE}; SameSite=Lax; HttpOnly`);

@@ -325,6 +325,19 @@ describe.each(['sqlite', 'postgres'] as const)('the release registry over %s', (
     expect((await ask(opened.body.grant!)).status).toBe(404);
   });
 
+  it('gives a member the same cohort on every device (derived from the member id, never the id), and nobody else', async () => {
+    const ada = await member(h);
+    const phone = await h.api<{ token: string }>('POST', '/api/Account/Login', { body: { email: ada.email, password: ada.password } });
+    const cohortOf = async (token: string | null) => call<{ cohort: string }>('GET', RELEASE_PATHS.memberCohort, token);
+    const laptop = await cohortOf(ada.token);
+    expect(laptop.status).toBe(200);
+    expect(laptop.body.cohort).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await cohortOf(phone.body.token)).body).toEqual(laptop.body);
+    expect((await cohortOf((await member(h)).token)).body.cohort).not.toBe(laptop.body.cohort);
+    expect((await cohortOf(null)).status).toBe(401);
+    expect((await cohortOf(releaser.token)).status).toBe(401);
+  });
+
   it('rate-limits the reports of one address', async () => {
     const from = { 'x-forwarded-for': '198.51.100.7' };
     const statuses: number[] = [];

@@ -5,10 +5,11 @@
 // no personal data). A job rolls back a canary whose error rate exceeds live's by the margin.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Type } from 'typebox';
-import { mayDo, PREVIEW_PARAM, PREVIEW_TTL_SECONDS, RELEASE_LIMITS, RELEASE_MESSAGES as M, RELEASE_PATHS, releaseEntry, type LiveReleases, type PreviewTarget, type ReleaseEventView } from '@sciexperts/shared/contracts';
+import { mayDo, PREVIEW_PARAM, PREVIEW_TTL_SECONDS, RELEASE_LIMITS, RELEASE_MESSAGES as M, RELEASE_PATHS, releaseEntry, type LiveReleases, type MemberCohort, type PreviewTarget, type ReleaseEventView } from '@sciexperts/shared/contracts';
 import {
   CanaryBody,
   LiveReleases as LiveReleasesSchema,
+  MemberCohort as MemberCohortSchema,
   PageLoadsBody,
   PreviewBody,
   PreviewTarget as PreviewTargetSchema,
@@ -25,7 +26,7 @@ import {
   RollbackBody,
 } from '@sciexperts/shared/contracts/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../../http/errors';
+import { HttpError, unauthorized } from '../../http/errors';
 import { api, type Module } from '../../http/api';
 import { bearer, errors, open } from '../../http/schemas';
 import { StoreUnavailable, take } from '../../redis/limiters';
@@ -89,6 +90,14 @@ export function readPreview(secret: string, token: string, now: Date): { kind: P
   } catch {
     return null;
   }
+}
+
+/**
+ * A member's cohort id: an HMAC of the member id with the server's secret, so a member is bucketed alike on every
+ * browser and device (and every process), while the cookie never carries the id itself.
+ */
+export function memberCohort(secret: string, memberId: number): string {
+  return createHmac('sha256', `release-cohort:${secret}`).update(String(memberId)).digest('base64url').slice(0, 22);
 }
 
 /** Checks every canary once: one whose error rate exceeds live's by the margin is rolled back and the team told. */
@@ -298,6 +307,25 @@ export function releasesModule(options: ReleasesOptions = {}): Module {
         const operator = bearer ? await operatorOfToken(db, bearer, now) : null;
         if (operator === null || operator === 'expired' || operator.passwordChangeRequired || !mayDo(operator.role, 'releases.read')) throw new HttpError(404, M.previewNotValid);
         return { ...target, grant: signPreview(config.tokenSecret, preview.remote, preview.version, new Date(preview.expiresAt), 'grant', operator.id) };
+      },
+    );
+
+    r.get(
+      RELEASE_PATHS.memberCohort,
+      {
+        schema: {
+          tags,
+          operationId: 'memberReleaseCohort',
+          summary: 'The signed-in member’s release cohort (the same on every browser and device); the page server keeps it in the cohort cookie',
+          security: bearer,
+          response: { 200: MemberCohortSchema, ...errors(401) },
+        },
+      },
+      async (request): Promise<MemberCohort> => {
+        const token = bearerToken(request.headers.authorization);
+        const session = token ? await app.ctx.tokens.verify(token) : null;
+        if (!session) throw unauthorized('Your session has expired or is invalid. Please sign in again.');
+        return { cohort: memberCohort(config.tokenSecret, session.userId) };
       },
     );
 

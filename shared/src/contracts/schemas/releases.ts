@@ -136,3 +136,6 @@ export const PreviewTokenQuery = Type.Object({ token: Type.String({ minLength: 2
  * the page server keeps in that browser's cookie (the link alone opens nothing).
  */
 export const PreviewTarget = Type.Object({ remote: Type.String(), version: Type.String(), entry: Type.String(), expiresAt: Type.String(), grant: Type.Optional(Type.String()) });
+
+/** A member's cohort id: derived from the member id with the server's secret (never the id itself), 22 characters. */
+export const MemberCohort = Type.Object({ cohort: Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }) });
