@@ -94,7 +94,12 @@ function gitCommit() {
   return result.status === 0 && /^[0-9a-f]{40}$/.test(result.stdout.trim()) ? result.stdout.trim() : null;
 }
 
-async function release(args, env) {
+/**
+ * `npm run release -w <remote>`: tests, build, upload, registration. `register` runs the server's side with the
+ * registration and the remaining arguments (by default the server's command in a process of its own; the tests pass
+ * the same function run in theirs). Returns the exit code.
+ */
+export async function release(args, env, { register = (more) => serverCommand(['register', ...more], env) } = {}) {
   const take = (name) => {
     const at = args.indexOf(name);
     if (at < 0) return undefined;
@@ -140,7 +145,7 @@ async function release(args, env) {
     return 1;
   }
   console.log(`[release] ${described.remote}@${described.version}: ${uploaded.copied ? 'uploaded to' : 'already at'} ${uploaded.target}`);
-  const code = serverCommand(['register', JSON.stringify(described), ...args], env);
+  const code = await register([JSON.stringify(described), ...args]);
   if (code === 0) console.log(`[release] next: npm run promote -- ${described.remote}@${described.version} [--canary 10]`);
   return code;
 }
