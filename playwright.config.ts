@@ -61,6 +61,10 @@ const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-net
 const browser = { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs } };
 /** Specs that write e2eClockFile: the API's clock is everyone's, so they run alone. */
 const clockSpecs = ['**/e2e/calls.spec.ts'];
+/** Specs that change which version of a remote everyone gets (releases, canaries): run last, alone. */
+const releaseSpecs = ['**/e2e/releases.spec.ts'];
+/** The canary check every second, judging after 5 page loads (15 s and 50 in production), to see a rollback happen. */
+const releaseCanaryEnv = { RELEASE_CANARY_CHECK_SECONDS: '1', RELEASE_CANARY_MIN_LOADS: '5' };
 
 export default defineConfig({
   testDir: clusterTopology ? './e2e/cluster' : './e2e',
@@ -80,9 +84,11 @@ export default defineConfig({
   projects: clusterTopology
     ? [{ name: 'chromium', use: browser }]
     : [
-        { name: 'chromium', testIgnore: ['**/e2e/cluster/**', ...clockSpecs], use: browser },
+        { name: 'chromium', testIgnore: ['**/e2e/cluster/**', ...clockSpecs, ...releaseSpecs], use: browser },
         // After every other file (a failure there skips these): nothing else runs while the API's clock is moved.
         { name: 'chromium, API clock moved', testMatch: clockSpecs, dependencies: ['chromium'], use: browser },
+        // Last, alone: a canary or a preview of the home page's remote would change what the other files see.
+        { name: 'chromium, releases', testMatch: releaseSpecs, dependencies: ['chromium, API clock moved'], use: browser },
       ],
   webServer: clusterTopology
     ? {
@@ -111,7 +117,7 @@ export default defineConfig({
         reuseExistingServer: false,
         timeout: 600_000,
         // The suite signs up a few dozen members from one address; production allows 20 per 15 minutes.
-        env: { ...ports, DATA_DIR: `.runtime/e2e-data-${offset}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', SIGNUP_LIMIT: '1000', NOTIFICATION_EMAIL_DELAY_SECONDS: '1', TEST_CLOCK_FILE: e2eClockFile },
+        env: { ...ports, DATA_DIR: `.runtime/e2e-data-${offset}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', SIGNUP_LIMIT: '1000', NOTIFICATION_EMAIL_DELAY_SECONDS: '1', TEST_CLOCK_FILE: e2eClockFile, ...releaseCanaryEnv },
         stdout: 'pipe',
         stderr: 'pipe',
       },

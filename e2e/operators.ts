@@ -10,7 +10,14 @@ import { expect } from './fixtures';
 
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 
-export type OperatorRole = 'operator' | 'finance' | 'support';
+export type OperatorRole = 'operator' | 'finance' | 'support' | 'release';
+
+export const repoRoot = path.resolve(__dirname, '..');
+
+/** The environment an operator's command (npm run admin, npm run release…) needs to work on the e2e run's database. */
+export function commandEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, DATA_DIR: `.runtime/e2e-data-${offset}`, API_PORT: String(13000 + offset), PAYMENTS_PORT: String(13052 + offset), LOG_LEVEL: 'silent' };
+}
 
 /** The code an authenticator app shows now for the base32 `secret` the console displays at the first sign-in. */
 export function authenticatorCode(secret: string): string {
@@ -19,12 +26,7 @@ export function authenticatorCode(secret: string): string {
 
 /** Makes an operator of `role` with the command; its one-time password. */
 export function createOperator(email: string, role: OperatorRole): string {
-  const root = path.resolve(__dirname, '..');
-  const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'admin.mjs'), 'create-operator', email, role], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: `.runtime/e2e-data-${offset}`, API_PORT: String(13000 + offset), PAYMENTS_PORT: String(13052 + offset), LOG_LEVEL: 'silent' },
-  });
+  const run = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'admin.mjs'), 'create-operator', email, role], { cwd: repoRoot, encoding: 'utf8', env: commandEnv() });
   expect(run.status, run.stderr + run.stdout).toBe(0);
   return /One-time password.*: (\S+)$/m.exec(run.stdout)![1]!;
 }

@@ -8,7 +8,8 @@
 // The version is the remote's semver and a content hash of its files (0.1.0+3f2a1bc9e0d4): the same files make the
 // same version, other files another. The registry's side runs on the server against the API's database
 // (server/src/releaseCommand.ts) as an operator with the release role: --as <email> or RELEASE_OPERATOR.
-// Options of `release`: --skip-tests, --skip-build, --dist <folder> (a build made elsewhere).
+// Options of `release`: --skip-tests, --skip-build, --dist <folder> (a build made elsewhere). Every command takes
+// --cluster: against `npm run start:cluster` (its database and its releases folder) rather than `npm start`'s.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -94,7 +95,12 @@ function gitCommit() {
   return result.status === 0 && /^[0-9a-f]{40}$/.test(result.stdout.trim()) ? result.stdout.trim() : null;
 }
 
-async function release(args, env) {
+/**
+ * `npm run release -w <remote>`: tests, build, upload, registration. `register` runs the server's side with the
+ * registration and the remaining arguments (by default the server's command in a process of its own; the tests pass
+ * the same function run in theirs). Returns the exit code.
+ */
+export async function release(args, env, { register = (more) => serverCommand(['register', ...more], env) } = {}) {
   const take = (name) => {
     const at = args.indexOf(name);
     if (at < 0) return undefined;
@@ -140,7 +146,7 @@ async function release(args, env) {
     return 1;
   }
   console.log(`[release] ${described.remote}@${described.version}: ${uploaded.copied ? 'uploaded to' : 'already at'} ${uploaded.target}`);
-  const code = serverCommand(['register', JSON.stringify(described), ...args], env);
+  const code = await register([JSON.stringify(described), ...args]);
   if (code === 0) console.log(`[release] next: npm run promote -- ${described.remote}@${described.version} [--canary 10]`);
   return code;
 }
@@ -155,6 +161,15 @@ if (isMain) {
     process.exit(2);
   }
   const [command, ...args] = process.argv.slice(2);
+  // --cluster: against `npm run start:cluster` on this machine: its database, and its releases folder, which both of
+  // its page servers serve.
+  if (args.includes('--cluster')) {
+    args.splice(args.indexOf('--cluster'), 1);
+    const { resolveClusterConfig } = await import('./lib/cluster.mjs');
+    const { databaseUrlFor } = await import('./lib/databaseUrl.mjs');
+    const cluster = resolveClusterConfig(process.env);
+    env = { ...env, DATABASE_URL: databaseUrlFor(process.env), DATA_DIR: cluster.dataDir, RELEASES_DIR: cluster.releasesDir };
+  }
   if (command === 'release') process.exitCode = await release(args, env);
   else if (command === 'promote' || command === 'rollback') process.exitCode = serverCommand([command, ...args], env);
   else {

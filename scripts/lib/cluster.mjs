@@ -53,6 +53,7 @@ export function resolveClusterConfig(env = process.env) {
     taken.set(port, label);
   }
   const databaseName = env.CLUSTER_DATABASE || 'sciexperts';
+  const dataDir = env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(root, 'data', 'cluster');
   if (!/^[a-z_][a-z0-9_]*$/.test(databaseName)) throw new Error(`CLUSTER_DATABASE must be a plain lower-case name (got "${databaseName}")`);
   return {
     suite,
@@ -81,7 +82,9 @@ export function resolveClusterConfig(env = process.env) {
     adminDatabaseUrl: env.CLUSTER_ADMIN_DATABASE_URL || null,
     redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
     redisScope: /^(1|true|yes)$/i.test(env.CLUSTER_FRESH_DATABASE ?? '') ? `${databaseName}:${Date.now().toString(36)}` : databaseName,
-    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(root, 'data', 'cluster'),
+    dataDir,
+    // The uploaded releases (scripts/release.mjs --cluster uploads there), served by both page servers at /releases/.
+    releasesDir: env.RELEASES_DIR ? path.resolve(env.RELEASES_DIR) : path.join(dataDir, 'releases'),
     runtimeDir: path.join(root, '.runtime', `cluster-${sitePort}`),
     nginx: env.NGINX_BIN || 'nginx',
     // nginx logs each connection refused by a stopping process as an error; tests that stop one on purpose quieten it.
@@ -290,6 +293,7 @@ export async function startCluster(cluster, { log = console.log, env = process.e
         siteOrigin: cluster.suite.siteOrigin,
         apiOrigin: cluster.suite.siteOrigin,
         apiInternalUrl: `http://127.0.0.1:${cluster.internalPort}`,
+        releasesDir: cluster.releasesDir,
         // nginx reaches the page servers from this machine.
         trustedProxies: ['127.0.0.1', '::1', '::ffff:127.0.0.1'],
       };
@@ -384,6 +388,7 @@ export function clusterBanner(cluster, { databaseUrl, nginxConf, supervisors = {
     `  ${pad('database')}PostgreSQL ${safeUrl(databaseUrl)}`,
     `  ${pad('Redis')}${safeUrl(cluster.redisUrl)}  (chat delivery between the API processes)`,
     `  ${pad('shared files')}${cluster.dataDir}  (uploads/ and the mail outbox, shared by the API processes)`,
+    `  ${pad('releases')}${cluster.releasesDir}  (served by both page servers at /releases/; \`npm run release -w <remote> -- --cluster\` uploads there)`,
   ];
   // The stand-ins, operator command and demo accounts read as in `npm start`.
   const base = suiteBanner(suite).split('\n');

@@ -18,6 +18,9 @@ const PREVIEW_TOKEN = /^[A-Za-z0-9_-]{10,300}\.[A-Za-z0-9_-]{10,100}$/;
 const PREVIEW_CACHE_MS = 60_000;
 const COHORT_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const LIVE_PATH = '/api/Releases/Live';
+export const MEMBER_COHORT_PATH = '/api/Releases/Cohort';
+/** `/remotes.json?sx_cohort=member` with a member's bearer (the shell, once signed in): the member's cohort. */
+const MEMBER_COHORT_PARAM = 'member';
 export const PAGE_LOADS_PATH = '/api/Releases/PageLoads';
 /** A cohort cookie lasts a year: the same visitor keeps the same versions while a canary runs. */
 const COHORT_MAX_AGE = 365 * 24 * 3600;
@@ -87,21 +90,41 @@ export function createReleaseRegistry({ baseRegistry, apiUrl, siteOrigin, releas
   const loads = new Map();
   const previews = new Map();
 
-  /** What a preview token opens, asked of the API (cached a minute); null when it is not valid. */
-  async function checkPreview(token) {
-    const cached = previews.get(token);
+  /**
+   * What a preview token opens, asked of the API; null when it is not valid. A link is asked with the browser's
+   * Authorization (the console's request, with its release operator's bearer) and answers the grant for the cookie; it
+   * is never cached. A grant (the cookie) is believed a minute.
+   */
+  async function checkPreview(token, authorization = null) {
+    const cached = authorization === null ? previews.get(token) : undefined;
     if (cached && cached.until > Date.now()) return cached.target;
     let target = null;
     try {
-      const response = await fetchImpl(`${apiUrl}${PREVIEW_PATH}?token=${encodeURIComponent(token)}`, { signal: AbortSignal.timeout(2000) });
+      const headers = authorization === null ? {} : { authorization };
+      const response = await fetchImpl(`${apiUrl}${PREVIEW_PATH}?token=${encodeURIComponent(token)}`, { headers, signal: AbortSignal.timeout(2000) });
       if (response.ok) target = await response.json();
       else await response.body?.cancel();
     } catch {
       target = null;
     }
+    if (authorization !== null) return target;
     if (previews.size > 1000) previews.clear();
     previews.set(token, { target, until: Date.now() + PREVIEW_CACHE_MS });
     return target;
+  }
+  /** The member's cohort id for a member's bearer, asked of the API (never cached: a bearer is one member's); null when refused. */
+  async function askMemberCohort(authorization) {
+    try {
+      const response = await fetchImpl(`${apiUrl}${MEMBER_COHORT_PATH}`, { headers: { authorization }, signal: AbortSignal.timeout(2000) });
+      if (!response.ok) {
+        await response.body?.cancel();
+        return null;
+      }
+      const { cohort } = await response.json();
+      return typeof cohort === 'string' && COHORT_PATTERN.test(cohort) ? cohort : null;
+    } catch {
+      return null;
+    }
   }
   const baseJson = JSON.stringify(baseRegistry, null, 2);
 
@@ -171,24 +194,44 @@ export function createReleaseRegistry({ baseRegistry, apiUrl, siteOrigin, releas
      * @param {import('node:http').IncomingMessage} req
      */
     async forRequest(req, { count = false } = {}) {
-      // A preview: `?sx_preview=<token>` (the link) or its cookie; `?sx_preview=leave` ends it.
-      const query = new URL(req.url ?? '/', 'http://localhost').searchParams.get(PREVIEW_PARAM);
+      // A preview (decision 0049): the console opens `?sx_preview=<link>` with its release operator's bearer, and this
+      // browser gets the grant in its cookie; the link without that bearer opens nothing. `?sx_preview=leave` ends it.
+      const search = new URL(req.url ?? '/', 'http://localhost').searchParams;
+      const query = search.get(PREVIEW_PARAM);
       const cookieToken = readCookie(req.headers.cookie, PREVIEW_PARAM);
-      const token = query !== null ? (query === 'leave' ? null : query) : cookieToken;
+      const clearCookie = `${PREVIEW_PARAM}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`;
       const cookies = [];
-      if (query === 'leave' && cookieToken !== null) cookies.push(`${PREVIEW_PARAM}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);
       let preview = null;
-      if (token !== null && PREVIEW_TOKEN.test(token)) {
-        preview = await checkPreview(token);
-        if (preview && query !== null) {
-          const seconds = Math.max(1, Math.floor((Date.parse(preview.expiresAt) - Date.now()) / 1000));
-          cookies.push(`${PREVIEW_PARAM}=${token}; Path=/; Max-Age=${seconds}; SameSite=Lax; HttpOnly`);
+      if (query === 'leave') {
+        if (cookieToken !== null) cookies.push(clearCookie);
+      } else {
+        const authorization = typeof req.headers.authorization === 'string' ? req.headers.authorization : null;
+        if (query !== null && authorization !== null && PREVIEW_TOKEN.test(query)) {
+          const granted = await checkPreview(query, authorization);
+          if (granted?.grant && PREVIEW_TOKEN.test(granted.grant)) {
+            preview = granted;
+            const seconds = Math.max(1, Math.floor((Date.parse(granted.expiresAt) - Date.now()) / 1000));
+            cookies.push(`${PREVIEW_PARAM}=${granted.grant}; Path=/; Max-Age=${seconds}; SameSite=Lax; HttpOnly`);
+          }
         }
-        if (!preview && cookieToken !== null) cookies.push(`${PREVIEW_PARAM}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);
+        if (!preview && cookieToken !== null) {
+          preview = PREVIEW_TOKEN.test(cookieToken) ? await checkPreview(cookieToken) : null;
+          if (!preview) cookies.push(clearCookie);
+        }
       }
+      // A member's browser: the cohort the API derives from the member id, the same on every device.
+      let cohort = readCohort(req.headers.cookie);
+      if (search.get(COHORT_COOKIE) === MEMBER_COHORT_PARAM && typeof req.headers.authorization === 'string') {
+        const member = await askMemberCohort(req.headers.authorization);
+        if (member !== null && member !== cohort) {
+          cohort = member;
+          cookies.push(`${COHORT_COOKIE}=${cohort}; Path=/; Max-Age=${COHORT_MAX_AGE}; SameSite=Lax; HttpOnly`);
+        }
+      }
+      // The console's and the shell's own requests above are no page loads.
+      if (search.has(PREVIEW_PARAM) || search.has(COHORT_COOKIE)) count = false;
       if (live.remotes.length === 0 && !preview && cookies.length === 0) return { registry: baseRegistry, json: baseJson, headers: {} };
       const headers = {};
-      let cohort = readCohort(req.headers.cookie);
       if (cohort === null && live.remotes.some((r) => r.canary)) {
         cohort = crypto.randomBytes(16).toString('base64url');
         cookies.push(`${COHORT_COOKIE}=${cohort}; Path=/; Max-Age=${COHORT_MAX_AGE}; SameSite=Lax; HttpOnly`);

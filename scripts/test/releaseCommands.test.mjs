@@ -1,23 +1,37 @@
-// The release commands end to end on a SQLite database of their own (scripts/release.mjs with the server's side,
-// server/src/releaseCommand.ts): a build is uploaded once under its version and registered, not live; only an operator
-// with the release role may release; promote, canary and rollback change what is live, and a release the shell cannot
-// run is refused with the reasons. Run by `npm test`.
+// The release commands on a SQLite database of their own (scripts/release.mjs with the server's side,
+// server/src/modules/releases/command.ts): a build is uploaded once under its version and registered, not live; only
+// an operator with the release role may release; promote, canary and rollback change what is live, and a release the
+// shell cannot run is refused with the reasons. The server's side runs in this process (its TypeScript through tsx),
+// as the command runs it, with the arguments release.mjs passes; one release runs the command as a team types it, in
+// processes of its own, to show the wiring. Run by `npm test`.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { require as tsRequire } from 'tsx/cjs/api';
 import { root } from '../lib/apps.mjs';
-import { describeRelease, filesHash } from '../release.mjs';
+import { describeRelease, filesHash, release as releaseBuild } from '../release.mjs';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sciexperts-release-cmd-'));
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development', SCIEXPERTS_ENV: '', RELEASE_OPERATOR: '' };
 const installed = (pkg) => JSON.parse(fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+const server = (file) => tsRequire(path.join(root, 'server', 'src', file), import.meta.url);
+const { loadConfig } = server('config.ts');
+const { openConfiguredDatabase } = server('db/connect.ts');
+const { migrate } = server('db/migrations/index.ts');
+const { runReleaseCommand } = server('modules/releases/command.ts');
+const { runOperatorCommand } = server('modules/admin/command.ts');
+const { PasswordHasher } = server('auth/passwords.ts');
+const config = loadConfig(env);
+const db = openConfiguredDatabase(config);
 
-function run(args) {
-  const result = spawnSync(process.execPath, [path.join(root, 'scripts', args[0] === 'admin' ? 'admin.mjs' : 'release.mjs'), ...args.slice(args[0] === 'admin' ? 1 : 0)], { cwd: root, env, encoding: 'utf8' });
-  return { code: result.status, out: `${result.stdout}${result.stderr}` };
+/** `npm run promote|rollback -- …` (release.mjs hands its arguments to the server's command as they are). */
+async function run(args) {
+  const lines = [];
+  const code = await runReleaseCommand(args, { db, env, out: (line) => lines.push(line) });
+  return { code, out: lines.join('\n') };
 }
 
 /** A build of mf-chat as webpack leaves it: a manifest naming the shared modules and the runtime, and its files. */
@@ -33,26 +47,40 @@ function fakeBuild(name, text, { react = `~${installed('react')}`, runtime = ins
   return dist;
 }
 
-const release = (dist, ...more) => run(['release', '--dir', 'mf-chat', '--skip-tests', '--dist', dist, ...more]);
+/** `npm run release -w mf-chat -- --skip-tests --dist <dist> …`, its registration run here. */
+async function release(dist, ...more) {
+  const lines = [];
+  const code = await releaseBuild(['--dir', 'mf-chat', '--skip-tests', '--dist', dist, ...more], env, {
+    register: (args) => runReleaseCommand(['register', ...args], { db, env, out: (line) => lines.push(line) }),
+  });
+  return { code, out: lines.join('\n') };
+}
 
-before(() => {
-  // The first command migrates the database; the operator is then made as every operator is.
-  assert.equal(run(['rollback', 'mf_chat', '--as', 'nobody@sciexperts.test']).code, 1);
-  assert.equal(run(['admin', 'create-operator', 'rel@sciexperts.test', 'release']).code, 0);
-  assert.equal(run(['admin', 'create-operator', 'money@sciexperts.test', 'finance']).code, 0);
+before(async () => {
+  await migrate(db.kysely, db.dialect);
+  const hasher = new PasswordHasher(config.passwordHash);
+  for (const [email, role] of [
+    ['rel@sciexperts.test', 'release'],
+    ['money@sciexperts.test', 'finance'],
+  ]) {
+    assert.equal(await runOperatorCommand(['create-operator', email, role], { db, hasher, out: () => undefined }), 0);
+  }
 });
 
-after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+after(async () => {
+  await db.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
-test('release uploads the build once under its version and registers it, not live', () => {
+test('release uploads the build once under its version and registers it, not live', async () => {
   const dist = fakeBuild('build-1', 'first');
   const described = describeRelease(dist, { semver: '0.1.0', commit: null });
   assert.match(described.version, /^0\.1\.0\+[0-9a-f]{12}$/);
-  const refused = release(dist, '--as', 'money@sciexperts.test');
+  const refused = await release(dist, '--as', 'money@sciexperts.test');
   assert.equal(refused.code, 1);
   assert.match(refused.out, /money@sciexperts\.test is not an operator who may change releases/);
 
-  const done = release(dist, '--as', 'rel@sciexperts.test');
+  const done = await release(dist, '--as', 'rel@sciexperts.test');
   assert.equal(done.code, 0, done.out);
   const target = path.join(dataDir, 'releases', 'mf_chat', described.version);
   assert.match(done.out, new RegExp(`Registered mf_chat@${described.version.replace('+', '\\+')} \\(not live yet\\)`));
@@ -61,29 +89,38 @@ test('release uploads the build once under its version and registers it, not liv
   assert.equal(filesHash(target), described.filesHash);
 });
 
-test('promote, canary and rollback change what is live; the gate refuses what the shell cannot run', () => {
+test('promote, canary and rollback change what is live; the gate refuses what the shell cannot run', async () => {
   env.RELEASE_OPERATOR = 'rel@sciexperts.test';
   const first = describeRelease(fakeBuild('build-1', 'first'), { semver: '0.1.0', commit: null }).version;
   const secondDist = fakeBuild('build-2', 'second');
-  assert.equal(release(secondDist).code, 0);
+  assert.equal((await release(secondDist)).code, 0);
   const second = describeRelease(secondDist, { semver: '0.1.0', commit: null }).version;
 
-  assert.match(run(['promote', `mf_chat@${first}`]).out, new RegExp(`mf_chat@${first.replace('+', '\\+')} is live for everyone`));
-  const canary = run(['promote', `mf_chat@${second}`, '--canary', '10']);
+  assert.match((await run(['promote', `mf_chat@${first}`])).out, new RegExp(`mf_chat@${first.replace('+', '\\+')} is live for everyone`));
+  const canary = await run(['promote', `mf_chat@${second}`, '--canary', '10']);
   assert.equal(canary.code, 0);
   assert.match(canary.out, /is live for 10 % of visitors \(live for the others: 0\.1\.0\+/);
-  const back = run(['rollback', 'mf_chat']);
+  const back = await run(['rollback', 'mf_chat']);
   assert.equal(back.code, 0);
   assert.match(back.out, new RegExp(`mf_chat: live is ${first.replace('+', '\\+')} \\(canary ${second.replace('+', '\\+')} dropped\\)`));
 
   const oldReact = fakeBuild('build-3', 'third', { react: '^18.2.0' });
-  assert.equal(release(oldReact).code, 0);
+  assert.equal((await release(oldReact)).code, 0);
   const third = describeRelease(oldReact, { semver: '0.1.0', commit: null }).version;
-  const refused = run(['promote', `mf_chat@${third}`]);
+  const refused = await run(['promote', `mf_chat@${third}`]);
   assert.equal(refused.code, 1);
   assert.match(refused.out, /The live shell cannot run this release/);
   assert.match(refused.out, new RegExp(`- react: the release needs \\^18\\.2\\.0, the shell provides ${installed('react').replace(/\./g, '\\.')}`));
-  const forced = run(['promote', `mf_chat@${third}`, '--force', '--reason', 'drill']);
+  const forced = await run(['promote', `mf_chat@${third}`, '--force', '--reason', 'drill']);
   assert.equal(forced.code, 0);
   assert.match(forced.out, /Recorded: forced past the gate: react: the release needs \^18\.2\.0/);
+});
+
+test('the command as a team types it: release.mjs runs the server’s side in a process of its own', () => {
+  const dist = fakeBuild('build-4', 'fourth');
+  const version = describeRelease(dist, { semver: '0.1.0', commit: null }).version;
+  const typed = spawnSync(process.execPath, [path.join(root, 'scripts', 'release.mjs'), 'release', '--dir', 'mf-chat', '--skip-tests', '--dist', dist, '--as', 'rel@sciexperts.test'], { cwd: root, env, encoding: 'utf8' });
+  assert.equal(typed.status, 0, typed.stdout + typed.stderr);
+  assert.match(typed.stdout, new RegExp(`Registered mf_chat@${version.replace('+', '\\+')} \\(not live yet\\)`));
+  assert.match(typed.stdout, new RegExp(`next: npm run promote -- mf_chat@${version.replace('+', '\\+')}`));
 });

@@ -41,7 +41,10 @@ async function pageServer() {
   return { url: `http://127.0.0.1:${server.address().port}`, releases };
 }
 
-const GOOD_PREVIEW = 'eyJyIjoibWZfYXV0aCJ9.c2lnbmVkLWJ5LXRoZS1hcGk';
+// The stand-in API's tokens: a link (opens a grant only with a release operator's bearer) and the grant it answers.
+const GOOD_LINK = 'eyJrIjoibGluayJ9.c2lnbmVkLWJ5LXRoZS1hcGk';
+const GRANT = 'eyJrIjoiZ3JhbnQifQ.Z3JhbnRlZC1ieS10aGUtYXBp';
+const RELEASER = 'Bearer op_release-operator';
 const versionsOf = (registry) => Object.fromEntries(registry.remotes.map((r) => [r.name, r.version ?? 'built']));
 
 before(async () => {
@@ -58,10 +61,16 @@ before(async () => {
     }
     if (req.url.startsWith('/api/Releases/Preview?token=')) {
       const token = new URL(req.url, 'http://x').searchParams.get('token');
-      if (token !== GOOD_PREVIEW) return void res.writeHead(404).end('{}');
-      return void res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ remote: 'mf_auth', version: '0.5.0+ddddddd', entry: '/releases/mf_auth/0.5.0+ddddddd/mf-manifest.json', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }));
+      const link = token === GOOD_LINK && req.headers.authorization === RELEASER;
+      if (!link && token !== GRANT) return void res.writeHead(404).end('{}');
+      const target = { remote: 'mf_auth', version: '0.5.0+ddddddd', entry: '/releases/mf_auth/0.5.0+ddddddd/mf-manifest.json', expiresAt: new Date(Date.now() + 3_600_000).toISOString() };
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(link ? { ...target, grant: GRANT } : target));
+    }
+    if (req.url === '/api/Releases/Cohort') {
+      // The stand-in's members: a bearer per device, one cohort per member.
+      const cohort = { 'Bearer ada-laptop': 'ada-member-cohort-0000', 'Bearer ada-phone': 'ada-member-cohort-0000', 'Bearer bob-laptop': 'bob-member-cohort-1111' }[req.headers.authorization];
+      if (!cohort) return void res.writeHead(401).end('{}');
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ cohort }));
     }
     if (req.url === '/api/Releases/PageLoads' && req.method === 'POST') {
       let body = '';
@@ -180,14 +189,24 @@ test('an API that does not answer leaves the last known registry (at first, the 
   await releases.stop();
 });
 
-test('a preview link shows one release to the browser that opened it, with nothing changed for anyone else', async () => {
+test('a preview link shows one release to the release operator’s browser that opened it, with nothing changed for anyone else', async () => {
   const { url } = await pageServer();
-  const opened = await fetch(`${url}/remotes.json?sx_preview=${GOOD_PREVIEW}`);
-  assert.match(opened.headers.get('set-cookie'), new RegExp(`^sx_preview=${GOOD_PREVIEW}; Path=/; Max-Age=\\d+; SameSite=Lax; HttpOnly`));
+  // The link alone, or with a bearer the API does not take for a release operator's: nothing previewed, no cookie.
+  for (const headers of [{}, { authorization: 'Bearer member-token' }]) {
+    const refused = await fetch(`${url}/remotes.json?sx_preview=${GOOD_LINK}`, { headers });
+    assert.equal(refused.headers.get('set-cookie'), null);
+    assert.equal((await refused.json()).remotes.find((r) => r.name === 'mf_auth').preview, undefined);
+  }
+  // Opened by the console with its release operator's bearer: this browser gets the grant in its cookie.
+  const opened = await fetch(`${url}/remotes.json?sx_preview=${GOOD_LINK}`, { headers: { authorization: RELEASER } });
+  assert.match(opened.headers.get('set-cookie'), new RegExp(`^sx_preview=${GRANT}; Path=/; Max-Age=\\d+; SameSite=Lax; HttpOnly`));
   const previewed = await opened.json();
   assert.deepEqual(previewed.remotes.find((r) => r.name === 'mf_auth'), { name: 'mf_auth', entry: `${site}/releases/mf_auth/0.5.0+ddddddd/mf-manifest.json`, version: '0.5.0+ddddddd', preview: true });
+  // The link as a cookie is no grant.
+  const linkCookie = await fetch(`${url}/remotes.json`, { headers: { cookie: `sx_preview=${GOOD_LINK}` } });
+  assert.match(linkCookie.headers.get('set-cookie'), /^sx_preview=; Path=\/; Max-Age=0/);
   // The cookie carries it to every page, rendered with the same registry.
-  const headers = { cookie: `sx_preview=${GOOD_PREVIEW}` };
+  const headers = { cookie: `sx_preview=${GRANT}` };
   assert.deepEqual(await (await fetch(`${url}/remotes.json`, { headers })).json(), previewed);
   assert.deepEqual(JSON.parse(await (await fetch(`${url}/experts/7-ada`, { headers })).text()), previewed);
   // Anyone else: unchanged; a forged token: nothing.
@@ -199,4 +218,33 @@ test('a preview link shows one release to the browser that opened it, with nothi
   const left = await fetch(`${url}/remotes.json?sx_preview=leave`, { headers });
   assert.match(left.headers.get('set-cookie'), /^sx_preview=; Path=\/; Max-Age=0/);
   assert.equal((await left.json()).remotes.find((r) => r.name === 'mf_auth').preview, undefined);
+});
+
+test('a member is bucketed by the member: the same cohort, so the same versions, on every browser and device', async () => {
+  const { url, releases } = await pageServer();
+  const canary = { remote: 'mf_chat', live: { version: '0.1.0+aaaaaaa', entry: '/releases/mf_chat/0.1.0+aaaaaaa/mf-manifest.json' }, canary: { version: '0.2.0+bbbbbbb', entry: '/releases/mf_chat/0.2.0+bbbbbbb/mf-manifest.json', percent: 50 } };
+  publish({ remotes: [canary] });
+  await releases.refresh();
+  await releases.flush();
+  const before = pageLoads.length;
+  // The shell of a signed-in member asks once: the browser's cookie becomes the member's cohort, whatever it was.
+  const sync = (bearer, cookie = '') => fetch(`${url}/remotes.json?sx_cohort=member`, { headers: { authorization: bearer, cookie } });
+  const laptop = await sync('Bearer ada-laptop', 'sx_cohort=random-visitor-cohort-1');
+  assert.equal(laptop.headers.get('set-cookie'), 'sx_cohort=ada-member-cohort-0000; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly');
+  const phone = await sync('Bearer ada-phone');
+  assert.equal(phone.headers.get('set-cookie'), laptop.headers.get('set-cookie'));
+  assert.deepEqual(await phone.json(), await laptop.json());
+  assert.equal((await sync('Bearer bob-laptop')).headers.get('set-cookie'), 'sx_cohort=bob-member-cohort-1111; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly');
+  // Already the member's: nothing to set. A bearer the API refuses: the cookie stays as it was.
+  assert.equal((await sync('Bearer ada-phone', 'sx_cohort=ada-member-cohort-0000')).headers.get('set-cookie'), null);
+  const refused = await sync('Bearer someone-else', 'sx_cohort=random-visitor-cohort-1');
+  assert.equal(refused.headers.get('set-cookie'), null);
+  // With the member's cohort, the member's versions, as any visitor's with that cookie.
+  const expected = cohortBucket('mf_chat', 'ada-member-cohort-0000') < 50 ? '0.2.0+bbbbbbb' : '0.1.0+aaaaaaa';
+  assert.equal(versionsOf(await (await fetch(`${url}/remotes.json`, { headers: { cookie: 'sx_cohort=ada-member-cohort-0000' } })).json()).mf_chat, expected);
+  // The shell's own question is no page load.
+  await releases.flush();
+  assert.deepEqual(pageLoads.slice(before), [{ remote: 'mf_chat', version: expected, count: 1 }]);
+  publish({ remotes: [] });
+  await releases.refresh();
 });

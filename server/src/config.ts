@@ -1,4 +1,4 @@
-import { isEmail } from '@sciexperts/shared/contracts';
+import { isEmail, RELEASE_LIMITS } from '@sciexperts/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -111,6 +111,12 @@ export interface Config {
   callMeetingUrlTemplate?: string;
   /** Tests only: a file holding milliseconds added to the server's clock (TEST_CLOCK_FILE; ignored in production). */
   testClockFile?: string | null;
+  /**
+   * The automatic canary rollback (docs/decisions/0049-versioned-remote-releases.md): how often canaries are checked
+   * (RELEASE_CANARY_CHECK_SECONDS, 15) and the page loads a canary needs before it is judged (RELEASE_CANARY_MIN_LOADS,
+   * 50). The e2e suite shortens both to watch a rollback happen in seconds.
+   */
+  releaseCanary?: { checkMs: number; minLoads: number };
   /** NODE_ENV or SCIEXPERTS_ENV is 'production': unsafe settings were refused at load. */
   production: boolean;
   /** Serve the OpenAPI page and document at /api/docs (off in production unless API_DOCS asks for it). */
@@ -354,6 +360,7 @@ export function loadConfig(env: Env = process.env): Config {
     secondFactorKey,
     callMeetingUrlTemplate: str('CALL_MEETING_URL_TEMPLATE') ?? 'https://meet.jit.si/{room}',
     testClockFile: production ? null : (str('TEST_CLOCK_FILE') ?? null),
+    releaseCanary: { checkMs: int('RELEASE_CANARY_CHECK_SECONDS', 15, 1, 3600) * 1000, minLoads: int('RELEASE_CANARY_MIN_LOADS', RELEASE_LIMITS.canaryMinLoads, 1, 1_000_000) },
     production,
     apiDocs: bool('API_DOCS', !production),
     payments,

@@ -1,7 +1,7 @@
 // The release registry (issue 44): immutable registrations, promote, canary, rollback (by hand and automatic), the
 // compatibility gate's three refusals and its audited override, the role checks, and the error reports' validation
 // and rate limit, on SQLite and PostgreSQL.
-import { ADMIN_PATHS, RELEASE_LIMITS, RELEASE_PATHS, type AuditEntryView, type LiveReleases, type OperatorRole, type ReleaseEventView, type ReleaseRegistration, type ReleasesOverview } from '@sciexperts/shared/contracts';
+import { ADMIN_PATHS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_PATHS, type AuditEntryView, type AuditPageView, type LiveReleases, type OperatorRole, type ReleaseEventView, type ReleaseRegistration, type ReleasesOverview } from '@sciexperts/shared/contracts';
 import { checkCanaries } from '../src/modules/releases/routes';
 import { currentShellProfile } from '../src/modules/releases/repository';
 import { canaryVerdict, gateReasons, satisfies } from '../src/modules/releases/rules';
@@ -262,6 +262,20 @@ describe.each(['sqlite', 'postgres'] as const)('the release registry over %s', (
     );
     expect((await live()).find((r) => r.remote === 'mf_directory')).toMatchObject({ live: { version: '0.1.0+1111111' }, canary: null });
     expect((await events('mf_directory'))[0]).toMatchObject({ action: 'auto-rollback', actor: 'automatic' });
+    // The operators' audit log says it too, under the check's name: no operator did it.
+    const lead = await makeOperator('operator');
+    const audit = (await call<AuditPageView>('GET', `${ADMIN_PATHS.audit}?action=release.auto-rollback`, lead.token)).body.entries;
+    expect(audit).toEqual([
+      expect.objectContaining({
+        operatorEmail: 'automatic rollback',
+        role: 'release',
+        action: 'release.auto-rollback',
+        objectType: 'release',
+        objectId: 'mf_directory@0.1.0+1111111',
+        address: 'release canary check',
+        details: expect.stringContaining('canary 0.2.0+2222222 rolled back automatically: error rate 6.0 %'),
+      }),
+    ]);
     const mail = mailer.sent.find((m) => m.subject === 'Canary mf_directory@0.2.0+2222222 rolled back automatically');
     expect(mail?.to).toBe(h.config.operatorEmail);
     expect(mail?.text).toContain('error rate 6.0 % (3 errors in 50 page loads) against live 0.0 % (0 in 200)');
@@ -269,23 +283,59 @@ describe.each(['sqlite', 'postgres'] as const)('the release registry over %s', (
     expect(await checkCanaries(h.app)).toEqual([]);
   });
 
-  it('gives release operators a signed preview link of a registered release, valid for an hour, to nobody else', async () => {
+  it('gives release operators a signed preview link (audited) that opens only with a release operator’s session, for an hour', async () => {
     const made = await call<{ url: string; token: string; expiresAt: string }>('POST', path(RELEASE_PATHS.preview, 'mf_chat'), releaser.token, { version: '0.2.0+bbbbbbb' });
     expect(made.status).toBe(201);
     expect(made.body.url).toBe(`http://site.test/?sx_preview=${made.body.token}`);
-    const open = await call<{ remote: string; version: string; entry: string }>('GET', `${RELEASE_PATHS.previewToken}?token=${made.body.token}`, null);
-    expect(open.body).toEqual({ remote: 'mf_chat', version: '0.2.0+bbbbbbb', entry: '/releases/mf_chat/0.2.0+bbbbbbb/mf-manifest.json', expiresAt: made.body.expiresAt });
+    const lead = await makeOperator('operator');
+    const audit = (await call<{ entries: AuditEntryView[] }>('GET', `${ADMIN_PATHS.audit}?action=release.preview`, lead.token)).body.entries;
+    expect(audit[0]).toMatchObject({ operatorEmail: releaser.email, action: 'release.preview', objectType: 'release', objectId: 'mf_chat@0.2.0+bbbbbbb', details: `preview link until ${made.body.expiresAt}` });
+    const target = { remote: 'mf_chat', version: '0.2.0+bbbbbbb', entry: '/releases/mf_chat/0.2.0+bbbbbbb/mf-manifest.json', expiresAt: made.body.expiresAt };
+    const ask = (token: string, bearer: string | null = null) => call<typeof target & { grant?: string }>('GET', `${RELEASE_PATHS.previewToken}?token=${token}`, bearer);
+    // The link alone, or in the hands of a member or an operator who may not see releases, opens nothing.
+    const support = await makeOperator('support');
+    for (const bearer of [null, (await member(h)).token, support.token]) {
+      const refused = await ask(made.body.token, bearer);
+      expect(refused.status).toBe(404);
+      expect(refused.body.message).toBe(RELEASE_MESSAGES.previewNotValid);
+    }
+    // With a release operator's session (the console opening it): the target and the grant for that browser's cookie.
+    const opened = await ask(made.body.token, releaser.token);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toEqual({ ...target, grant: expect.stringMatching(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/) });
+    // The grant opens it alone (the page server asks with the cookie), and grants nothing further.
+    expect((await ask(opened.body.grant!)).body).toEqual(target);
     // Another version under the same signature, or another signature, opens nothing.
     const [body, mac] = made.body.token.split('.');
     const forged = `${Buffer.from(Buffer.from(body!, 'base64url').toString().replace('0.2.0+bbbbbbb', '0.1.0+aaaaaaa')).toString('base64url')}.${mac}`;
-    expect((await call('GET', `${RELEASE_PATHS.previewToken}?token=${forged}`, null)).status).toBe(404);
-    expect((await call('GET', `${RELEASE_PATHS.previewToken}?token=${body}.${'A'.repeat(43)}`, null)).status).toBe(404);
+    expect((await ask(forged, releaser.token)).status).toBe(404);
+    expect((await ask(`${body}.${'A'.repeat(43)}`, releaser.token)).status).toBe(404);
     expect((await call('POST', path(RELEASE_PATHS.preview, 'mf_chat'), releaser.token, { version: '0.9.0+fffffff' })).status).toBe(404);
-    expect((await call('POST', path(RELEASE_PATHS.preview, 'mf_chat'), (await makeOperator('support')).token, { version: '0.2.0+bbbbbbb' })).status).toBe(403);
+    expect((await call('POST', path(RELEASE_PATHS.preview, 'mf_chat'), support.token, { version: '0.2.0+bbbbbbb' })).status).toBe(403);
     expect((await call('POST', path(RELEASE_PATHS.preview, 'mf_chat'), (await member(h)).token, { version: '0.2.0+bbbbbbb' })).status).toBe(404);
-    // An hour later it has expired.
+    // A grant ends with its operator's access: one granted to an operator since disabled opens nothing.
+    const leaver = await makeOperator('release');
+    const leaverGrant = (await ask(made.body.token, leaver.token)).body.grant!;
+    expect((await ask(leaverGrant)).status).toBe(200);
+    await h.db.kysely.updateTable('operators').set({ disabledAt: new Date(now).toISOString() }).where('id', '=', leaver.id).execute();
+    expect((await ask(leaverGrant)).status).toBe(404);
+    // An hour later the link and its grant have expired.
     now += 3_600_001;
-    expect((await call('GET', `${RELEASE_PATHS.previewToken}?token=${made.body.token}`, null)).status).toBe(404);
+    expect((await ask(made.body.token, releaser.token)).status).toBe(404);
+    expect((await ask(opened.body.grant!)).status).toBe(404);
+  });
+
+  it('gives a member the same cohort on every device (derived from the member id, never the id), and nobody else', async () => {
+    const ada = await member(h);
+    const phone = await h.api<{ token: string }>('POST', '/api/Account/Login', { body: { email: ada.email, password: ada.password } });
+    const cohortOf = async (token: string | null) => call<{ cohort: string }>('GET', RELEASE_PATHS.memberCohort, token);
+    const laptop = await cohortOf(ada.token);
+    expect(laptop.status).toBe(200);
+    expect(laptop.body.cohort).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await cohortOf(phone.body.token)).body).toEqual(laptop.body);
+    expect((await cohortOf((await member(h)).token)).body.cohort).not.toBe(laptop.body.cohort);
+    expect((await cohortOf(null)).status).toBe(401);
+    expect((await cohortOf(releaser.token)).status).toBe(401);
   });
 
   it('rate-limits the reports of one address', async () => {

@@ -4,6 +4,7 @@ import { getInstance, registerPlugins } from '@module-federation/enhanced/runtim
 import { configureRuntime, createHydrationPageData, PageDataContext, startAuthSync, type RuntimeConfig } from '@sciexperts/shared';
 import { loadRegistry, applyRegistry } from './federation/remoteRegistry';
 import { registerIdentitySignOut } from './federation/identitySession';
+import { startMemberCohort } from './federation/memberCohort';
 import { retryPlugin } from './federation/retryPlugin';
 import { provideRuntimeCore, runtimeVersionGuard } from './federation/runtimeCore';
 import { browserRemoteLoader } from './federation/remoteLoader';
@@ -40,6 +41,7 @@ async function fetchRuntimeConfig(): Promise<Partial<RuntimeConfig> | null> {
 
 async function start(): Promise<void> {
   startAuthSync();
+  startMemberCohort();
   // Before the first remote loads: remotes use the shell's federation runtime core (decision 0021), only when
   // built for its version, and a dropped manifest or chunk is fetched again before any error region shows.
   const runtimeVersion = getInstance()?.version ?? '';

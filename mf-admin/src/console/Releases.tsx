@@ -30,7 +30,7 @@ function RemoteReleases({ remote, change, onChanged }: { remote: RemoteReleasesV
   const [history, setHistory] = useState<ReleaseEventView[] | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [previewLink, setPreviewLink] = useState<{ version: string; url: string; expiresAt: string } | null>(null);
+  const [previewing, setPreviewing] = useState<{ version: string; expiresAt: string } | null>(null);
   const titleId = `remote-${remote.remote}`;
 
   const showHistory = useCallback(() => {
@@ -57,10 +57,15 @@ function RemoteReleases({ remote, change, onChanged }: { remote: RemoteReleasesV
 
   async function preview(version: string) {
     setError(null);
+    setPreviewing(null);
     try {
-      setPreviewLink({ version, ...(await adminApi.previewRelease(remote.remote, version)) });
+      // The link is made (audited), then opened in this browser with this operator's session: only a release
+      // operator's browser gets a preview, never whoever else holds the link.
+      const link = await adminApi.previewRelease(remote.remote, version);
+      if (await adminApi.openPreview(link.token)) setPreviewing({ version, expiresAt: link.expiresAt });
+      else setError('The preview could not be opened in this browser.');
     } catch (err) {
-      setError(messageOf(err, 'The preview link could not be made.'));
+      setError(messageOf(err, 'The preview could not be opened.'));
     }
   }
 
@@ -111,11 +116,11 @@ function RemoteReleases({ remote, change, onChanged }: { remote: RemoteReleasesV
           )}
         </div>
       )}
-      {previewLink && (
+      {previewing && (
         <p>
-          Preview of {previewLink.version} until {dateTime(previewLink.expiresAt)} (only the browser that opens it sees it):{' '}
-          <a href={previewLink.url} target="_blank" rel="noreferrer">
-            {previewLink.url}
+          This browser previews {previewing.version} until {dateTime(previewing.expiresAt)}; nobody else sees it.{' '}
+          <a href="/" target="_blank" rel="noreferrer">
+            Open the site
           </a>
         </p>
       )}

@@ -22,7 +22,7 @@ import type {
 } from '@sciexperts/shared/member';
 import { PARTNER_PATHS, type PartnerSecret, type PartnerView, type RegisterPartnerBody } from '@sciexperts/shared/member';
 import { API_PATHS, apiUrl, type ExpertSearchResponse } from '@sciexperts/shared';
-import { RELEASE_PATHS, type ReleaseEventView, type ReleasesOverview } from '@sciexperts/shared';
+import { PREVIEW_PARAM, RELEASE_PATHS, type ReleaseEventView, type ReleasesOverview } from '@sciexperts/shared';
 import type { VettingDecisionInput, VettingDecisionResult, VettingDetailView, VettingQueueView } from '@sciexperts/shared';
 import { sessionStore, setSession } from './session';
 
@@ -125,7 +125,23 @@ export const adminApi = {
   releaseHistory: (remote: string) => call<{ events: ReleaseEventView[] }>('GET', RELEASE_PATHS.history.replace(':remote', remote)),
   promoteRelease: (remote: string, body: { version: string; force?: boolean }) => call<{ event: ReleaseEventView }>('POST', RELEASE_PATHS.promote.replace(':remote', remote), body),
   canaryRelease: (remote: string, body: { version: string; percent: number; force?: boolean }) => call<{ event: ReleaseEventView }>('POST', RELEASE_PATHS.canary.replace(':remote', remote), body),
-  previewRelease: (remote: string, version: string) => call<{ url: string; expiresAt: string }>('POST', RELEASE_PATHS.preview.replace(':remote', remote), { version }),
+  previewRelease: (remote: string, version: string) => call<{ url: string; token: string; expiresAt: string }>('POST', RELEASE_PATHS.preview.replace(':remote', remote), { version }),
+  /**
+   * Opens a preview link in this browser: the site's page server, given the link with this operator's bearer, keeps
+   * the grant in this browser's cookie (decision 0049); the link alone opens nothing. True when the registry it answered
+   * names the previewed release.
+   */
+  openPreview: async (token: string): Promise<boolean> => {
+    const session = sessionStore.getState().session?.token;
+    let res: Response;
+    try {
+      res = await fetch(`/remotes.json?${PREVIEW_PARAM}=${encodeURIComponent(token)}`, { headers: session ? { authorization: `Bearer ${session}` } : {}, cache: 'no-store' });
+    } catch {
+      throw new AdminApiError(0, 'The server cannot be reached. Check the connection and try again.');
+    }
+    const registry = res.ok ? ((await res.json()) as { remotes?: Array<{ preview?: boolean }> }) : null;
+    return registry?.remotes?.some((r) => r.preview === true) ?? false;
+  },
   rollbackRelease: (remote: string) => call<{ event: ReleaseEventView }>('POST', RELEASE_PATHS.rollback.replace(':remote', remote), {}),
   /** Answers the client secret, once. */
   registerPartner: (input: RegisterPartnerBody) => call<PartnerSecret>('POST', PARTNER_PATHS.partners, input),

@@ -65,15 +65,21 @@ describe('the Releases page', () => {
     expect(await screen.findByRole('list', { name: 'History of mf_chat' })).toHaveTextContent('Rolled back automatically 0.1.0+aaaaaaa by automatic: canary 0.2.0+bbbbbbb dropped');
   });
 
-  it('makes a preview link of a release that is not live', async () => {
+  it('opens a release that is not live in this browser alone, through a preview link made for it', async () => {
     const user = userEvent.setup();
     signedInAs('release');
     jest.spyOn(adminApi, 'releases').mockResolvedValue(overview);
-    const preview = jest.spyOn(adminApi, 'previewRelease').mockResolvedValue({ url: 'http://localhost:8080/?sx_preview=abc.def', expiresAt: '2026-11-29T11:00:00.000Z' });
+    const preview = jest.spyOn(adminApi, 'previewRelease').mockResolvedValue({ url: 'http://localhost:8080/?sx_preview=abc.def', token: 'abc.def', expiresAt: '2026-11-29T11:00:00.000Z' });
+    const open = jest.spyOn(adminApi, 'openPreview').mockResolvedValueOnce(true).mockResolvedValueOnce(false);
     renderAt('/admin/releases');
     await user.click(await screen.findByRole('button', { name: 'Preview 0.3.0+ccccccc' }));
     expect(preview).toHaveBeenCalledWith('mf_chat', '0.3.0+ccccccc');
-    expect(await screen.findByRole('link', { name: 'http://localhost:8080/?sx_preview=abc.def' })).toHaveAttribute('href', 'http://localhost:8080/?sx_preview=abc.def');
+    expect(open).toHaveBeenCalledWith('abc.def');
+    expect(await screen.findByText(/This browser previews 0\.3\.0\+ccccccc until .*; nobody else sees it\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the site' })).toHaveAttribute('href', '/');
+    // The page server did not grant it (a session the API no longer takes): said, not pretended.
+    await user.click(screen.getByRole('button', { name: 'Preview 0.3.0+ccccccc' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The preview could not be opened in this browser.');
   });
 
   it('lists the gate’s reasons and offers the forced change', async () => {

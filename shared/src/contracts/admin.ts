@@ -165,6 +165,10 @@ export const AUDIT_ACTIONS = [
   'release.promote',
   'release.canary',
   'release.rollback',
+  /** A signed preview link made for a release (who can open it: decision 0049). */
+  'release.preview',
+  /** The canary check's own rollback: written by no operator (SYSTEM_AUDIT_OPERATOR). */
+  'release.auto-rollback',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -23,6 +23,11 @@ export const RELEASE_PATHS = {
   preview: `${ADMIN_API_PREFIX}/Releases/:remote/Preview`,
   /** GET ?token=: what a preview token opens (the page servers check a visitor's preview link or cookie with it). */
   previewToken: '/api/Releases/Preview',
+  /**
+   * GET with a member's bearer: the member's cohort id (the same on every browser and device), which the page server
+   * puts in the browser's cohort cookie when the shell asks `/remotes.json?sx_cohort=member`.
+   */
+  memberCohort: '/api/Releases/Cohort',
   /** GET: what is live now, for the page servers (ETag; they ask every second). */
   live: '/api/Releases/Live',
   /** POST: the shell's sampled reports of a remote that failed to load or to render (no personal data). */
@@ -74,6 +79,8 @@ export const RELEASE_LIMITS = {
 
 /** The cookie that keeps a visitor in one cohort on every page and every process. */
 export const COHORT_COOKIE = 'sx_cohort';
+/** `/remotes.json?sx_cohort=member` with a member's bearer: the page server sets the member's cohort in the cookie. */
+export const MEMBER_COHORT_QUERY = 'sx_cohort=member';
 /** The preview link's query parameter and cookie (`leave` ends the preview). */
 export const PREVIEW_PARAM = 'sx_preview';
 export const PREVIEW_TTL_SECONDS = 3600;
@@ -88,6 +95,7 @@ export const RELEASE_MESSAGES = {
   percent: 'A canary is live for 1 to 99 % of visitors.',
   notFromPageServer: 'Only the page servers report page loads.',
   tooManyReports: 'Too many reports; try again later.',
+  previewNotValid: 'This preview is not valid (expired, not ours, or not opened by a release operator from the console).',
 } as const;
 
 export type ReleaseRegistration = Static<typeof S.ReleaseRegistration>;
@@ -104,3 +112,4 @@ export type PageLoadsBody = Static<typeof S.PageLoadsBody>;
 export type SharedRequirement = Static<typeof S.SharedRequirement>;
 export type ReleasePreview = Static<typeof S.ReleasePreview>;
 export type PreviewTarget = Static<typeof S.PreviewTarget>;
+export type MemberCohort = Static<typeof S.MemberCohort>;

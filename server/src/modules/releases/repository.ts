@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   RELEASE_LIMITS,
+  type AuditAction,
   RELEASE_MESSAGES as M,
   releaseEntry,
   type LiveReleases,
@@ -33,6 +34,11 @@ type EventRow = Selectable<ReleaseEventsTable>;
 /** Who changes the registry: an operator (audited in the console's log too), or the automatic rollback. */
 export type Actor = { operator: Pick<OperatorIdentity, 'id' | 'email' | 'role'>; address: string } | { automatic: true };
 const actorName = (actor: Actor) => ('automatic' in actor ? 'automatic' : actor.operator.email);
+/**
+ * Who the audit log names for the automatic rollback: no operator's row (the log's operatorId has no foreign key; 0 is
+ * never an operator's id), the release role it acts for, and a name that says what it is.
+ */
+export const SYSTEM_AUDIT_OPERATOR = { id: 0, email: 'automatic rollback', role: 'release' } as const satisfies Pick<OperatorIdentity, 'id' | 'email' | 'role'>;
 
 // ---- what the shell provides -------------------------------------------------------------------------------------
 
@@ -178,23 +184,22 @@ async function record(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  if ('operator' in actor && e.action !== 'auto-rollback') {
-    const auditDetails = [
-      e.action === 'canary' ? `${e.canaryPercent} % of visitors` : null,
-      e.previousVersion !== null || e.action === 'promote' || e.action === 'rollback' ? `live before: ${e.previousVersion ?? 'the built remote'}` : null,
-      e.details,
-    ].filter(Boolean);
-    await writeAudit(trx, {
-      operator: actor.operator,
-      action: `release.${e.action}` as 'release.register',
-      objectType: 'release',
-      objectId: `${e.remote}@${e.version ?? 'built'}`,
-      reason: e.reason ?? null,
-      details: auditDetails.join('; ') || null,
-      address: actor.address,
-      at: now,
-    });
-  }
+  const auditDetails = [
+    e.action === 'canary' ? `${e.canaryPercent} % of visitors` : null,
+    e.previousVersion !== null || e.action === 'promote' || e.action === 'rollback' ? `live before: ${e.previousVersion ?? 'the built remote'}` : null,
+    e.details,
+  ].filter(Boolean);
+  // The automatic rollback is audited too (the operators read one log), under the job's name: no operator did it.
+  await writeAudit(trx, {
+    operator: 'operator' in actor ? actor.operator : SYSTEM_AUDIT_OPERATOR,
+    action: `release.${e.action}` as AuditAction,
+    objectType: 'release',
+    objectId: `${e.remote}@${e.version ?? 'built'}`,
+    reason: e.reason ?? null,
+    details: auditDetails.join('; ') || null,
+    address: 'operator' in actor ? actor.address : 'release canary check',
+    at: now,
+  });
   return eventView(row);
 }
 

@@ -5,10 +5,11 @@
 // no personal data). A job rolls back a canary whose error rate exceeds live's by the margin.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Type } from 'typebox';
-import { PREVIEW_PARAM, PREVIEW_TTL_SECONDS, RELEASE_LIMITS, RELEASE_MESSAGES as M, RELEASE_PATHS, releaseEntry, type LiveReleases, type PreviewTarget, type ReleaseEventView } from '@sciexperts/shared/contracts';
+import { mayDo, PREVIEW_PARAM, PREVIEW_TTL_SECONDS, RELEASE_LIMITS, RELEASE_MESSAGES as M, RELEASE_PATHS, releaseEntry, type LiveReleases, type MemberCohort, type PreviewTarget, type ReleaseEventView } from '@sciexperts/shared/contracts';
 import {
   CanaryBody,
   LiveReleases as LiveReleasesSchema,
+  MemberCohort as MemberCohortSchema,
   PageLoadsBody,
   PreviewBody,
   PreviewTarget as PreviewTargetSchema,
@@ -25,18 +26,20 @@ import {
   RollbackBody,
 } from '@sciexperts/shared/contracts/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../../http/errors';
+import { HttpError, unauthorized } from '../../http/errors';
 import { api, type Module } from '../../http/api';
 import { bearer, errors, open } from '../../http/schemas';
 import { StoreUnavailable, take } from '../../redis/limiters';
+import { writeAudit } from '../admin/audit';
 import { guardAdminRoutes, operatorOf } from '../admin/guard';
+import { isOperatorRole, operatorOfToken } from '../admin/operators';
+import { bearerToken } from '../../auth/tokens';
 import * as repo from './repository';
 import { canaryVerdict, type ShellProfile } from './rules';
 
 const tags = ['Releases'];
 const guarded = [401, 403, 404] as const;
 export const CANARY_CHECK_JOB = 'release-canary-check';
-const CANARY_CHECK_INTERVAL_MS = 15_000;
 
 export interface ReleasesOptions {
   /** What the live shell provides (the gate's measure); by default read from this deployment's installed packages. */
@@ -61,27 +64,40 @@ function fromPageServer(request: FastifyRequest, trustProxy: boolean | number | 
 }
 
 /**
- * A preview token: the release and its expiry, signed with the server's secret (HMAC-SHA256). Whoever holds the link
- * previews that one release in their own browser until it expires; nobody else's registry changes.
+ * Preview tokens: a release and an expiry, signed with the server's secret (HMAC-SHA256), of two kinds. A `link` is what
+ * a release operator makes in the console; it opens nothing by itself. Opened with a release operator's bearer (the
+ * console sends it), it is exchanged for a `grant` naming that operator, which the page server keeps in the browser's
+ * HttpOnly cookie: that browser alone previews the release, while its operator may still see releases, until it expires.
  */
-export function signPreview(secret: string, remote: string, version: string, expiresAt: Date): string {
-  const body = Buffer.from(JSON.stringify({ r: remote, v: version, e: expiresAt.toISOString() })).toString('base64url');
+export type PreviewKind = 'link' | 'grant';
+
+export function signPreview(secret: string, remote: string, version: string, expiresAt: Date, kind: PreviewKind = 'link', operatorId?: number): string {
+  const body = Buffer.from(JSON.stringify({ k: kind, r: remote, v: version, e: expiresAt.toISOString(), ...(operatorId === undefined ? {} : { o: operatorId }) })).toString('base64url');
   return `${body}.${createHmac('sha256', `release-preview:${secret}`).update(body).digest('base64url')}`;
 }
 
-export function readPreview(secret: string, token: string, now: Date): { remote: string; version: string; expiresAt: string } | null {
+export function readPreview(secret: string, token: string, now: Date): { kind: PreviewKind; remote: string; version: string; expiresAt: string; operatorId: number | null } | null {
   const [body, mac] = token.split('.');
   if (!body || !mac) return null;
   const expected = createHmac('sha256', `release-preview:${secret}`).update(body).digest();
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const { r, v, e } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { r?: unknown; v?: unknown; e?: unknown };
-    if (typeof r !== 'string' || typeof v !== 'string' || typeof e !== 'string' || !(Date.parse(e) > now.getTime())) return null;
-    return { remote: r, version: v, expiresAt: e };
+    const { k, r, v, e, o } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { k?: unknown; r?: unknown; v?: unknown; e?: unknown; o?: unknown };
+    if ((k !== 'link' && k !== 'grant') || typeof r !== 'string' || typeof v !== 'string' || typeof e !== 'string' || !(Date.parse(e) > now.getTime())) return null;
+    if (k === 'grant' && !Number.isInteger(o)) return null;
+    return { kind: k, remote: r, version: v, expiresAt: e, operatorId: k === 'grant' ? (o as number) : null };
   } catch {
     return null;
   }
+}
+
+/**
+ * A member's cohort id: an HMAC of the member id with the server's secret, so a member is bucketed alike on every
+ * browser and device (and every process), while the cookie never carries the id itself.
+ */
+export function memberCohort(secret: string, memberId: number): string {
+  return createHmac('sha256', `release-cohort:${secret}`).update(String(memberId)).digest('base64url').slice(0, 22);
 }
 
 /** Checks every canary once: one whose error rate exceeds live's by the margin is rolled back and the team told. */
@@ -92,7 +108,7 @@ export async function checkCanaries(app: FastifyInstance, options: ReleasesOptio
     const canaryVersion = channel.canaryVersion!;
     const canary = await repo.figuresOf(db, channel.remote, canaryVersion);
     const live = await repo.figuresOf(db, channel.remote, channel.liveVersion ?? 'built');
-    const verdict = canaryVerdict(canary, live, { minLoads: options.canaryMinLoads, margin: options.canaryErrorMargin });
+    const verdict = canaryVerdict(canary, live, { minLoads: options.canaryMinLoads ?? config.releaseCanary?.minLoads, margin: options.canaryErrorMargin });
     if (!verdict) continue;
     let result: repo.ChangeResult;
     try {
@@ -244,8 +260,19 @@ export function releasesModule(options: ReleasesOptions = {}): Module {
         const { version } = request.body;
         const found = await db.kysely.selectFrom('releases').select('id').where('remote', '=', remote).where('version', '=', version).executeTakeFirst();
         if (!found) throw new HttpError(404, M.notFound);
-        const expiresAt = new Date(clock().getTime() + PREVIEW_TTL_SECONDS * 1000);
+        const now = clock();
+        const expiresAt = new Date(now.getTime() + PREVIEW_TTL_SECONDS * 1000);
         const token = signPreview(config.tokenSecret, remote, version, expiresAt);
+        // Who made a link to a release that is not live, and until when: the audit log says it like any change.
+        await writeAudit(db.kysely, {
+          operator: operatorOf(request),
+          action: 'release.preview',
+          objectType: 'release',
+          objectId: `${remote}@${version}`,
+          details: `preview link until ${expiresAt.toISOString()}`,
+          address: request.ip,
+          at: now,
+        });
         reply.code(201);
         return { url: `${config.siteUrl.replace(/\/$/, '')}/?${PREVIEW_PARAM}=${token}`, token, expiresAt: expiresAt.toISOString() };
       },
@@ -257,17 +284,48 @@ export function releasesModule(options: ReleasesOptions = {}): Module {
         schema: {
           tags,
           operationId: 'releasePreviewTarget',
-          summary: 'What a preview token opens (the page servers ask, for a visitor with a preview link or cookie); 404 when it is not valid',
+          summary: 'What a preview token opens (the page servers ask): a link with a release operator’s bearer answers the grant for that browser’s cookie, a grant answers while its operator may see releases; 404 otherwise',
           security: open,
           querystring: PreviewTokenQuery,
           response: { 200: PreviewTargetSchema, ...errors(400, 404) },
         },
       },
       async (request): Promise<PreviewTarget> => {
-        const preview = readPreview(config.tokenSecret, request.query.token, clock());
+        const now = clock();
+        const preview = readPreview(config.tokenSecret, request.query.token, now);
         const known = preview && (await db.kysely.selectFrom('releases').select('id').where('remote', '=', preview.remote).where('version', '=', preview.version).executeTakeFirst());
-        if (!preview || !known) throw new HttpError(404, 'This preview link is not valid (expired, or not ours).');
-        return { ...preview, entry: releaseEntry(preview.remote, preview.version) };
+        if (!preview || !known) throw new HttpError(404, M.previewNotValid);
+        const target = { remote: preview.remote, version: preview.version, expiresAt: preview.expiresAt, entry: releaseEntry(preview.remote, preview.version) };
+        if (preview.kind === 'grant') {
+          // The operator it was granted to may still see releases (not disabled, not moved to another role).
+          const row = await db.kysely.selectFrom('operators').select(['role', 'disabledAt']).where('id', '=', preview.operatorId!).executeTakeFirst();
+          if (!row || row.disabledAt !== null || !isOperatorRole(row.role) || !mayDo(row.role, 'releases.read')) throw new HttpError(404, M.previewNotValid);
+          return target;
+        }
+        // A link: only in the hands of a signed-in release operator (their bearer, which the page server passes on).
+        const bearer = bearerToken(request.headers.authorization);
+        const operator = bearer ? await operatorOfToken(db, bearer, now) : null;
+        if (operator === null || operator === 'expired' || operator.passwordChangeRequired || !mayDo(operator.role, 'releases.read')) throw new HttpError(404, M.previewNotValid);
+        return { ...target, grant: signPreview(config.tokenSecret, preview.remote, preview.version, new Date(preview.expiresAt), 'grant', operator.id) };
+      },
+    );
+
+    r.get(
+      RELEASE_PATHS.memberCohort,
+      {
+        schema: {
+          tags,
+          operationId: 'memberReleaseCohort',
+          summary: 'The signed-in member’s release cohort (the same on every browser and device); the page server keeps it in the cohort cookie',
+          security: bearer,
+          response: { 200: MemberCohortSchema, ...errors(401) },
+        },
+      },
+      async (request): Promise<MemberCohort> => {
+        const token = bearerToken(request.headers.authorization);
+        const session = token ? await app.ctx.tokens.verify(token) : null;
+        if (!session) throw unauthorized('Your session has expired or is invalid. Please sign in again.');
+        return { cohort: memberCohort(config.tokenSecret, session.userId) };
       },
     );
 
@@ -352,7 +410,7 @@ export function releasesModule(options: ReleasesOptions = {}): Module {
       },
     );
 
-    app.ctx.jobs.every(CANARY_CHECK_JOB, CANARY_CHECK_INTERVAL_MS, async () => {
+    app.ctx.jobs.every(CANARY_CHECK_JOB, config.releaseCanary?.checkMs ?? 15_000, async () => {
       await checkCanaries(app, options);
     });
   };

@@ -131,5 +131,11 @@ export const PreviewBody = Type.Object({ version: Version }, { additionalPropert
 /** A preview link: the site's address with the signed token, valid until expiresAt. */
 export const ReleasePreview = Type.Object({ url: Type.String(), token: Type.String(), expiresAt: Type.String() });
 export const PreviewTokenQuery = Type.Object({ token: Type.String({ minLength: 20, maxLength: 400, pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$' }) }, { additionalProperties: false });
-/** What a valid preview token opens. */
-export const PreviewTarget = Type.Object({ remote: Type.String(), version: Type.String(), entry: Type.String(), expiresAt: Type.String() });
+/**
+ * What a valid preview token opens. Asked with a link and a release operator's bearer, it carries `grant`: the token
+ * the page server keeps in that browser's cookie (the link alone opens nothing).
+ */
+export const PreviewTarget = Type.Object({ remote: Type.String(), version: Type.String(), entry: Type.String(), expiresAt: Type.String(), grant: Type.Optional(Type.String()) });
+
+/** A member's cohort id: derived from the member id with the server's secret (never the id itself), 22 characters. */
+export const MemberCohort = Type.Object({ cohort: Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }) });
