@@ -6,7 +6,7 @@ import path from 'node:path';
 import { apiPort, frontends, portFrom, root } from './apps.mjs';
 import { createStaticServer, listen } from './staticServer.mjs';
 import { startPageObservability } from './pageObservability.mjs';
-import { buildContentSecurityPolicy } from './securityHeaders.mjs';
+import { buildContentSecurityPolicy, remotePageHeaders } from './securityHeaders.mjs';
 import { createPageRenderer } from './pageRenderer.mjs';
 import { buildServer, serverEntry } from './serverBuild.mjs';
 import { createReleaseRegistry } from './releaseRegistry.mjs';
@@ -383,8 +383,10 @@ export async function startSuite(config, { log = console.log, env = process.env,
   }
 
   const csp = buildContentSecurityPolicy(config);
-  // The remotes' own pages (standalone pages, the integrator example) get the same policy as the shell.
+  // The remotes' own pages (standalone pages, the integrator example) get the same policy as the shell; the one page
+  // the site frames (/developers' live example) may be framed by the site's origin alone.
   const pageHeaders = () => ({ 'Content-Security-Policy': csp, 'X-Frame-Options': 'DENY' });
+  const remoteHeaders = (req) => remotePageHeaders(new URL(req?.url ?? '/', 'http://remote').pathname, csp, config.siteOrigin);
   // The shell's server's metrics (served on PAGE_METRICS_PORT when set) and traces (when OTEL_EXPORTER_OTLP_ENDPOINT is).
   const observability = await startPageObservability({ env, log });
   closers.push(() => observability.close());
@@ -415,7 +417,7 @@ export async function startSuite(config, { log = console.log, env = process.env,
             log: (message) => log(`[render] ${message}`),
           }),
         })
-      : createStaticServer({ root: dist, spa: true, cors: true, pageHeaders });
+      : createStaticServer({ root: dist, spa: true, cors: true, pageHeaders: remoteHeaders });
     await listen(server, app.port, env.STATIC_HOST || '127.0.0.1');
     closers.push(() => new Promise((resolve) => server.close(() => resolve())));
     server.closeIdleConnections?.();
