@@ -173,7 +173,17 @@ export function apiEnv(config, env = process.env) {
     TRUST_PROXY: env.TRUST_PROXY ?? 'loopback',
     SITE_URL: config.siteOrigin,
     CORS_ORIGINS: [config.siteOrigin, ...config.remotes.map((r) => config.originOf(r.port))].join(','),
+    // The developers' live example is served by the chat remote and signs in as the built-in demo partner (with the
+    // demo data; production refuses both).
+    ...(isProduction(env) || !demoPartnerOrigin(config) ? {} : { DEMO_PARTNER_ORIGINS: demoPartnerOrigin(config) }),
   };
+}
+
+/** The chat remote's origin, when a partner may have it outside production (https, or http on loopback: partnerOriginProblem). */
+function demoPartnerOrigin(config) {
+  const chat = config.remotes.find((r) => r.name === 'mf_chat');
+  const origin = chat ? config.originOf(chat.port) : null;
+  return origin && /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\]):)/.test(origin) ? origin : null;
 }
 
 const isProduction = (env) => env.NODE_ENV === 'production' || env.SCIEXPERTS_ENV === 'production';
