@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
-import { CHAT_EMBED, DEVELOPERS_EXAMPLE } from '@sciexperts/shared/contracts';
+import { CHAT_EMBED, DEVELOPERS_EXAMPLE, OAUTH_PATHS } from '@sciexperts/shared/contracts';
 import { e2eOrigins } from '../playwright.config';
 import { expect, test } from './fixtures';
 
@@ -184,6 +184,18 @@ test.describe('the developers’ page', () => {
     expect(example.status()).toBe(200);
     expect(example.headers()['content-security-policy']).toContain(`frame-ancestors ${e2eOrigins.site}`);
     expect(example.headers()['x-frame-options']).toBeUndefined();
+    // The example's partner exists (npm start gives the API the chat remote's origin for it): the consent screen names it.
+    const consent = new URLSearchParams({
+      client_id: DEVELOPERS_EXAMPLE.partner.clientId,
+      redirect_uri: e2eOrigins.chat,
+      response_type: 'code',
+      scope: 'chat',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
+    const partner = await request.get(`${OAUTH_PATHS.authorize}?${consent}`);
+    expect(partner.status()).toBe(200);
+    expect((await partner.json()) as unknown).toMatchObject({ partner: { name: DEVELOPERS_EXAMPLE.partner.name } });
   });
 
   for (const width of WIDTHS) {
