@@ -23,7 +23,7 @@ export function buildContentSecurityPolicy({ registry, runtimeConfig, apiOrigin:
   const connect = ["'self'", ...remoteOrigins, apiOrigin, socketOrigin, socketWs, ...apiDirect, ...extraConnect, ...devConnect].filter(Boolean);
   const images = ["'self'", 'data:', 'blob:', ...remoteOrigins, apiOrigin, imageOrigin].filter(Boolean);
   // The one frame the site shows: /developers' live example, a partner page on the chat remote's origin.
-  const chatOrigin = chatRemoteOrigin(registry);
+  const chatOrigin = runtimeConfig.chatOrigin ? originOf(runtimeConfig.chatOrigin) : null;
   return [
     "default-src 'self'",
     `script-src 'self' ${remoteOrigins.join(' ')}`.trim(),
@@ -40,14 +40,6 @@ export function buildContentSecurityPolicy({ registry, runtimeConfig, apiOrigin:
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
-}
-
-/** The chat remote's name in the registry (CHAT_REMOTE in shared/src/contracts/runtime.ts). */
-const CHAT_REMOTE = 'mf_chat';
-
-function chatRemoteOrigin(registry) {
-  const entry = registry.remotes.find((remote) => remote.name === CHAT_REMOTE);
-  return entry ? originOf(entry.entry) : null;
 }
 
 /**

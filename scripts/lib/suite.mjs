@@ -104,9 +104,12 @@ export function resolveSuiteConfig(env = process.env) {
   const registry = { remotes: remotes.map((a) => ({ name: a.name, entry: `${originOf(a.port)}/mf-manifest.json` })) };
   // The composed site calls the API on its own origin: the shell's server passes /api/ and /socket.io/ through
   // (apiProxy.mjs), so no call pays a CORS preflight. apiOrigin is the API itself (uploads, integrators, the stand-ins).
+  const chat = remotes.find((a) => a.name === 'mf_chat');
   const runtimeConfig = {
     apiBaseUrl: siteOrigin,
     socketUrl: siteOrigin,
+    // Where partner pages load the chat embed's script from (the developers' page names it and frames its example).
+    ...(chat ? { chatOrigin: originOf(chat.port) } : {}),
     ...runtimeProviders(providers),
   };
   return {
@@ -181,8 +184,7 @@ export function apiEnv(config, env = process.env) {
 
 /** The chat remote's origin, when a partner may have it outside production (https, or http on loopback: partnerOriginProblem). */
 function demoPartnerOrigin(config) {
-  const chat = config.remotes.find((r) => r.name === 'mf_chat');
-  const origin = chat ? config.originOf(chat.port) : null;
+  const origin = config.runtimeConfig.chatOrigin;
   return origin && /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\]):)/.test(origin) ? origin : null;
 }
 

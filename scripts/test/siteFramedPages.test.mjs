@@ -13,7 +13,7 @@ const SITE = 'http://localhost:8080';
 const CHAT = 'http://localhost:8083';
 const config = {
   registry: { remotes: [{ name: 'mf_auth', entry: 'http://localhost:8081/mf-manifest.json' }, { name: 'mf_chat', entry: `${CHAT}/mf-manifest.json` }] },
-  runtimeConfig: { apiBaseUrl: SITE, socketUrl: SITE },
+  runtimeConfig: { apiBaseUrl: SITE, socketUrl: SITE, chatOrigin: CHAT },
 };
 const csp = buildContentSecurityPolicy(config);
 
@@ -38,6 +38,8 @@ after(() => {
 test('the site frames itself and the chat remote, no other remote, and is framed by nobody', () => {
   assert.match(csp, new RegExp(`frame-src 'self' ${CHAT}(;|$)`));
   assert.match(csp, /frame-ancestors 'none'/);
+  // Without a chat origin configured (a remote served alone), nothing but the site's own pages.
+  assert.match(buildContentSecurityPolicy({ ...config, runtimeConfig: { apiBaseUrl: SITE, socketUrl: SITE } }), /frame-src 'self'(;|$)/);
 });
 
 test('the live example may be framed by the site alone; the remote’s other pages by nobody', async () => {

@@ -17,8 +17,9 @@ export interface RuntimeConfig {
   apiBaseUrl: string;
   socketUrl: string;
   /**
-   * The chat remote's origin, which serves the embed's script (`CHAT_EMBED.scriptPath`) and the developers' live
-   * example to partner pages: the shell sets it from the registry's `mf_chat` entry (chatOriginOf), never by hand.
+   * The chat remote's own origin, which serves the embed's script (`CHAT_EMBED.scriptPath`) and the developers' live
+   * example to partner pages. Configured, not read from the registry: a visitor's registry may point the chat at a
+   * release under the site's `/releases/`, while partners need the one stable address (npm start: the built remote's).
    */
   chatOrigin?: string;
   oidc: { authority: string; clientId: string; audience: string; scope: string } | null;
@@ -30,18 +31,4 @@ export interface RuntimeConfig {
     /** ORCID scope to request; '/authenticate' (read the iD and public works). */
     scope?: string;
   } | null;
-}
-
-/** The federation name of the chat remote, the one remote partner sites load. */
-export const CHAT_REMOTE = 'mf_chat';
-
-/** The origin the registry serves the chat remote from, or undefined when it lists none (or a malformed entry). */
-export function chatOriginOf(registry: RemoteRegistry): string | undefined {
-  const entry = registry.remotes.find((remote) => remote.name === CHAT_REMOTE)?.entry;
-  if (!entry) return undefined;
-  try {
-    return new URL(entry).origin;
-  } catch {
-    return undefined;
-  }
 }

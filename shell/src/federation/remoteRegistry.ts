@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { chatOriginOf, configureRuntime, type MemberAreaPageEntry, type RemoteRegistry, type RemoteRegistryEntry } from '@sciexperts/shared';
+import type { MemberAreaPageEntry, RemoteRegistry, RemoteRegistryEntry } from '@sciexperts/shared';
 import { setPreviewedRemotes, setRemoteVersions } from './releaseReports';
 
 // Where each remote lives is data (/remotes.json), so releasing or moving a remote never rebuilds the shell.
@@ -74,8 +74,6 @@ export function applyRegistry(registry: unknown): void {
   for (const remote of entries) registered.set(remote.name, { name: remote.name, entry: remote.entry });
   setRemoteVersions(entries);
   setPreviewedRemotes(entries);
-  // The developers' page names the chat remote's origin in its snippets and frames its example from there.
-  configureRuntime({ chatOrigin: chatOriginOf(registry) });
   registryPages = entries.flatMap(pagesOf);
   for (const listener of pageListeners) listener();
 }
