@@ -99,11 +99,12 @@ export const THEME_PROPERTIES: ReadonlyArray<{ name: string; what: string }> = [
   { name: css.radius, what: 'The corner radius of the frame, bubbles and buttons.' },
 ];
 
+/** The page's sections: the five steps are numbered in their headings; the contents (a numbered list) says the label. */
 export const DEVELOPERS_SECTIONS = [
-  { id: 'register', heading: '1. Register your site' },
-  { id: 'snippet', heading: '2. Paste the snippet' },
-  { id: 'events', heading: '3. Handle the events' },
-  { id: 'theme', heading: '4. Make it look like your site' },
-  { id: 'csp', heading: '5. Allow it in your Content Security Policy' },
-  { id: 'example', heading: 'See it working' },
+  { id: 'register', heading: '1. Register your site', label: 'Register your site' },
+  { id: 'snippet', heading: '2. Paste the snippet', label: 'Paste the snippet' },
+  { id: 'events', heading: '3. Handle the events', label: 'Handle the events' },
+  { id: 'theme', heading: '4. Make it look like your site', label: 'Make it look like your site' },
+  { id: 'csp', heading: '5. Allow it in your Content Security Policy', label: 'Allow it in your Content Security Policy' },
+  { id: 'example', heading: 'See it working', label: 'See it working' },
 ] as const;

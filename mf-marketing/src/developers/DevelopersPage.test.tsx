@@ -26,7 +26,8 @@ describe('/developers', () => {
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', DEVELOPERS_DESCRIPTION);
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(DEVELOPERS_SECTIONS.map((section) => section.heading));
     expectSoundOutline(main);
-    expect(within(main).getByRole('navigation', { name: 'Contents' })).toBeInTheDocument();
+    const contents = within(main).getByRole('navigation', { name: 'Contents' });
+    expect(within(contents).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual(DEVELOPERS_SECTIONS.map((section) => [section.label, `#${section.id}`]));
   });
 
   it('gives the snippet with the contract’s script path on the chat remote’s origin, and its element and attributes', () => {

@@ -69,7 +69,7 @@ export function DevelopersPage() {
           </div>
         </div>
         <div className={page.body}>
-          <TableOfContents entries={DEVELOPERS_SECTIONS.map((section) => ({ id: section.id, label: section.heading }))} />
+          <TableOfContents entries={DEVELOPERS_SECTIONS.map((section) => ({ id: section.id, label: section.label }))} />
 
           <section className={page.block} aria-labelledby={register.id}>
             <h2 id={register.id} tabIndex={-1}>
