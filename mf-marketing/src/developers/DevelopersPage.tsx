@@ -120,29 +120,19 @@ export function DevelopersPage() {
               {events.heading}
             </h2>
             <p>The element tells your page what happens in the chat with DOM events, which bubble. Two methods drive it.</p>
-            <table className={styles.table}>
-              <caption className={styles.caption}>Events</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">When</th>
-                  <th scope="col">event.detail</th>
-                </tr>
-              </thead>
-              <tbody>
-                {EVENT_DETAILS.map((event) => (
-                  <tr key={event.name}>
-                    <th scope="row">
-                      <code>{event.name}</code>
-                    </th>
-                    <td>{event.when}</td>
-                    <td>
-                      <code>{event.detail}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <dl className={styles.properties}>
+              {EVENT_DETAILS.map((event) => (
+                <div key={event.name}>
+                  <dt>
+                    <code>{event.name}</code>
+                  </dt>
+                  <dd>{event.when}</dd>
+                  <dd>
+                    <code>event.detail</code>: <code>{event.detail}</code>
+                  </dd>
+                </div>
+              ))}
+            </dl>
             <p>
               <code>open(memberId)</code> opens the conversation with that member; <code>signOut()</code> signs the member out of the chat on your page. Message events carry no text
               unless you add the <code>{CHAT_EMBED.attributes.includeText}</code> attribute: most pages only need a badge.
