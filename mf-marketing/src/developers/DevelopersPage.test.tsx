@@ -66,7 +66,7 @@ describe('/developers', () => {
     renderRoute(DEVELOPERS_PATH);
     const frame = screen.getByTitle('Live example: a partner page with the SciExperts chat');
     expect(frame).toHaveAttribute('src', `${CHAT}${DEVELOPERS_EXAMPLE.examplePath}`);
-    expect(frame.getAttribute('sandbox')?.split(' ').sort()).toEqual(['allow-popups', 'allow-popups-to-escape-sandbox', 'allow-same-origin', 'allow-scripts']);
+    expect(frame.getAttribute('sandbox')?.split(' ').sort()).toEqual(['allow-forms', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-same-origin', 'allow-scripts']);
     expect(screen.getByRole('link', { name: 'Open the example in a new tab' })).toHaveAttribute('href', `${CHAT}${DEVELOPERS_EXAMPLE.examplePath}`);
   });
 

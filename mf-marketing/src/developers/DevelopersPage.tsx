@@ -186,15 +186,16 @@ export function DevelopersPage() {
                   The example is another origin (the chat remote's), framed with the least that lets it work:
                   allow-scripts (the embed is a script), allow-same-origin (without it the frame's origin is "null", which
                   the API's CORS and the partner's registered origin refuse; safe only because that origin is not this
-                  page's, so the frame cannot reach into the site), allow-popups (the "Sign in with SciExperts" window) and
-                  allow-popups-to-escape-sandbox (that window is the site's normal sign-in, with its forms, not a sandboxed copy).
-                  No allow-forms, allow-top-navigation or allow-modals.
+                  page's, so the frame cannot reach into the site), allow-forms (the chat's message box is a form, and a
+                  sandbox without it never fires the submit event the chat sends on), allow-popups (the "Sign in with
+                  SciExperts" window) and allow-popups-to-escape-sandbox (that window is the site's normal sign-in, not a
+                  sandboxed copy). No allow-top-navigation, allow-modals or allow-downloads.
                 */}
                 <iframe
                   className={styles.example}
                   src={exampleUrl}
                   title="Live example: a partner page with the SciExperts chat"
-                  sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+                  sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"
                   loading="lazy"
                 />
                 <p>
