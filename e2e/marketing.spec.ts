@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
+import { CHAT_EMBED, DEVELOPERS_EXAMPLE, OAUTH_PATHS } from '@sciexperts/shared/contracts';
+import { e2eOrigins } from '../playwright.config';
 import { expect, test } from './fixtures';
 
 const WIDTHS = [1280, 375] as const;
@@ -161,5 +163,72 @@ test.describe('accessibility', () => {
     await page.waitForTimeout(600);
     const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
+
+test.describe('the developers’ page', () => {
+  const title = 'Add SciExperts messages to your site';
+  const exampleTitle = 'Live example: a partner page with the SciExperts chat';
+  const steps = ['1. Register your site', '2. Paste the snippet', '3. Handle the events', '4. Make it look like your site', '5. Allow it in your Content Security Policy', 'See it working'];
+
+  test('arrives as HTML, with the chat remote’s script in its snippet and the example framed from there', async ({ request }) => {
+    const answer = await request.get('/developers');
+    expect(answer.status()).toBe(200);
+    const html = await answer.text();
+    expect(html).toContain(`<title>${title} | SciExperts</title>`);
+    expect(html).toContain(`${e2eOrigins.chat}${CHAT_EMBED.scriptPath}`);
+    expect(html).toContain(`src="${e2eOrigins.chat}${DEVELOPERS_EXAMPLE.examplePath}"`);
+    // The site may frame the chat remote (and only it); the example may be framed by the site.
+    expect(answer.headers()['content-security-policy']).toContain(`frame-src 'self' ${e2eOrigins.chat}`);
+    const example = await request.get(`${e2eOrigins.chat}${DEVELOPERS_EXAMPLE.examplePath}`);
+    expect(example.status()).toBe(200);
+    expect(example.headers()['content-security-policy']).toContain(`frame-ancestors ${e2eOrigins.site}`);
+    expect(example.headers()['x-frame-options']).toBeUndefined();
+    // The example's partner exists (npm start gives the API the chat remote's origin for it): the consent screen names it.
+    const consent = new URLSearchParams({
+      client_id: DEVELOPERS_EXAMPLE.partner.clientId,
+      redirect_uri: e2eOrigins.chat,
+      response_type: 'code',
+      scope: 'chat',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
+    const partner = await request.get(`${OAUTH_PATHS.authorize}?${consent}`);
+    expect(partner.status()).toBe(200);
+    expect((await partner.json()) as unknown).toMatchObject({ partner: { name: DEVELOPERS_EXAMPLE.partner.name } });
+  });
+
+  for (const width of WIDTHS) {
+    test(`the footer leads there; at ${width}px it reads in order without sideways scrolling, and the example shows the demo partner’s chat`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/faq');
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Developers' }).click();
+      await expect(page).toHaveURL(/\/developers$/);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(steps);
+      await expectNoHorizontalScroll(page);
+
+      const frame = page.frameLocator(`iframe[title="${exampleTitle}"]`);
+      await page.getByTitle(exampleTitle).scrollIntoViewIfNeeded();
+      await expect(frame.getByRole('heading', { level: 1, name: 'Message a SciExperts expert' })).toBeVisible();
+      await expect(frame.locator(CHAT_EMBED.element)).toHaveAttribute(CHAT_EMBED.attributes.partner, DEVELOPERS_EXAMPLE.partner.clientId);
+      await expect(frame.getByRole('heading', { level: 2, name: 'Events this page received' })).toBeVisible();
+    });
+  }
+
+  test.describe('accessibility', () => {
+    // axe-core writes style attributes while it measures (colour contrast), which the product's CSP rightly blocks.
+    test.use({ bypassCSP: true });
+
+    for (const width of WIDTHS) {
+      test(`axe finds no WCAG 2.2 AA violations on /developers and its example at ${width}px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/developers');
+        await page.getByTitle(exampleTitle).scrollIntoViewIfNeeded();
+        await expect(page.frameLocator(`iframe[title="${exampleTitle}"]`).getByRole('heading', { level: 1 })).toBeVisible();
+        const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+        expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      });
+    }
   });
 });

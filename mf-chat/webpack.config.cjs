@@ -1,4 +1,5 @@
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { createConfig } = require('../scripts/webpack/createConfig.cjs');
 
 const remote = createConfig({
@@ -43,5 +44,18 @@ module.exports = (env, argv) => {
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'error' },
   };
-  return [main, embed];
+  // The developers' live example (DEVELOPERS_EXAMPLE.examplePath in the contracts; /developers frames it): a partner
+  // page that loads the embed's script from this origin. Federation-free like the one above, its stylesheet a file.
+  const developersExample = {
+    ...embed,
+    name: 'developers-example',
+    entry: { developersExample: './src/embed/developersExample.ts' },
+    output: { ...embed.output, uniqueName: 'mf_chat_developers_example' },
+    module: { rules: [main.module.rules[0], { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] }] },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:10].css' : '[name].css' }),
+      new HtmlWebpackPlugin({ template: './src/embed/developers-example.html', filename: 'developers-example.html', chunks: ['developersExample'], scriptLoading: 'defer', inject: 'body' }),
+    ],
+  };
+  return [main, embed, developersExample];
 };

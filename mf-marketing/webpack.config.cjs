@@ -19,5 +19,6 @@ module.exports = createConfig({
     './StoryPage': './src/exposes/StoryPage.tsx',
     './FaqPage': './src/exposes/FaqPage.tsx',
     './LegalPage': './src/exposes/LegalPage.tsx',
+    './DevelopersPage': './src/exposes/DevelopersPage.tsx',
   },
 });

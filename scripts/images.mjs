@@ -224,7 +224,9 @@ export function remotesNginxConfig() {
       .replace('{{SERVER_NAME}}', '_')
       .replace('{{REMOTE_ROOT}}', `/srv/${r.dir}`)
       // The shell's pages send the site's own policy; a remote's standalone page needs only its own origin's files.
-      .replace('{{CONTENT_SECURITY_POLICY}}', "default-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'"),
+      .replace('{{CONTENT_SECURITY_POLICY}}', "default-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'")
+      // The site's origin is the deployment's, not the image's: the developers' example is framed by nobody here.
+      .replace('{{FRAMED_CONTENT_SECURITY_POLICY}}', "default-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'"),
   );
   return [
     'worker_processes auto;',

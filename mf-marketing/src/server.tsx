@@ -13,6 +13,7 @@ import BlogPostPage from './exposes/BlogPostPage';
 import StoryPage from './exposes/StoryPage';
 import FaqPage from './exposes/FaqPage';
 import LegalPage from './exposes/LegalPage';
+import DevelopersPage from './exposes/DevelopersPage';
 
 export const modules: RemoteServerBuild['modules'] = {
   './HomePage': HomePage,
@@ -26,4 +27,5 @@ export const modules: RemoteServerBuild['modules'] = {
   './StoryPage': StoryPage,
   './FaqPage': FaqPage,
   './LegalPage': LegalPage,
+  './DevelopersPage': DevelopersPage,
 };

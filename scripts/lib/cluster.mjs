@@ -10,7 +10,7 @@ import { frontends, portFrom, root } from './apps.mjs';
 import { suiteBanner } from './banner.mjs';
 import { startPrometheus } from './prometheus.mjs';
 import { startTraceCollector } from './traceCollector.mjs';
-import { buildContentSecurityPolicy } from './securityHeaders.mjs';
+import { buildContentSecurityPolicy, remotePageHeaders, SITE_FRAMED_PAGES } from './securityHeaders.mjs';
 import { buildServer, serverEntry } from './serverBuild.mjs';
 import { apiEnv, childProcesses, resolveSuiteConfig, startStandIns } from './suite.mjs';
 import { startControlServer, supervise } from './supervisor.mjs';
@@ -159,8 +159,11 @@ export function renderNginxConfig(cluster, down = new Set()) {
   });
   const remoteTemplate = fs.readFileSync(path.join(deployDir, 'remote.conf'), 'utf8');
   const csp = buildContentSecurityPolicy(suite).replace(/"/g, '');
+  const framedCsp = remotePageHeaders([...SITE_FRAMED_PAGES][0], csp, suite.siteOrigin)['Content-Security-Policy'];
   const remotes = suite.remotes
-    .map((remote) => fill(remoteTemplate, { REMOTE_LISTEN: `${cluster.siteHost}:${remote.port}`, SERVER_NAME: serverName, REMOTE_ROOT: path.join(root, remote.dir, 'dist'), CONTENT_SECURITY_POLICY: csp }))
+    .map((remote) =>
+      fill(remoteTemplate, { REMOTE_LISTEN: `${cluster.siteHost}:${remote.port}`, SERVER_NAME: serverName, REMOTE_ROOT: path.join(root, remote.dir, 'dist'), CONTENT_SECURITY_POLICY: csp, FRAMED_CONTENT_SECURITY_POLICY: framedCsp }),
+    )
     .join('\n');
   const temp = (name) => path.join(runtimeDir, 'temp', name);
   const main = [

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root } from './apps.mjs';
-import { buildContentSecurityPolicy, commonSecurityHeaders, openerHeaders } from './securityHeaders.mjs';
+import { buildContentSecurityPolicy, commonSecurityHeaders, openerHeaders, remotePageHeaders, SITE_FRAMED_PAGES } from './securityHeaders.mjs';
 import { API_PROXY_PREFIXES, shellGeneratedFiles } from './suite.mjs';
 import { generatedContentType } from './staticServer.mjs';
 
@@ -64,7 +64,16 @@ export async function startDevServer({ config, app, devApps, host = '127.0.0.1',
       static: false,
       historyApiFallback: true,
       // The partners' sign-in popup keeps its cross-origin opener (openerHeaders) in development too.
-      headers: (req) => ({ ...devHeaders(config, app, devApps), ...(app.isHost ? openerHeaders((req.url ?? '/').split('?')[0]) : {}) }),
+      // A remote's page the site frames (/developers' live example) may be framed by the site alone.
+      headers: (req) => {
+        const pathname = (req.url ?? '/').split('?')[0];
+        const headers = devHeaders(config, app, devApps);
+        if (app.isHost) return { ...headers, ...openerHeaders(pathname) };
+        if (!SITE_FRAMED_PAGES.has(pathname)) return headers;
+        const framed = { ...headers, ...remotePageHeaders(pathname, headers['Content-Security-Policy'], config.siteOrigin) };
+        delete framed['X-Frame-Options'];
+        return framed;
+      },
       // The site's API on its own origin, as `npm start` serves it (apiProxy.mjs): calls and the socket pass through.
       ...(app.isHost ? { proxy: [{ context: API_PROXY_PREFIXES, target: `http://127.0.0.1:${config.apiPort}`, ws: true, xfwd: true }] } : {}),
       client: {

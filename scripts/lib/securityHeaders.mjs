@@ -22,6 +22,8 @@ export function buildContentSecurityPolicy({ registry, runtimeConfig, apiOrigin:
   const apiDirect = imageOrigin && imageOrigin !== apiOrigin ? [imageOrigin, imageOrigin.replace(/^http/, 'ws')] : [];
   const connect = ["'self'", ...remoteOrigins, apiOrigin, socketOrigin, socketWs, ...apiDirect, ...extraConnect, ...devConnect].filter(Boolean);
   const images = ["'self'", 'data:', 'blob:', ...remoteOrigins, apiOrigin, imageOrigin].filter(Boolean);
+  // The one frame the site shows: /developers' live example, a partner page on the chat remote's origin.
+  const chatOrigin = runtimeConfig.chatOrigin ? originOf(runtimeConfig.chatOrigin) : null;
   return [
     "default-src 'self'",
     `script-src 'self' ${remoteOrigins.join(' ')}`.trim(),
@@ -32,11 +34,26 @@ export function buildContentSecurityPolicy({ registry, runtimeConfig, apiOrigin:
     `img-src ${[...new Set(images)].join(' ')}`,
     `font-src 'self' ${remoteOrigins.join(' ')}`.trim(),
     `connect-src ${[...new Set(connect)].join(' ')}`,
+    `frame-src ${["'self'", chatOrigin].filter(Boolean).join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/**
+ * Remote pages the site itself frames: /developers' live example (DEVELOPERS_EXAMPLE.examplePath in
+ * shared/src/contracts/partners.ts), served by the chat remote. Framed by the site's origin and no other; every other
+ * page of a remote keeps `frame-ancestors 'none'` and X-Frame-Options DENY.
+ */
+export const SITE_FRAMED_PAGES = new Set(['/developers-example.html']);
+
+/** A remote's page headers: the site's policy, or for a page the site frames, the same policy framed by the site alone. */
+export function remotePageHeaders(pathname, csp, siteOrigin) {
+  if (!SITE_FRAMED_PAGES.has(pathname)) return { 'Content-Security-Policy': csp, 'X-Frame-Options': 'DENY' };
+  // X-Frame-Options has no "this origin only" that browsers honour (ALLOW-FROM is ignored): frame-ancestors says it.
+  return { 'Content-Security-Policy': csp.replace("frame-ancestors 'none'", `frame-ancestors ${siteOrigin}`) };
 }
 
 /**

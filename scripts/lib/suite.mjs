@@ -6,7 +6,7 @@ import path from 'node:path';
 import { apiPort, frontends, portFrom, root } from './apps.mjs';
 import { createStaticServer, listen } from './staticServer.mjs';
 import { startPageObservability } from './pageObservability.mjs';
-import { buildContentSecurityPolicy } from './securityHeaders.mjs';
+import { buildContentSecurityPolicy, remotePageHeaders } from './securityHeaders.mjs';
 import { createPageRenderer } from './pageRenderer.mjs';
 import { buildServer, serverEntry } from './serverBuild.mjs';
 import { createReleaseRegistry } from './releaseRegistry.mjs';
@@ -104,9 +104,12 @@ export function resolveSuiteConfig(env = process.env) {
   const registry = { remotes: remotes.map((a) => ({ name: a.name, entry: `${originOf(a.port)}/mf-manifest.json` })) };
   // The composed site calls the API on its own origin: the shell's server passes /api/ and /socket.io/ through
   // (apiProxy.mjs), so no call pays a CORS preflight. apiOrigin is the API itself (uploads, integrators, the stand-ins).
+  const chat = remotes.find((a) => a.name === 'mf_chat');
   const runtimeConfig = {
     apiBaseUrl: siteOrigin,
     socketUrl: siteOrigin,
+    // Where partner pages load the chat embed's script from (the developers' page names it and frames its example).
+    ...(chat ? { chatOrigin: originOf(chat.port) } : {}),
     ...runtimeProviders(providers),
   };
   return {
@@ -173,7 +176,16 @@ export function apiEnv(config, env = process.env) {
     TRUST_PROXY: env.TRUST_PROXY ?? 'loopback',
     SITE_URL: config.siteOrigin,
     CORS_ORIGINS: [config.siteOrigin, ...config.remotes.map((r) => config.originOf(r.port))].join(','),
+    // The developers' live example is served by the chat remote and signs in as the built-in demo partner (with the
+    // demo data; production refuses both).
+    ...(isProduction(env) || !demoPartnerOrigin(config) ? {} : { DEMO_PARTNER_ORIGINS: demoPartnerOrigin(config) }),
   };
+}
+
+/** The chat remote's origin, when a partner may have it outside production (https, or http on loopback: partnerOriginProblem). */
+function demoPartnerOrigin(config) {
+  const origin = config.runtimeConfig.chatOrigin;
+  return origin && /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\]):)/.test(origin) ? origin : null;
 }
 
 const isProduction = (env) => env.NODE_ENV === 'production' || env.SCIEXPERTS_ENV === 'production';
@@ -383,8 +395,10 @@ export async function startSuite(config, { log = console.log, env = process.env,
   }
 
   const csp = buildContentSecurityPolicy(config);
-  // The remotes' own pages (standalone pages, the integrator example) get the same policy as the shell.
+  // The remotes' own pages (standalone pages, the integrator example) get the same policy as the shell; the one page
+  // the site frames (/developers' live example) may be framed by the site's origin alone.
   const pageHeaders = () => ({ 'Content-Security-Policy': csp, 'X-Frame-Options': 'DENY' });
+  const remoteHeaders = (req) => remotePageHeaders(new URL(req?.url ?? '/', 'http://remote').pathname, csp, config.siteOrigin);
   // The shell's server's metrics (served on PAGE_METRICS_PORT when set) and traces (when OTEL_EXPORTER_OTLP_ENDPOINT is).
   const observability = await startPageObservability({ env, log });
   closers.push(() => observability.close());
@@ -415,7 +429,7 @@ export async function startSuite(config, { log = console.log, env = process.env,
             log: (message) => log(`[render] ${message}`),
           }),
         })
-      : createStaticServer({ root: dist, spa: true, cors: true, pageHeaders });
+      : createStaticServer({ root: dist, spa: true, cors: true, pageHeaders: remoteHeaders });
     await listen(server, app.port, env.STATIC_HOST || '127.0.0.1');
     closers.push(() => new Promise((resolve) => server.close(() => resolve())));
     server.closeIdleConnections?.();

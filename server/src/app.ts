@@ -14,6 +14,7 @@ import { createPaymentProvider } from './modules/payments/createProvider';
 import type { Db } from './db/connect';
 import { migrate } from './db/migrations';
 import { seed } from './db/seed';
+import { ensureDemoPartner } from './modules/partners/demoPartner';
 import { withDatabaseLock } from './db/lock';
 import { PasswordHasher } from './auth/passwords';
 import { TokenService } from './auth/tokens';
@@ -78,6 +79,7 @@ export async function prepareDatabase(db: Db, config: Config): Promise<void> {
   await withDatabaseLock(db, 'prepare-database', async () => {
     await migrate(db.kysely as unknown as Kysely<unknown>, db.dialect);
     await seed(db, new PasswordHasher(config.passwordHash), config.seedDemo, { uploadsDir: path.join(config.dataDir, 'uploads'), publicUrl: config.publicUrl });
+    if (config.seedDemo && !config.production && (config.demoPartnerOrigins?.length ?? 0) > 0) await ensureDemoPartner(db, config.demoPartnerOrigins ?? [], new Date());
   });
 }
 

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { POSTGRES_POOL_SIZE } from './db/connect';
+import { checkOrigins } from './modules/partners/rules';
 
 export interface OidcConfig {
   issuer: string;
@@ -50,6 +51,12 @@ export interface Config {
    * no restart (docs/decisions/0050-partner-apps-and-scoped-tokens.md); INTEGRATOR_ORIGINS is retired.
    */
   corsOrigins: string[];
+  /**
+   * The origins of the developers' live example (DEMO_PARTNER_ORIGINS: the chat remote's, which serves it): with the
+   * demo data on (SEED_DEMO), the server ensures the built-in demo partner (DEVELOPERS_EXAMPLE.partner) with these
+   * origins at start. Refused in production, where every partner is registered by an operator in the console.
+   */
+  demoPartnerOrigins?: string[];
   tokenSecret: string;
   tokenTtlSeconds: number;
   seedDemo: boolean;
@@ -310,6 +317,13 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push("INTEGRATOR_ORIGINS is retired: register each partner site in the console's Partners page (its origins are allowed from there, without a restart); the site's own origins go in CORS_ORIGINS.");
   }
 
+  // The developers' live example signs in as a built-in partner: a development convenience, never a production one.
+  const demoPartnerOrigins = origins('DEMO_PARTNER_ORIGINS', []);
+  if (production && demoPartnerOrigins.length > 0) {
+    problems.push('DEMO_PARTNER_ORIGINS must not be set in production: register partners in the console, where every change is audited.');
+  }
+  if (demoPartnerOrigins.length > 0) for (const problem of checkOrigins(demoPartnerOrigins, false)) problems.push(`DEMO_PARTNER_ORIGINS: ${problem.message}`);
+
   const operatorEmail = str('OPERATOR_EMAIL');
   if (operatorEmail !== undefined && !isEmail(operatorEmail)) problems.push(`OPERATOR_EMAIL must be an e-mail address (got "${operatorEmail}").`);
 
@@ -333,6 +347,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: url('PUBLIC_URL', `http://localhost:${port}`) ?? `http://localhost:${port}`,
     siteUrl: url('SITE_URL', 'http://localhost:8080') ?? 'http://localhost:8080',
     corsOrigins: origins('CORS_ORIGINS', ['http://localhost:8080', 'http://localhost:8081', 'http://localhost:8082', 'http://localhost:8083', 'http://localhost:8084']),
+    demoPartnerOrigins,
     tokenSecret: '',
     tokenTtlSeconds: int('TOKEN_TTL_SECONDS', 3600 * 8, 60, 3600 * 24 * 90),
     seedDemo: bool('SEED_DEMO', !production),

@@ -61,6 +61,7 @@ describe('production mode', () => {
     ['a CORS wildcard', { CORS_ORIGINS: '*' }, /^CORS_ORIGINS must list exact origins; wildcards are refused/],
     ['a CORS subdomain wildcard', { CORS_ORIGINS: 'https://*.sciexperts.example' }, /^CORS_ORIGINS must list exact origins; wildcards are refused/],
     ['a plain-http CORS origin', { CORS_ORIGINS: 'http://sciexperts.example' }, /^CORS_ORIGINS must list https origins in production/],
+    ['a built-in demo partner (the developers\' example)', { DEMO_PARTNER_ORIGINS: 'https://chat.sciexperts.example' }, /^DEMO_PARTNER_ORIGINS must not be set in production: register partners in the console/],
     ['the retired INTEGRATOR_ORIGINS (partners are registered in the console)', { INTEGRATOR_ORIGINS: 'https://partner.example' }, /^INTEGRATOR_ORIGINS is retired: register each partner site in the console's Partners page/],
     ['the local identity provider stand-in', { OIDC_ISSUER: 'http://localhost:3001', OIDC_AUDIENCE: 'https://api.sciexperts.example' }, /^OIDC_ISSUER must be the hosted provider's https address in production .*stand-ins are for development only/],
     [

@@ -27,7 +27,7 @@ export * from './contracts/format';
 // The Verified badge's label and the expert's verification contract (the profile area and the directory).
 export * from './contracts/vetting';
 // The sign-in popup of partner apps (the shell's /oauth/authorize) and the member's connected partners.
-export { OAUTH_PATHS, OAUTH_MESSAGE_TYPE, PARTNER_SCOPES, CONNECTED_PARTNER_PATHS, PARTNER_MESSAGES, type AuthorizeInfo, type AuthorizeAnswer, type AuthorizeQuery, type ConnectedPartner } from './contracts/partners';
+export { CHAT_EMBED, DEVELOPERS_EXAMPLE, OAUTH_PATHS, OAUTH_MESSAGE_TYPE, PARTNER_SCOPES, CONNECTED_PARTNER_PATHS, PARTNER_MESSAGES, type AuthorizeInfo, type AuthorizeAnswer, type AuthorizeQuery, type ConnectedPartner } from './contracts/partners';
 // What any page needs to report something to the operators (the chat's Report, for one).
 export { ADMIN_LIMITS, REPORTS_PATH, REPORT_REASONS, REPORT_REASON_LABELS, hiddenBySciExperts, type ReportReason, type ReportTarget, type ReportInput } from './contracts/admin';
 export * from './config/runtimeConfig';

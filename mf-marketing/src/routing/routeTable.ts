@@ -13,7 +13,8 @@ export type MarketingExpose =
   | 'BlogPostPage'
   | 'StoryPage'
   | 'FaqPage'
-  | 'LegalPage';
+  | 'LegalPage'
+  | 'DevelopersPage';
 
 export interface MarketingRoute {
   /** react-router path pattern, absolute. */
@@ -40,6 +41,7 @@ export const marketingRoutes: MarketingRoute[] = [
   { path: '/terms', expose: 'LegalPage' },
   { path: '/user-agreement', expose: 'LegalPage', note: 'alias of /terms (the member footer links here); canonical /terms' },
   { path: '/cookie-policy', expose: 'LegalPage' },
+  { path: '/developers', expose: 'DevelopersPage', note: 'the chat embed for partner sites, with a live example framed from the chat remote' },
 ];
 
 /** Paths other slices own that marketing pages may link to (the directory and its public profiles, projects, requests). */

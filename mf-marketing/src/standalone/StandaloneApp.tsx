@@ -2,6 +2,7 @@ import { type ComponentType } from 'react';
 import { Route, Routes } from '@sciexperts/shared/router';
 import BlogIndexPage from '../exposes/BlogIndexPage';
 import BlogPostPage from '../exposes/BlogPostPage';
+import DevelopersPage from '../exposes/DevelopersPage';
 import ConciergePage from '../exposes/ConciergePage';
 import FaqPage from '../exposes/FaqPage';
 import HomePage from '../exposes/HomePage';
@@ -25,6 +26,7 @@ const pages: Record<MarketingExpose, ComponentType> = {
   StoryPage,
   FaqPage,
   LegalPage,
+  DevelopersPage,
 };
 
 /** This remote alone, on the routes the shell gives its exposes (the same table). */

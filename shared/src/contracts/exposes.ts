@@ -59,6 +59,7 @@ export interface ExposedComponentProps {
   'mf_marketing/StoryPage': NoProps;
   'mf_marketing/FaqPage': NoProps;
   'mf_marketing/LegalPage': NoProps;
+  'mf_marketing/DevelopersPage': NoProps;
   'mf_auth/AuthModal': AuthModalProps;
   'mf_auth/ResetPasswordPage': NoProps;
   'mf_auth/UnsubscribePage': NoProps;

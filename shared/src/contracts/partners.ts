@@ -135,6 +135,16 @@ export const CHAT_EMBED = {
   signInLabel: 'Sign in with SciExperts',
 } as const;
 
+/**
+ * The developers' page's live example: a partner page the chat remote serves (`examplePath`, framed by /developers),
+ * signed in through the built-in demo partner. The server ensures that partner only with the demo data (SEED_DEMO,
+ * refused in production) and DEMO_PARTNER_ORIGINS naming the example's origin (also refused in production).
+ */
+export const DEVELOPERS_EXAMPLE = {
+  examplePath: '/developers-example.html',
+  partner: { clientId: 'sx_developers_example', name: 'SciExperts developers example', contact: 'developers@sciexperts.example' },
+} as const;
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**

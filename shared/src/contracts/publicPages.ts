@@ -36,6 +36,7 @@ export const MARKETING_PAGES: readonly string[] = [
   '/terms',
   '/privacy-policy',
   '/cookie-policy',
+  '/developers',
 ];
 
 /** mf-directory's pages: the search and its subject pages (expert profiles are found through the search). */

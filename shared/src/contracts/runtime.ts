@@ -16,6 +16,12 @@ export interface RuntimeConfig {
   siteOrigin?: string;
   apiBaseUrl: string;
   socketUrl: string;
+  /**
+   * The chat remote's own origin, which serves the embed's script (`CHAT_EMBED.scriptPath`) and the developers' live
+   * example to partner pages. Configured, not read from the registry: a visitor's registry may point the chat at a
+   * release under the site's `/releases/`, while partners need the one stable address (npm start: the built remote's).
+   */
+  chatOrigin?: string;
   oidc: { authority: string; clientId: string; audience: string; scope: string } | null;
   orcid: {
     authorizeUrl: string;

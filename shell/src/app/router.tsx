@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
           ...['story-1', 'story-2', 'story-3'].map((path) => ({ path, element: <RemoteModule id="mf_marketing/StoryPage" what="this story" /> })),
           { path: 'faq', element: <RemoteModule id="mf_marketing/FaqPage" what="this page" /> },
           ...['privacy-policy', 'terms', 'user-agreement', 'cookie-policy'].map((path) => ({ path, element: <RemoteModule id="mf_marketing/LegalPage" what="this document" /> })),
+          { path: 'developers', element: <RemoteModule id="mf_marketing/DevelopersPage" what="this page" /> },
           // The expert directory (mf-directory): the search, its subject pages and the public profiles.
           { path: 'find-an-expert', element: <RemoteModule id="mf_directory/SearchPage" what="the expert search" /> },
           { path: 'find-an-expert/subject/:slug', element: <RemoteModule id="mf_directory/SubjectPage" what="this page" /> },

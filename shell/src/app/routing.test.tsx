@@ -95,6 +95,7 @@ describe('routes and guards', () => {
     ['/terms', 'LegalPage'],
     ['/user-agreement', 'LegalPage'],
     ['/cookie-policy', 'LegalPage'],
+    ['/developers', 'DevelopersPage'],
   ])('serves the content page %s from mf_marketing/%s, in the public layout', async (path, expose) => {
     renderRoute(path);
     expect(await screen.findByText(`remote mf_marketing/${expose}`)).toBeInTheDocument();
@@ -105,7 +106,7 @@ describe('routes and guards', () => {
     renderRoute('/how-it-works');
     const footer = screen.getByRole('navigation', { name: 'Footer' });
     const hrefs = Array.from(footer.querySelectorAll('a')).map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/how-it-works', '/join-expert', '/concierge', '/blog', '/faq', '/terms', '/privacy-policy', '/cookie-policy']);
+    expect(hrefs).toEqual(['/how-it-works', '/join-expert', '/concierge', '/blog', '/faq', '/developers', '/terms', '/privacy-policy', '/cookie-policy']);
   });
 
   it('serves the project pages from the projects remote, and sends Request a service to the form with its query', async () => {

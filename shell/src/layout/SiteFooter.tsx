@@ -11,6 +11,7 @@ export function SiteFooter() {
           <li><Link to="/concierge">Concierge Services</Link></li>
           <li><Link to="/blog">Blog</Link></li>
           <li><Link to="/faq">FAQ</Link></li>
+          <li><Link to="/developers">Developers</Link></li>
           <li><Link to="/terms">User Agreement</Link></li>
           <li><Link to="/privacy-policy">Privacy Policy</Link></li>
           <li><Link to="/cookie-policy">Cookie Policy</Link></li>
