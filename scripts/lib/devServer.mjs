@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root } from './apps.mjs';
 import { buildContentSecurityPolicy, commonSecurityHeaders, openerHeaders } from './securityHeaders.mjs';
-import { API_PROXY_PREFIXES, shellGeneratedFiles } from './suite.mjs';
+import { API_PROXY_PREFIXES, chatGeneratedFiles, shellGeneratedFiles } from './suite.mjs';
 import { generatedContentType } from './staticServer.mjs';
 
 const require = createRequire(import.meta.url);
@@ -55,7 +55,7 @@ export async function startDevServer({ config, app, devApps, host = '127.0.0.1',
     first = false;
   });
 
-  const generated = app.isHost ? shellGeneratedFiles(config) : {};
+  const generated = app.isHost ? shellGeneratedFiles(config) : app.dir === 'mf-chat' ? chatGeneratedFiles(config) : {};
   const server = new WebpackDevServer(
     {
       host,

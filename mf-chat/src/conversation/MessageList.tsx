@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { useChat, useChatController } from '../chat/ChatProvider';
+import { useChat, useChatController, useChatScoped } from '../chat/ChatProvider';
 import { MessageItem } from './MessageItem';
 import styles from './DirectMessage.module.css';
 
@@ -9,6 +9,7 @@ const NEAR_BOTTOM_PX = 80;
 /** The open conversation, oldest at the top; older pages load when scrolled to the top, keeping the reading position. */
 export function MessageList() {
   const controller = useChatController();
+  const chatScoped = useChatScoped();
   const me = useChat((s) => s.me);
   const counterpartId = useChat((s) => s.counterpartId);
   const messages = useChat((s) => s.messages);
@@ -58,7 +59,7 @@ export function MessageList() {
         ) : (
           <>
             {messages.map((m) => (
-              <MessageItem key={`m${m.id}`} text={m.text} timestamp={m.timestamp} mine={m.senderId === me} status="sent" reportId={m.id} via={m.via} />
+              <MessageItem key={`m${m.id}`} text={m.text} timestamp={m.timestamp} mine={m.senderId === me} status="sent" reportId={chatScoped ? undefined : m.id} via={m.via} />
             ))}
             {pending.map((o) => (
               <MessageItem key={`c${o.clientId}`} text={o.text} timestamp={o.timestamp} mine status={o.status} error={o.error} onRetry={() => controller.retry(o.clientId)} />
