@@ -194,6 +194,26 @@ test.describe.serial('the chat embedded on a partner site', () => {
     expect(old.status()).toBe(401);
   });
 
+  test('signing in with the identity provider inside the popup comes back to the consent screen, its query intact', async ({ page }) => {
+    await page.goto(partnerOrigin);
+    const popupOpened = page.waitForEvent('popup');
+    await signInButton(page).click();
+    const popup = await popupOpened;
+    const asked = popup.url();
+    await popup.getByRole('button', { name: 'Sign in to continue' }).click();
+    await popup.getByRole('dialog', { name: 'Welcome to SciExperts' }).getByRole('button', { name: 'Sign in with LinkedIn' }).click();
+    await expect(popup.getByRole('heading', { name: 'Sign in with LinkedIn (simulated)' })).toBeVisible();
+    await popup.getByLabel('E-mail').fill('liam.linkedin@sciexperts.test');
+    await popup.getByLabel('Password').fill('liam-linkedin-demo');
+    await popup.getByRole('button', { name: 'Continue with LinkedIn' }).click();
+    await expect(popup.getByText(/^Signed in as Liam/)).toBeVisible();
+    expect(popup.url()).toBe(asked);
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Allow' }).click();
+    await closed;
+    await expect(page.getByRole('heading', { level: 1, name: 'Direct Message' })).toBeVisible();
+  });
+
   test('an operator suspends the partner in the console: the embed asks to sign in again, its socket closes, the old token answers 401', async ({ page }) => {
     const sockets = watchSockets(page);
     await page.goto(partnerOrigin);

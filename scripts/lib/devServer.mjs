@@ -5,6 +5,12 @@ import path from 'node:path';
 import { root } from './apps.mjs';
 import { buildContentSecurityPolicy, commonSecurityHeaders, openerHeaders } from './securityHeaders.mjs';
 import { API_PROXY_PREFIXES, chatGeneratedFiles, shellGeneratedFiles } from './suite.mjs';
+
+/** A request's path and its query (with the '?'), for openerHeaders. */
+const splitUrl = (url) => {
+  const at = url.indexOf('?');
+  return at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
+};
 import { generatedContentType } from './staticServer.mjs';
 
 const require = createRequire(import.meta.url);
@@ -64,7 +70,7 @@ export async function startDevServer({ config, app, devApps, host = '127.0.0.1',
       static: false,
       historyApiFallback: true,
       // The partners' sign-in popup keeps its cross-origin opener (openerHeaders) in development too.
-      headers: (req) => ({ ...devHeaders(config, app, devApps), ...(app.isHost ? openerHeaders((req.url ?? '/').split('?')[0]) : {}) }),
+      headers: (req) => ({ ...devHeaders(config, app, devApps), ...(app.isHost ? openerHeaders(...splitUrl(req.url ?? '/')) : {}) }),
       // The site's API on its own origin, as `npm start` serves it (apiProxy.mjs): calls and the socket pass through.
       ...(app.isHost ? { proxy: [{ context: API_PROXY_PREFIXES, target: `http://127.0.0.1:${config.apiPort}`, ws: true, xfwd: true }] } : {}),
       client: {
