@@ -61,6 +61,9 @@ function watchSockets(page: Page): WebSocket[] {
 }
 
 test.describe.serial('the chat embedded on a partner site', () => {
+  // Each test signs a member in through the popup and runs the chat on two origins (and axe four times): about 10 to
+  // 20 s alone, longer beside another spec file on two busy cores.
+  test.describe.configure({ timeout: 90_000 });
   let operator: { context: BrowserContext; page: Page };
   let clientId: string;
   let site: PartnerSite;
