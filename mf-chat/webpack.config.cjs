@@ -1,6 +1,7 @@
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
-const { createConfig } = require('../scripts/webpack/createConfig.cjs');
+const { createConfig, precompressed, swcMinimizer } = require('../scripts/webpack/createConfig.cjs');
+const { buildScript } = require('../chat-embed/build.cjs');
 
 const remote = createConfig({
   dir: __dirname,
@@ -57,5 +58,50 @@ module.exports = (env, argv) => {
       new HtmlWebpackPlugin({ template: './src/embed/developers-example.html', filename: 'developers-example.html', chunks: ['developersExample'], scriptLoading: 'defer', inject: 'body' }),
     ],
   };
-  return [main, embed, developersExample];
+  // The embed package's two halves served by this remote (issue 45, chat-embed/README.md): the loader as one script
+  // at CHAT_EMBED.scriptPath (the package's own esbuild bundle, so the script and the tarball are the same code), and
+  // the runtime it imports once a member is signed in (the federation runtime and mf_chat/mount), an ES module too.
+  // Fixed names, served with no-cache: partners' pages name the script, and the script names the runtime.
+  const embedRuntime = {
+    name: 'embed-runtime',
+    dependencies: ['remote'],
+    mode: main.mode,
+    context: __dirname,
+    entry: { 'sciexperts-chat-runtime': './src/embed/runtime.ts' },
+    target: 'web',
+    devtool: false,
+    experiments: { outputModule: true },
+    output: {
+      path: main.output.path,
+      publicPath: 'auto',
+      uniqueName: 'mf_chat_embed_runtime',
+      filename: '[name].js',
+      module: true,
+      chunkFormat: 'module',
+      library: { type: 'module' },
+      clean: false,
+    },
+    resolve: main.resolve,
+    module: { rules: [main.module.rules[0]] },
+    optimization: { splitChunks: false, ...(production ? { minimizer: [swcMinimizer()] } : {}) },
+    plugins: [new EmbedScriptPlugin(), ...(production ? precompressed(/\.js$/) : [])],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+  };
+  return [main, embed, developersExample, embedRuntime];
 };
+
+/** Emits the loader (chat-embed/src/script.ts bundled by the package's own build) as sciexperts-chat.js. */
+class EmbedScriptPlugin {
+  apply(compiler) {
+    const { sources, Compilation } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('EmbedScriptPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EmbedScriptPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('sciexperts-chat.js', new sources.RawSource(buildScript()), { minimized: true, javascriptModule: true });
+      });
+      // Rebuilt when the package's sources change (npm run dev, the build's staleness check).
+      compilation.hooks.finishModules.tap('EmbedScriptPlugin', () => compilation.contextDependencies.add(require('node:path').join(__dirname, '../chat-embed/src')));
+    });
+  }
+}

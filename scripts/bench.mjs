@@ -3,17 +3,18 @@
 // `npm run bench`: builds the production suite, serves it, measures, prints a table of figures next to
 // their goals and writes bench/results.json. Figures, not pass/fail tests: a missed goal is said plainly. A bench that
 // breaks (throws, stops early, prints no figure) fails the run: exit 1, naming it, after the table.
-// `npm run bench -- --smoke`: the server benches only (server/bench/*.bench.ts), each on tiny data for a few seconds
-// (BENCH_SMOKE=1), two at a time, without building or serving the pages; it judges no figure, only that every bench
-// runs to its figures. CI runs it after the tests. `--only=api,search` picks server benches by name.
+// `npm run bench -- --smoke`: the server benches (server/bench/*.bench.ts), each on tiny data for a few seconds
+// (BENCH_SMOKE=1), two at a time, then the chat embed's rows once (building only what is stale and serving the suite
+// for them); it judges no figure, only that every bench runs to its figures. CI runs it after the tests.
+// `--only=api,search` picks server benches by name (`embed` the embed's rows).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { frontends, root } from './lib/apps.mjs';
 import { describeFailures, runServerBenches } from './lib/serverBenches.mjs';
-// The pages' tools (the browser, the builds, the suite, Lighthouse) are imported by the full run only (main): the
-// smoke run needs none of them, and stays runnable while they change.
+// The pages' tools (the browser, the builds, the suite, Lighthouse) are imported when used: the full run (main), and the
+// smoke run's embed rows only.
 
 const KB = 1024;
 const benchEnv = {
@@ -31,6 +32,8 @@ const benchEnv = {
   LOG_LEVEL: 'warn',
 };
 const singleBundlePort = 19090;
+/** The bench's partner page for the chat embed (scripts/lib/embedBench.mjs). */
+const embedPartnerPort = 19092;
 const smoke = process.argv.includes('--smoke');
 /** `--only=api,search`: of the server benches, these alone (the smoke run's, or the full run's after the pages). */
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',').filter(Boolean) ?? null;
@@ -85,8 +88,8 @@ async function firstRender(browser, url, distByOrigin, session) {
   return { jsGzip, blockingGzip, scriptCount: scripts.length, requestCount: requests.length };
 }
 
-async function signInDemo(apiBase, readDemoAccounts) {
-  const [account] = readDemoAccounts();
+async function signInDemo(apiBase, readDemoAccounts, index = 0) {
+  const account = readDemoAccounts()[index];
   if (!account) return null;
   const response = await fetch(`${apiBase}/api/Account/Login`, {
     method: 'POST',
@@ -118,7 +121,10 @@ function printTable({ judged = true } = {}) {
 
 /** The server benches; the failures are the run's to report once everything else is printed. */
 async function serverBenches(env, options) {
-  const server = await runServerBenches({ root, dir: path.join(root, 'server', 'bench'), env, only, onProgress: progress, ...options });
+  // `--only=embed` alone names no server bench: none runs.
+  const serverOnly = only?.filter((name) => name !== 'embed') ?? null;
+  if (serverOnly?.length === 0) return { rows: [], seconds: {}, failures: [] };
+  const server = await runServerBenches({ root, dir: path.join(root, 'server', 'bench'), env, only: serverOnly, onProgress: progress, ...options });
   for (const row of server.rows) add(row.group, row.metric, row.value, row.unit, row.goal, row.met);
   return server;
 }
@@ -130,8 +136,59 @@ function reportFailures(failures) {
   process.exitCode = 1;
 }
 
+/**
+ * The chat embed's rows (issue 45): the loader's gzipped size, and from `<sciexperts-chat>` on a partner's page to its
+ * first rendered conversation (median of `samples`; a demo member, talking to the second demo member).
+ */
+async function embedRows({ browser, env, config, readDemoAccounts, samples }) {
+  const { loaderSize, embedFirstConversation } = await import('./lib/embedBench.mjs');
+  const size = loaderSize();
+  add('embed', 'loader @sciexperts/chat-embed (gzip)', (size.gzip / KB).toFixed(2), 'KB', '< 6 KB', size.gzip < 6 * KB);
+  const member = await signInDemo(config.apiOrigin, readDemoAccounts);
+  const counterpart = await signInDemo(config.apiOrigin, readDemoAccounts, 1);
+  if (!member) {
+    add('embed', '<sciexperts-chat> to first rendered conversation', 'not measured (demo sign-in failed)', '');
+    return;
+  }
+  progress(`the chat embed on a partner page (${samples} sample${samples === 1 ? '' : 's'})…`);
+  const times = await embedFirstConversation({ browser, env, config, member, counterpartId: counterpart?.user?.id, port: embedPartnerPort, samples });
+  const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+  add('embed', `<sciexperts-chat> to first rendered conversation (median of ${times.length}, signed in)`, median.toFixed(0), 'ms');
+}
+
+/** The smoke run's embed rows: builds what is stale, serves the suite on the bench ports, one sample. */
+async function smokeEmbed() {
+  const [{ chromium }, { buildFrontends }, { ensureChromium }, { readDemoAccounts, resolveSuiteConfig, startSuite }] = await Promise.all([
+    import('@playwright/test'),
+    import('./lib/build.mjs'),
+    import('./lib/chromium.mjs'),
+    import('./lib/suite.mjs'),
+  ]);
+  const chromiumPath = ensureChromium();
+  if (!chromiumPath) throw new Error('no chromium for the embed bench');
+  progress('embed: building what is stale, starting the suite…');
+  await buildFrontends();
+  fs.rmSync(benchEnv.DATA_DIR, { recursive: true, force: true });
+  const config = resolveSuiteConfig(benchEnv);
+  const suite = await startSuite(config, { env: benchEnv, log: () => undefined });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  try {
+    await embedRows({ browser, env: benchEnv, config, readDemoAccounts, samples: 1 });
+  } finally {
+    await browser.close();
+    await suite.stop();
+  }
+}
+
 async function smokeRun() {
   const server = await serverBenches({ ...process.env, BENCH_SMOKE: '1', LOG_LEVEL: 'warn' }, { concurrency: 2, timeoutMs: SMOKE_TIMEOUT_MS });
+  if (!only || only.includes('embed')) {
+    try {
+      await smokeEmbed();
+    } catch (error) {
+      server.failures.push({ bench: 'embed (partner page)', reason: error.message, tail: (error.stack ?? '').split('\n').slice(1, 6) });
+    }
+  }
   printTable({ judged: false });
   const seconds = Object.entries(server.seconds).map(([file, s]) => `${file} ${s.toFixed(0)} s`).join(', ');
   console.log(`\nsmoke: ${Object.keys(server.seconds).length} server benches in ${((Date.now() - startedAt) / 1000).toFixed(0)} s (${seconds})`);
@@ -219,6 +276,7 @@ async function main() {
     // Interaction to Next Paint on the home page at 4× CPU (scripts/lib/inpBench.mjs).
     const { measureInp, inpRows } = await import('./lib/inpBench.mjs');
     for (const row of inpRows(await measureInp(browser, `${config.siteOrigin}/`, { onProgress: progress }))) add(row.group, row.metric, row.value, row.unit, row.goal, row.met);
+    await embedRows({ browser, env: benchEnv, config, readDemoAccounts, samples: 5 });
   } finally {
     await browser.close();
   }

@@ -223,6 +223,9 @@ export function remotesNginxConfig() {
       .replace('{{REMOTE_LISTEN}}', `0.0.0.0:${r.defaultPort}`)
       .replace('{{SERVER_NAME}}', '_')
       .replace('{{REMOTE_ROOT}}', `/srv/${r.dir}`)
+      // The image does not know the site's address: the chat's /embed-config.json is not served, and a partner's page
+      // names the site and API itself (defineSciexpertsChat's siteOrigin and apiOrigin, chat-embed/README.md).
+      .replace('{{EXTRA_LOCATIONS}}', '')
       // The shell's pages send the site's own policy; a remote's standalone page needs only its own origin's files.
       .replace('{{CONTENT_SECURITY_POLICY}}', "default-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'")
       // The site's origin is the deployment's, not the image's: the developers' example is framed by nobody here.

@@ -26,7 +26,8 @@ export const mtimeOf = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeM
 /**
  * An app is stale when its build stamp is missing or older than anything it is built from: its sources and
  * webpack config, the shared and ui packages, the webpack factory, and package-lock.json (a changed dependency —
- * React, the router, the federation runtime — changes every bundle and the share list's versions).
+ * React, the router, the federation runtime — changes every bundle and the share list's versions). The chat also
+ * serves the embed package's loader (chat-embed/src, bundled by its build).
  * @param {{ dir: string }} app
  * @param {string} [base] the repository root (tests pass a scratch folder)
  */
@@ -42,6 +43,7 @@ export function needsBuild(app, base = root) {
     newestMtime(path.join(base, 'ui', 'src')),
     newestMtime(path.join(base, 'scripts', 'webpack')),
     mtimeOf(path.join(base, 'package-lock.json')),
+    app.dir === 'mf-chat' ? Math.max(newestMtime(path.join(base, 'chat-embed', 'src')), mtimeOf(path.join(base, 'chat-embed', 'build.cjs'))) : 0,
   );
   return sources > built;
 }

@@ -12,7 +12,7 @@ import { startPrometheus } from './prometheus.mjs';
 import { startTraceCollector } from './traceCollector.mjs';
 import { buildContentSecurityPolicy, remotePageHeaders, SITE_FRAMED_PAGES } from './securityHeaders.mjs';
 import { buildServer, serverEntry } from './serverBuild.mjs';
-import { apiEnv, childProcesses, resolveSuiteConfig, startStandIns } from './suite.mjs';
+import { apiEnv, chatGeneratedFiles, childProcesses, resolveSuiteConfig, startStandIns } from './suite.mjs';
 import { startControlServer, supervise } from './supervisor.mjs';
 
 const deployDir = path.join(root, 'deploy', 'nginx');
@@ -160,9 +160,28 @@ export function renderNginxConfig(cluster, down = new Set()) {
   const remoteTemplate = fs.readFileSync(path.join(deployDir, 'remote.conf'), 'utf8');
   const csp = buildContentSecurityPolicy(suite).replace(/"/g, '');
   const framedCsp = remotePageHeaders([...SITE_FRAMED_PAGES][0], csp, suite.siteOrigin)['Content-Security-Policy'];
+  // The chat's origin tells the embed's loader where the site, the API and the socket are (chatGeneratedFiles).
+  const embedConfig = chatGeneratedFiles(suite)['/embed-config.json']();
+  const chatLocations = [
+    '  location = /embed-config.json {',
+    '    default_type application/json;',
+    '    add_header Access-Control-Allow-Origin * always;',
+    '    add_header Cross-Origin-Resource-Policy cross-origin always;',
+    '    add_header X-Content-Type-Options nosniff always;',
+    '    add_header Cache-Control no-cache always;',
+    `    return 200 '${embedConfig}';`,
+    '  }',
+  ].join('\n');
   const remotes = suite.remotes
     .map((remote) =>
-      fill(remoteTemplate, { REMOTE_LISTEN: `${cluster.siteHost}:${remote.port}`, SERVER_NAME: serverName, REMOTE_ROOT: path.join(root, remote.dir, 'dist'), CONTENT_SECURITY_POLICY: csp, FRAMED_CONTENT_SECURITY_POLICY: framedCsp }),
+      fill(remoteTemplate, {
+        REMOTE_LISTEN: `${cluster.siteHost}:${remote.port}`,
+        SERVER_NAME: serverName,
+        REMOTE_ROOT: path.join(root, remote.dir, 'dist'),
+        CONTENT_SECURITY_POLICY: csp,
+        FRAMED_CONTENT_SECURITY_POLICY: framedCsp,
+        EXTRA_LOCATIONS: remote.dir === 'mf-chat' ? chatLocations : '',
+      }),
     )
     .join('\n');
   const temp = (name) => path.join(runtimeDir, 'temp', name);

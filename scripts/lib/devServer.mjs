@@ -4,7 +4,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root } from './apps.mjs';
 import { buildContentSecurityPolicy, commonSecurityHeaders, openerHeaders, remotePageHeaders, SITE_FRAMED_PAGES } from './securityHeaders.mjs';
-import { API_PROXY_PREFIXES, shellGeneratedFiles } from './suite.mjs';
+import { API_PROXY_PREFIXES, chatGeneratedFiles, shellGeneratedFiles } from './suite.mjs';
+
+/** A request's path and its query (with the '?'), for openerHeaders. */
+const splitUrl = (url) => {
+  const at = url.indexOf('?');
+  return at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
+};
 import { generatedContentType } from './staticServer.mjs';
 
 const require = createRequire(import.meta.url);
@@ -55,7 +61,7 @@ export async function startDevServer({ config, app, devApps, host = '127.0.0.1',
     first = false;
   });
 
-  const generated = app.isHost ? shellGeneratedFiles(config) : {};
+  const generated = app.isHost ? shellGeneratedFiles(config) : app.dir === 'mf-chat' ? chatGeneratedFiles(config) : {};
   const server = new WebpackDevServer(
     {
       host,
@@ -66,9 +72,9 @@ export async function startDevServer({ config, app, devApps, host = '127.0.0.1',
       // The partners' sign-in popup keeps its cross-origin opener (openerHeaders) in development too.
       // A remote's page the site frames (/developers' live example) may be framed by the site alone.
       headers: (req) => {
-        const pathname = (req.url ?? '/').split('?')[0];
+        const [pathname, query] = splitUrl(req.url ?? '/');
         const headers = devHeaders(config, app, devApps);
-        if (app.isHost) return { ...headers, ...openerHeaders(pathname) };
+        if (app.isHost) return { ...headers, ...openerHeaders(pathname, query) };
         if (!SITE_FRAMED_PAGES.has(pathname)) return headers;
         const framed = { ...headers, ...remotePageHeaders(pathname, headers['Content-Security-Policy'], config.siteOrigin) };
         delete framed['X-Frame-Options'];

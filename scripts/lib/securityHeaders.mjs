@@ -1,5 +1,6 @@
 // Security headers for the pages the shell serves. The CSP is derived from the remote registry,
 // so adding or moving a remote never means hand-editing a policy.
+import { URLSearchParams } from 'node:url';
 
 function originOf(url) {
   try {
@@ -64,8 +65,18 @@ export function remotePageHeaders(pathname, csp, siteOrigin) {
  */
 export const OPENER_PAGES = new Set(['/oauth/authorize']);
 
-export function openerHeaders(pathname) {
-  return OPENER_PAGES.has(pathname) ? { 'Cross-Origin-Opener-Policy': 'unsafe-none' } : {};
+/**
+ * Where the identity provider sends the browser back (IDENTITY_RETURN_PATH in shared/src/contracts/constants.ts). A
+ * member who signs in with the provider inside the partner's popup comes back here first, then to the popup's consent
+ * screen: only that landing (the provider's `code` and `state` in the query) opts out too, or the popup would lose its
+ * opener on the way; the page itself, visited otherwise, keeps the site's policy.
+ */
+export const IDENTITY_RETURN_PATH = '/profile/freelancer-dashboard';
+
+export function openerHeaders(pathname, search = '') {
+  const params = new URLSearchParams(search);
+  const identityLanding = pathname === IDENTITY_RETURN_PATH && params.has('code') && params.has('state');
+  return OPENER_PAGES.has(pathname) || identityLanding ? { 'Cross-Origin-Opener-Policy': 'unsafe-none' } : {};
 }
 
 export const commonSecurityHeaders = {

@@ -184,7 +184,7 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
         'Content-Type': contentTypes[ext] ?? 'application/octet-stream',
         'Cache-Control': cacheControlFor(file),
       });
-      if (isPage) Object.assign(headers, pageHeaders(req), openerHeaders(pathname));
+      if (isPage) Object.assign(headers, pageHeaders(req), openerHeaders(pathname, url.search));
 
       let served = file;
       for (const [encoding, suffix] of pickEncoding(req.headers['accept-encoding'])) {

@@ -298,6 +298,15 @@ export function childProcesses({ log = console.log, env = process.env } = {}) {
 }
 
 /**
+ * What the chat's origin tells the embed's loader (chat-embed, CHAT_EMBED_CONFIG_PATH): where the sign-in popup (the
+ * site) and the API and socket are, so a partner's page names the chat's script and nothing else.
+ */
+export function chatGeneratedFiles(config) {
+  const answer = { site: config.siteOrigin, api: config.runtimeConfig.apiBaseUrl, socket: config.runtimeConfig.socketUrl };
+  return { '/embed-config.json': () => JSON.stringify(answer) };
+}
+
+/**
  * The local stand-ins for the identity provider, ORCID and payments the config resolved, started first so the API
  * finds them; one that does not come up is left out of the runtime config (the site then hides that sign-in path)
  * instead of sending users to a dead page.
@@ -429,7 +438,7 @@ export async function startSuite(config, { log = console.log, env = process.env,
             log: (message) => log(`[render] ${message}`),
           }),
         })
-      : createStaticServer({ root: dist, spa: true, cors: true, pageHeaders: remoteHeaders });
+      : createStaticServer({ root: dist, spa: true, cors: true, pageHeaders: remoteHeaders, generated: app.dir === 'mf-chat' ? chatGeneratedFiles(config) : {} });
     await listen(server, app.port, env.STATIC_HOST || '127.0.0.1');
     closers.push(() => new Promise((resolve) => server.close(() => resolve())));
     server.closeIdleConnections?.();

@@ -34,3 +34,11 @@ test('the sign-in popup keeps its opener; other pages keep the site’s opener p
   assert.equal(page.headers.get('cross-origin-opener-policy'), 'same-origin-allow-popups');
   assert.match(page.headers.get('content-security-policy'), /frame-ancestors 'none'/);
 });
+
+test('the identity provider’s answer landing (code and state) keeps the popup’s opener; the dashboard itself does not', async () => {
+  const landing = await fetch(`${siteUrl}/profile/freelancer-dashboard?code=c-1&state=s-1`);
+  assert.equal(landing.headers.get('cross-origin-opener-policy'), 'unsafe-none');
+  assert.match(landing.headers.get('content-security-policy'), /frame-ancestors 'none'/);
+  const dashboard = await fetch(`${siteUrl}/profile/freelancer-dashboard`);
+  assert.equal(dashboard.headers.get('cross-origin-opener-policy'), 'same-origin-allow-popups');
+});

@@ -287,4 +287,4 @@ function clientConfig({ dir, name, exposes, isHost, title, serverRender, ownRunt
   };
 }
 
-module.exports = { createConfig };
+module.exports = { createConfig, precompressed, swcMinimizer };

@@ -37,6 +37,7 @@ function renderReturn() {
     <MemoryRouter initialEntries={[returnUrl]}>
       <Routes>
         <Route path="/" element={<p>Home page</p>} />
+        <Route path="/oauth/authorize" element={<p>Consent screen</p>} />
         <Route path="/profile/freelancer-dashboard" element={<IdentityCallback />} />
       </Routes>
       <WhereAmI />
@@ -70,6 +71,23 @@ describe('IdentityCallback', () => {
     expect(api.loginWithIdentityToken).toHaveBeenCalledWith('provider-at');
     expect(authStore.getState()).toMatchObject({ token: 'product-token', user: { id: 41, firstName: 'Liam' }, signInMethod: 'identity' });
     expect(localStorage.getItem('authToken')).toBe('product-token');
+  });
+
+  it("goes back to the page the sign-in started from when the request's state names one (the partner's popup, its query kept), and never off the site", async () => {
+    const popup = '/oauth/authorize?client_id=sx_portal&state=abc';
+    manager.signinRedirectCallback.mockResolvedValue({ ...providerUser, state: { returnTo: popup } });
+    api.loginWithIdentityToken.mockResolvedValue({ accessToken: 'product-token', user: member });
+    renderReturn();
+    expect(await screen.findByText('Consent screen')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(popup);
+    expect(authStore.getState().token).toBe('product-token');
+  });
+
+  it('ignores a return address on another site', async () => {
+    manager.signinRedirectCallback.mockResolvedValue({ ...providerUser, state: { returnTo: '//evil.example/steal' } });
+    api.loginWithIdentityToken.mockResolvedValue({ accessToken: 'product-token', user: member });
+    renderReturn();
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
   });
 
   it('asks for the two-step code when the member turned it on, says a wrong one, and signs in with the right one (docs/decisions/0042)', async () => {

@@ -20,6 +20,7 @@ export function IdentityCallback() {
   const headingId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const [challengeToken, setChallengeToken] = useState<string | null>(null);
+  const [returnTo, setReturnTo] = useState<string | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -29,12 +30,15 @@ export function IdentityCallback() {
         // Stored and navigated in one tick: the shell's guard would otherwise show the dashboard at the
         // return URL (code and state still in it) before this screen could move on.
         signIn(session.token, session.user, 'identity');
-        void navigate('/', { replace: true });
+        void navigate(session.returnTo ?? '/', { replace: true });
       },
       (error: unknown) => {
         if (!current) return;
         // The provider vouched for the member, who turned two-step verification on: the code finishes the sign-in.
-        if (error instanceof SecondFactorNeeded) setChallengeToken(error.challengeToken);
+        if (error instanceof SecondFactorNeeded) {
+          setChallengeToken(error.challengeToken);
+          setReturnTo(error.returnTo);
+        }
         else setFailure(describeIdentityError(error));
         // Drop the refused code and state from the address bar (the router keeps this screen until the
         // member moves on); a reload then simply lands signed out.
@@ -56,7 +60,7 @@ export function IdentityCallback() {
           challengeToken={challengeToken}
           onSignedIn={(session) => {
             signIn(session.token, session.user, 'identity');
-            void navigate('/', { replace: true });
+            void navigate(returnTo ?? '/', { replace: true });
           }}
         />
       </section>

@@ -12,6 +12,8 @@ export const NO_USER_ID_MESSAGE = 'No User Id';
  * the authenticator app on, and the provider's token did not say it asked for several factors itself.
  */
 export class SecondFactorNeeded extends Error {
+  /** Where the member goes once the code is in (completeIdentityRedirect). */
+  returnTo: string | null = null;
   constructor(readonly challengeToken: string) {
     super('Two-step verification is needed to finish this sign-in.');
     this.name = 'SecondFactorNeeded';

@@ -1,5 +1,6 @@
 import type { UserManager } from 'oidc-client-ts';
 import { getRuntimeConfig, IDENTITY_RETURN_PATH } from '@sciexperts/shared';
+import { sitePath, type IdentityReturn } from './returnPath';
 
 /** The scopes the identity provider is asked for: the OpenID ones, then the three the API checks. */
 export const IDENTITY_SCOPES = 'openid profile email read:profile read:experts send:message';
@@ -50,8 +51,13 @@ export async function identityManager(): Promise<UserManager> {
   return manager;
 }
 
-/** Leaves the page for the provider's login, hinting the LinkedIn connection. */
-export async function signInWithLinkedIn(): Promise<void> {
+/**
+ * Leaves the page for the provider's login, hinting the LinkedIn connection. `returnTo` travels in the request's
+ * state (kept by the library in this browser, never sent to the provider) so the member comes back to that page, the
+ * partner's sign-in popup with its query for one (decision 0050), instead of the dashboard.
+ */
+export async function signInWithLinkedIn(returnTo?: string | null): Promise<void> {
   const identity = await identityManager();
-  await identity.signinRedirect({ extraQueryParams: { ...audienceParams(), connection: 'linkedin' } });
+  const path = sitePath(returnTo);
+  await identity.signinRedirect({ extraQueryParams: { ...audienceParams(), connection: 'linkedin' }, ...(path ? { state: { returnTo: path } satisfies IdentityReturn } : {}) });
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { loginModalStore } from '@sciexperts/shared';
 import { isIdentityConfigured, signInWithLinkedIn } from '../identity/identityClient';
 import styles from '../forms/Form.module.css';
 
@@ -21,7 +22,9 @@ export function LinkedInButton({ onError }: Props) {
   const start = async () => {
     setLeaving(true);
     try {
-      await signInWithLinkedIn();
+      // An opener that keeps the member on its page (the partner's sign-in popup, a booking) gets them back there.
+      const { returnTo, stayAfterSignUp } = loginModalStore.getState();
+      await signInWithLinkedIn(returnTo ?? (stayAfterSignUp ? `${window.location.pathname}${window.location.search}` : null));
     } catch {
       setLeaving(false);
       onError(LINKEDIN_FAILED_MESSAGE);

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, SOCKET_RECONNECTION, isUnreachable, type ChatMessage, type ClientToServerEvents, type SendMessageAck, type ServerToClientEvents } from '@sciexperts/shared';
+import { CHAT_MESSAGES, SOCKET_RECONNECTION, isUnreachable, type ChatEvent, type ChatMessage, type ClientToServerEvents, type SendMessageAck, type ServerToClientEvents } from '@sciexperts/shared';
 import { announceUnreadChange, type ChatApi } from '@sciexperts/shared/member';
 import { io, type Socket } from 'socket.io-client';
 import { emptyConversation, isBetween, mergeMessages, type ChatStore, type OutgoingMessage } from './chatStore';
@@ -29,6 +29,8 @@ export interface ControllerOptions {
   token: string;
   userId: number;
   client: ChatClient;
+  /** The embedding page's listener (exposes.ts ChatEvent). */
+  onEvent?: (event: ChatEvent) => void;
 }
 
 function newClientId(): string {
@@ -117,6 +119,7 @@ export class ChatController {
     // The server closing us (logout, password reset) is final; anything else reconnects with backoff.
     if (reason === 'io server disconnect') {
       this.store.setState({ connection: 'refused', connectionError: 'The chat server closed the connection. Please sign in again.' });
+      this.options.onEvent?.({ type: 'closed' });
     } else {
       this.store.setState({ connection: 'offline' });
     }
@@ -125,8 +128,10 @@ export class ChatController {
   private readonly onConnectError = (err: Error) => {
     const socket = this.socket;
     // socket.active is false when the server refused the handshake (bad or expired token): no retry helps.
-    if (socket && !socket.active) this.store.setState({ connection: 'refused', connectionError: err.message || 'The chat refused the connection.' });
-    else this.store.setState({ connection: 'offline' });
+    if (socket && !socket.active) {
+      this.store.setState({ connection: 'refused', connectionError: err.message || 'The chat refused the connection.' });
+      this.options.onEvent?.({ type: 'closed' });
+    } else this.store.setState({ connection: 'offline' });
   };
 
   private readonly onOnline = () => {
@@ -265,6 +270,7 @@ export class ChatController {
     });
     this.noteInConversations(message);
     if (counterpartId !== null && message.senderId === counterpartId) this.scheduleMarkRead();
+    if (message.senderId !== me) this.options.onEvent?.({ type: 'message', counterpartId: message.senderId, senderId: message.senderId, at: message.timestamp, text: message.text });
   };
 
   /** Keeps the conversation list current without a round trip when the counterpart is already listed. */

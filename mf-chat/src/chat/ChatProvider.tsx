@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { ChatEvent } from '@sciexperts/shared';
 import { useStore } from 'zustand';
 import { ChatController } from './ChatController';
 import { chatApi, createChatApi } from '@sciexperts/shared/member';
@@ -7,6 +8,8 @@ import { createChatStore, type ChatState, type ChatStore } from './chatStore';
 interface ChatContextValue {
   store: ChatStore;
   controller: ChatController;
+  /** A partner's chat-scoped token: Report (403 to it) is not offered. */
+  chatScoped: boolean;
 }
 
 const ChatContext = createContext<ChatContextValue | null>(null);
@@ -19,6 +22,8 @@ export interface ChatProviderProps {
   /** Only when the integrator passed its own token; the product's token goes through the shared client. */
   tokenOverride?: string;
   initialCounterpartId: number | null;
+  chatScoped?: boolean;
+  onEvent?: (event: ChatEvent) => void;
   children: ReactNode;
 }
 
@@ -31,16 +36,27 @@ function createClient(apiBaseUrl: string | undefined, token: string | undefined)
 }
 
 /** Creates the store and the connection of one mounted chat; both end with the mount. */
-export function ChatProvider({ userId, token, socketUrl, apiBaseUrl, tokenOverride, initialCounterpartId, children }: ChatProviderProps) {
+export function ChatProvider({ userId, token, socketUrl, apiBaseUrl, tokenOverride, initialCounterpartId, chatScoped = false, onEvent, children }: ChatProviderProps) {
   const [value] = useState<ChatContextValue>(() => {
     const store = createChatStore(userId, initialCounterpartId);
-    const controller = new ChatController(store, { socketUrl, token, userId, client: createClient(apiBaseUrl, tokenOverride) });
-    return { store, controller };
+    const controller = new ChatController(store, { socketUrl, token, userId, client: createClient(apiBaseUrl, tokenOverride), onEvent });
+    return { store, controller, chatScoped };
   });
   useEffect(() => {
     value.controller.start();
     return () => value.controller.stop();
   }, [value]);
+  useEffect(() => {
+    if (!onEvent) return;
+    // The embedder's badge: the unread total across conversations, told each time it changes (once the list is in).
+    let last: number | null = null;
+    return value.store.subscribe((state, previous) => {
+      if (state.conversations === previous.conversations) return;
+      const count = state.conversations.reduce((sum, c) => sum + c.unreadCount, 0);
+      if (count !== last) onEvent({ type: 'unread', count });
+      last = count;
+    });
+  }, [value, onEvent]);
   return <ChatContext.Provider value={value}>{children}</ChatContext.Provider>;
 }
 
@@ -52,6 +68,11 @@ function useChatContext(): ChatContextValue {
 
 export function useChat<T>(selector: (state: ChatState) => T): T {
   return useStore(useChatContext().store, selector);
+}
+
+/** Whether the token is a partner's (chat only): actions other routes would refuse are hidden. */
+export function useChatScoped(): boolean {
+  return useChatContext().chatScoped;
 }
 
 export function useChatController(): ChatController {

@@ -263,4 +263,46 @@ describe('DirectMessage', () => {
     view.unmount();
     expect(socket.connected).toBe(false);
   });
+
+  describe('for an embedding page (onEvent, chatScoped)', () => {
+    const summary = (with_: number, unreadCount: number): ConversationSummary => ({ counterpart: people[with_]!, lastMessage: msg(with_, ME, 'hi'), unreadCount });
+
+    it('tells a message from someone else, the unread total when it changes, and the server closing the connection', async () => {
+      conversations = [summary(CAROL, 2)];
+      const onEvent = jest.fn();
+      render(<DirectMessage {...props(BOB)} onEvent={onEvent} />);
+      const socket = sockets.at(-1) as FakeSocket;
+      await act(async () => socket.serverConnect());
+      await screen.findByRole('heading', { name: 'Bob Builder' });
+      expect(onEvent).toHaveBeenCalledWith({ type: 'unread', count: 2 });
+
+      const fromCarol = msg(CAROL, ME, 'are you there?');
+      await act(async () => socket.fire('newMessage', fromCarol));
+      expect(onEvent).toHaveBeenCalledWith({ type: 'message', counterpartId: CAROL, senderId: CAROL, at: fromCarol.timestamp, text: 'are you there?' });
+      expect(onEvent).toHaveBeenCalledWith({ type: 'unread', count: 3 });
+      // The member's own messages are not news to the page.
+      onEvent.mockClear();
+      await act(async () => socket.fire('messageSent', msg(ME, BOB, 'mine')));
+      expect(onEvent).not.toHaveBeenCalledWith(expect.objectContaining({ type: 'message' }));
+
+      await act(async () => {
+        socket.connected = false;
+        socket.fire('disconnect', 'io server disconnect');
+      });
+      expect(onEvent).toHaveBeenCalledWith({ type: 'closed' });
+    });
+
+    it('offers no Report with a partner’s chat-scoped token (it answers 403), and does with a member’s', async () => {
+      history = [msg(BOB, ME, 'a received message')];
+      const scoped = render(<DirectMessage {...props(BOB)} chatScoped />);
+      await act(async () => (sockets.at(-1) as FakeSocket).serverConnect());
+      await within(log()).findByText('a received message');
+      expect(within(log()).queryByRole('button', { name: /Report/ })).toBeNull();
+      scoped.unmount();
+
+      await openChat(BOB);
+      await within(log()).findByText('a received message');
+      expect(within(log()).getByRole('button', { name: /Report/ })).toBeInTheDocument();
+    });
+  });
 });

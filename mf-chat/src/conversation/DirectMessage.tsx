@@ -1,4 +1,4 @@
-import { getRuntimeConfig, useAuth, type DirectMessageProps } from '@sciexperts/shared';
+import { getRuntimeConfig, useAuth, type ChatEvent, type DirectMessageProps } from '@sciexperts/shared';
 import { useState } from 'react';
 import { useInRouterContext } from '@sciexperts/shared/router';
 import { ChatProvider } from '../chat/ChatProvider';
@@ -26,9 +26,9 @@ export function DirectMessage(props: DirectMessageProps) {
   // A new member or token is a new chat: the key gives it a fresh store and connection.
   const key = `${userId}|${token}|${socketUrl}|${props.apiBaseUrl ?? ''}`;
   return inRouter && props.counterpartId === undefined ? (
-    <RoutedChatView key={key} userId={userId} token={token} socketUrl={socketUrl} apiBaseUrl={props.apiBaseUrl} tokenOverride={props.token} />
+    <RoutedChatView key={key} userId={userId} token={token} socketUrl={socketUrl} apiBaseUrl={props.apiBaseUrl} tokenOverride={props.token} chatScoped={props.chatScoped} onEvent={props.onEvent} />
   ) : (
-    <StandaloneChat key={key} userId={userId} token={token} socketUrl={socketUrl} apiBaseUrl={props.apiBaseUrl} tokenOverride={props.token} counterpartId={props.counterpartId ?? null} />
+    <StandaloneChat key={key} userId={userId} token={token} socketUrl={socketUrl} apiBaseUrl={props.apiBaseUrl} tokenOverride={props.token} chatScoped={props.chatScoped} onEvent={props.onEvent} counterpartId={props.counterpartId ?? null} />
   );
 }
 
@@ -38,6 +38,8 @@ interface ConnectionProps {
   socketUrl: string;
   apiBaseUrl?: string;
   tokenOverride?: string;
+  chatScoped?: boolean;
+  onEvent?: (event: ChatEvent) => void;
 }
 
 /** Outside a router (embedded, or given a counterpart): switching conversations is local state. */

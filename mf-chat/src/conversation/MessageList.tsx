@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { useChat, useChatController } from '../chat/ChatProvider';
+import { useChat, useChatController, useChatScoped } from '../chat/ChatProvider';
 import { MessageItem } from './MessageItem';
 import styles from './DirectMessage.module.css';
 
@@ -9,6 +9,7 @@ const NEAR_BOTTOM_PX = 80;
 /** The open conversation, oldest at the top; older pages load when scrolled to the top, keeping the reading position. */
 export function MessageList() {
   const controller = useChatController();
+  const chatScoped = useChatScoped();
   const me = useChat((s) => s.me);
   const counterpartId = useChat((s) => s.counterpartId);
   const messages = useChat((s) => s.messages);
@@ -18,7 +19,7 @@ export function MessageList() {
   const nextBefore = useChat((s) => s.nextBefore);
   const pending = useMemo(() => outbox.filter((o) => o.receiverId === counterpartId), [outbox, counterpartId]);
 
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const firstId = messages[0]?.id ?? null;
   const lastKey = pending.at(-1)?.clientId ?? messages.at(-1)?.id ?? null;
   const previous = useRef<{ firstId: number | null; lastKey: string | number | null; height: number; nearBottom: boolean }>({ firstId: null, lastKey: null, height: 0, nearBottom: true });
@@ -52,20 +53,24 @@ export function MessageList() {
           {loadingOlder ? 'Loading older messages…' : 'Load older messages'}
         </button>
       )}
-      <ol ref={listRef} className={styles.list} role="log" aria-live="polite" aria-label="Messages" tabIndex={0} onScroll={onScroll}>
-        {empty ? (
-          <li className={styles.empty}>{historyStatus === 'loading' ? 'Loading messages…' : 'No messages yet. Say hello!'}</li>
-        ) : (
-          <>
-            {messages.map((m) => (
-              <MessageItem key={`m${m.id}`} text={m.text} timestamp={m.timestamp} mine={m.senderId === me} status="sent" reportId={m.id} via={m.via} />
-            ))}
-            {pending.map((o) => (
-              <MessageItem key={`c${o.clientId}`} text={o.text} timestamp={o.timestamp} mine status={o.status} error={o.error} onRetry={() => controller.retry(o.clientId)} />
-            ))}
-          </>
-        )}
-      </ol>
+      {/* The log is the scrolling region; the list inside it keeps the items' list semantics (a role on the <ol> itself
+          would leave its <li> without a list, which axe reports). */}
+      <div ref={listRef} className={styles.list} role="log" aria-live="polite" aria-label="Messages" tabIndex={0} onScroll={onScroll}>
+        <ol className={styles.items}>
+          {empty ? (
+            <li className={styles.empty}>{historyStatus === 'loading' ? 'Loading messages…' : 'No messages yet. Say hello!'}</li>
+          ) : (
+            <>
+              {messages.map((m) => (
+                <MessageItem key={`m${m.id}`} text={m.text} timestamp={m.timestamp} mine={m.senderId === me} status="sent" reportId={chatScoped ? undefined : m.id} via={m.via} />
+              ))}
+              {pending.map((o) => (
+                <MessageItem key={`c${o.clientId}`} text={o.text} timestamp={o.timestamp} mine status={o.status} error={o.error} onRetry={() => controller.retry(o.clientId)} />
+              ))}
+            </>
+          )}
+        </ol>
+      </div>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { ChatEvent } from '@sciexperts/shared';
 import { useSearchParams } from '@sciexperts/shared/router';
 import { ChatProvider } from '../chat/ChatProvider';
 import { ChatView } from './ChatView';
@@ -11,6 +12,8 @@ export interface RoutedChatViewProps {
   socketUrl: string;
   apiBaseUrl?: string;
   tokenOverride?: string;
+  chatScoped?: boolean;
+  onEvent?: (event: ChatEvent) => void;
 }
 
 /** Inside the product: `/chat?with=<userId>` names the conversation; switching updates the query. */
@@ -26,7 +29,8 @@ export function RoutedChatView(props: RoutedChatViewProps) {
   return (
     <ChatProvider {...props} initialCounterpartId={counterpartId}>
       <ChatView counterpartId={counterpartId} onSelect={select} counterpartAction={
-          counterpartId === null ? null : (
+          // A partner's token is refused by the calls and blocks routes (decision 0050): nothing to offer it.
+          counterpartId === null || props.chatScoped ? null : (
             <>
               <ChatCallAction key={counterpartId} counterpartId={counterpartId} />
               <BlockAction key={`block-${counterpartId}`} counterpartId={counterpartId} />

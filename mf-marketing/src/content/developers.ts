@@ -31,8 +31,16 @@ export function scriptSnippet(origins: EmbedOrigins): string {
   return [`<script type="module" src="${origins.chat}${CHAT_EMBED.scriptPath}"></script>`, '', elementSnippet()].join('\n');
 }
 
-export function npmSnippet(): string {
-  return [`npm install ${EMBED_PACKAGE}`, '', `// In your page's code: defines <${element}>`, `import '${EMBED_PACKAGE}';`].join('\n');
+/** The package's one function, defineSciexpertsChat, told where this deployment's chat is served. */
+export function npmSnippet(origins: EmbedOrigins): string {
+  return [
+    `npm install ${EMBED_PACKAGE}`,
+    '',
+    `// In your page's code, once: defines <${element}>`,
+    `import { defineSciexpertsChat } from '${EMBED_PACKAGE}';`,
+    '',
+    `defineSciexpertsChat({ chatOrigin: '${origins.chat}' });`,
+  ].join('\n');
 }
 
 export function eventsSnippet(): string {

@@ -37,6 +37,9 @@ describe('/developers', () => {
     const { partner, with: withMember, theme } = CHAT_EMBED.attributes;
     expect(html).toContain(`<${CHAT_EMBED.element} ${partner}="YOUR_CLIENT_ID" ${withMember}="MEMBER_ID" ${theme}="light"></${CHAT_EMBED.element}>`);
     expect(codeOf('The npm package')).toContain(`npm install ${EMBED_PACKAGE}`);
+    // The package's own entry point, told this deployment's chat origin (chat-embed/README.md).
+    expect(codeOf('The npm package')).toContain(`import { defineSciexpertsChat } from '${EMBED_PACKAGE}';`);
+    expect(codeOf('The npm package')).toContain(`defineSciexpertsChat({ chatOrigin: '${CHAT}' });`);
   });
 
   it('names every event, both methods and every CSS custom property of the contract', () => {

@@ -106,9 +106,9 @@ export function DevelopersPage() {
             </p>
             <CodeBlock label="The script tag and the element (HTML)" language="html" code={scriptSnippet(origins)} />
             <p>
-              Or, if your site has a build step, install <code>{EMBED_PACKAGE}</code> from npm and import it once:
+              Or, if your site has a build step, install <code>{EMBED_PACKAGE}</code> from npm and define the element once:
             </p>
-            <CodeBlock label="The npm package" language="javascript" code={npmSnippet()} />
+            <CodeBlock label="The npm package" language="javascript" code={npmSnippet(origins)} />
             <p>
               When nobody is signed in, the chat shows “{CHAT_EMBED.signInLabel}”. It opens a SciExperts window where the member signs in and agrees to let your site read and send
               their messages; the chat then signs in on your page. Members see and disconnect connected sites in their account settings.

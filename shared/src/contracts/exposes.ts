@@ -18,7 +18,23 @@ export interface DirectMessageProps {
   userId?: number;
   /** Who to talk to; default: the `with` query parameter inside the product. */
   counterpartId?: number;
+  /**
+   * The token is a partner's, scoped to the chat (decision 0050): the actions that answer 403 to it (Report, Block,
+   * Schedule a call) are not shown.
+   */
+  chatScoped?: boolean;
+  /** What happens in the chat, for an embedding page (`@sciexperts/chat-embed` turns these into DOM events). */
+  onEvent?: (event: ChatEvent) => void;
 }
+
+/** What a mounted chat tells its embedder. */
+export type ChatEvent =
+  /** A message from someone else arrived (`counterpartId`: the conversation's other member). */
+  | { type: 'message'; counterpartId: number; senderId: number; at: string; text: string }
+  /** Unread messages across the member's conversations, whenever the count changes. */
+  | { type: 'unread'; count: number }
+  /** The server closed the connection or refused it (the token ended: revoked, suspended, expired). */
+  | { type: 'closed' };
 
 export interface AuthModalProps {
   initialTab: 'login' | 'signup';

@@ -6,6 +6,9 @@ import type { Static } from 'typebox';
 import type * as S from './schemas/partners';
 import { ADMIN_API_PREFIX } from './admin';
 
+// What the embed's loader needs lives in a file that imports nothing, so its bundle carries only that.
+export { CHAT_EMBED, CHAT_EMBED_CONFIG_PATH, CHAT_EMBED_RUNTIME_PATH, OAUTH_MESSAGE_TYPE, OAUTH_PATHS } from './chatEmbed';
+
 export const PARTNER_PATHS = {
   /** GET: every partner; POST: register one (answers its secret, once). */
   partners: `${ADMIN_API_PREFIX}/Partners`,
@@ -14,15 +17,6 @@ export const PARTNER_PATHS = {
   /** POST { reason }: its tokens, refresh tokens and sockets end on every process. */
   partnerSuspend: `${ADMIN_API_PREFIX}/Partners/:partnerId/Suspend`,
   partnerReinstate: `${ADMIN_API_PREFIX}/Partners/:partnerId/Reinstate`,
-} as const;
-
-export const OAUTH_PATHS = {
-  /** GET ?client_id&redirect_uri&…: what the consent screen names; POST: the member's decision, answers the code. */
-  authorize: '/api/OAuth/Authorize',
-  /** POST: a code (with its PKCE verifier) or a refresh token for a chat-scoped access token. */
-  token: '/api/OAuth/Token',
-  /** POST: a partner page signing out ends its refresh token (RFC 7009). */
-  revoke: '/api/OAuth/Revoke',
 } as const;
 
 /** The member's "Connected partners" in Account settings. */
@@ -36,9 +30,6 @@ export const CONNECTED_PARTNER_PATHS = {
 export const PARTNER_SCOPES = { chat: 'read and send your SciExperts messages' } as const;
 export type PartnerScope = keyof typeof PARTNER_SCOPES;
 export const CHAT_SCOPE: PartnerScope = 'chat';
-
-/** What the popup posts to its opener (targetOrigin: the partner's registered redirect origin). */
-export const OAUTH_MESSAGE_TYPE = 'sciexperts:authorization';
 
 export const PARTNER_STATUSES = ['active', 'suspended'] as const;
 export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
@@ -99,40 +90,6 @@ export const OAUTH_ERRORS = {
   invalidScope: 'invalid_scope',
   accessDenied: 'access_denied',
   insufficientScope: 'insufficient_scope',
-} as const;
-
-/**
- * The chat embed's public interface (`@sciexperts/chat-embed`, issue 45): one place for the package, the script the
- * chat remote serves, the developers' page and the tests, so none of them spells a name of its own.
- */
-export const CHAT_EMBED = {
-  /** The loader as one ES module for `<script type="module" src>`, served by the chat remote's origin. */
-  scriptPath: '/sciexperts-chat.js',
-  /** The custom element the loader defines. */
-  element: 'sciexperts-chat',
-  /** Its attributes: the partner's client id, a member to talk to, the colour scheme, and whether message events carry the text. */
-  attributes: { partner: 'partner', with: 'with', theme: 'theme', includeText: 'include-text' },
-  themes: ['light', 'dark'],
-  /** DOM events dispatched on the element (bubbling, composed). */
-  events: {
-    /** detail: { conversationId, from, at } and `text` only when the host set `include-text`. */
-    message: 'sciexperts:message',
-    /** detail: { count } — unread messages across the member's conversations. */
-    unread: 'sciexperts:unread',
-    /** detail: { memberId } */
-    signedIn: 'sciexperts:signed-in',
-    signedOut: 'sciexperts:signed-out',
-  },
-  /** The theming API: CSS custom properties a host page sets on the element (inherited into its shadow root). */
-  cssProperties: {
-    accent: '--sciexperts-chat-accent',
-    background: '--sciexperts-chat-background',
-    text: '--sciexperts-chat-text',
-    font: '--sciexperts-chat-font',
-    radius: '--sciexperts-chat-radius',
-  },
-  /** The sign-in button's words when no member is signed in. */
-  signInLabel: 'Sign in with SciExperts',
 } as const;
 
 /**
