@@ -37,17 +37,24 @@ async function post<T>(url: string, body: object): Promise<T> {
 
 export function createElementClass(options: SciexpertsChatOptions): CustomElementConstructor {
   const chatOrigin = new URL(options.chatOrigin).origin;
-  let endpoints: Promise<Endpoints> | null = null;
+  /** Once per page; a failure (the network) is not kept, so the next attempt asks again. */
+  const once = <T>(load: () => Promise<T>) => {
+    let pending: Promise<T> | null = null;
+    return () =>
+      (pending ??= load().catch((error: unknown) => {
+        pending = null;
+        throw error;
+      }));
+  };
   // The site and API the chat's origin names (its /embed-config.json), unless the page gave them.
-  const where = () =>
-    (endpoints ??=
-      options.siteOrigin && options.apiOrigin
-        ? Promise.resolve({ site: options.siteOrigin, api: options.apiOrigin, socket: options.apiOrigin })
-        : fetch(`${chatOrigin}${CHAT_EMBED_CONFIG_PATH}`, { credentials: 'omit' })
-            .then((r) => (r.ok ? (r.json() as Promise<Endpoints>) : Promise.reject(new Error(`${CHAT_EMBED_CONFIG_PATH}: HTTP ${r.status}`))))
-            .then((c) => ({ site: options.siteOrigin ?? c.site, api: options.apiOrigin ?? c.api, socket: options.apiOrigin ?? c.socket })));
-  let runtime: Promise<RuntimeModule> | null = null;
-  const loadRuntime = () => (runtime ??= import(/* webpackIgnore: true */ `${chatOrigin}${CHAT_EMBED_RUNTIME_PATH}`) as Promise<RuntimeModule>);
+  const where = once<Endpoints>(() =>
+    options.siteOrigin && options.apiOrigin
+      ? Promise.resolve({ site: options.siteOrigin, api: options.apiOrigin, socket: options.apiOrigin })
+      : fetch(`${chatOrigin}${CHAT_EMBED_CONFIG_PATH}`, { credentials: 'omit' })
+          .then((r) => (r.ok ? (r.json() as Promise<Endpoints>) : Promise.reject(new Error(`${CHAT_EMBED_CONFIG_PATH}: HTTP ${r.status}`))))
+          .then((c) => ({ site: options.siteOrigin ?? c.site, api: options.apiOrigin ?? c.api, socket: options.apiOrigin ?? c.socket })),
+  );
+  const loadRuntime = once(() => import(/* webpackIgnore: true */ `${chatOrigin}${CHAT_EMBED_RUNTIME_PATH}`) as Promise<RuntimeModule>);
 
   return class extends HTMLElement implements SciexpertsChatElement {
     static get observedAttributes() {
@@ -90,7 +97,11 @@ export function createElementClass(options: SciexpertsChatOptions): CustomElemen
     attributeChangedCallback(name: string, before: string | null, after: string | null) {
       if (before === after || !this.isConnected) return;
       if (name === A.with && this.access) void this.mount();
-      if (name === A.partner && this.access) this.endLocally();
+      if (name === A.partner && this.access) {
+        // Another partner: the member signs in to it anew (the old partner's refresh token is forgotten).
+        sessionStorage.removeItem(`sciexperts-chat:${before ?? ''}`);
+        this.endLocally();
+      }
     }
 
     open(memberId: number) {
@@ -120,7 +131,9 @@ export function createElementClass(options: SciexpertsChatOptions): CustomElemen
       button.type = 'button';
       button.className = 'sign-in';
       button.textContent = CHAT_EMBED.signInLabel;
-      button.addEventListener('click', () => void this.signIn(button));
+      button.addEventListener('click', () => {
+        this.signIn(button).catch((error: Error) => this.showSignIn(`Signing in is not possible right now: ${error.message}`));
+      });
       const status = document.createElement('p');
       status.setAttribute('role', 'status');
       status.textContent = problem ?? '';
