@@ -67,6 +67,7 @@ export function createElementClass(options: SciexpertsChatOptions): CustomElemen
     private mounting = 0;
     private styleWatch: MutationObserver | null = null;
     private closedAt = 0;
+    private refreshing: Promise<boolean> | null = null;
 
     private get partner() {
       return this.getAttribute(A.partner) ?? '';
@@ -83,7 +84,8 @@ export function createElementClass(options: SciexpertsChatOptions): CustomElemen
         sheet.replaceSync(STYLES);
         this.shadow.adoptedStyleSheets = [sheet];
       }
-      if (this.access) return void this.mount();
+      // Moved in the page: the refresh timer stopped while it was out, so the tokens are renewed now.
+      if (this.access) return void this.refresh(this.access.refresh_token);
       const saved = sessionStorage.getItem(this.storageKey);
       if (saved) void this.refresh(saved);
       else this.showSignIn();
@@ -178,15 +180,24 @@ export function createElementClass(options: SciexpertsChatOptions): CustomElemen
       }
     }
 
-    private async refresh(refreshToken: string): Promise<boolean> {
-      try {
-        const { api } = await where();
-        this.begin(await post<Tokens>(`${api}${OAUTH_PATHS.token}`, { grant_type: 'refresh_token', client_id: this.partner, refresh_token: refreshToken }));
-        return true;
-      } catch {
-        this.endLocally();
-        return false;
-      }
+    /**
+     * One refresh at a time: the refresh token changes at each use, and the replaced one presented again (a timer and a
+     * closed socket at once) would end the grant (reuse detection).
+     */
+    private refresh(refreshToken: string): Promise<boolean> {
+      this.refreshing ??= (async () => {
+        try {
+          const { api } = await where();
+          this.begin(await post<Tokens>(`${api}${OAUTH_PATHS.token}`, { grant_type: 'refresh_token', client_id: this.partner, refresh_token: refreshToken }));
+          return true;
+        } catch {
+          this.endLocally();
+          return false;
+        } finally {
+          this.refreshing = null;
+        }
+      })();
+      return this.refreshing;
     }
 
     private begin(tokens: Tokens) {
