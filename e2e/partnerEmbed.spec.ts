@@ -170,6 +170,8 @@ test.describe.serial('the chat embedded on a partner site', () => {
       await page.setViewportSize({ width, height: 800 });
       await axeClean(page, `the embedded chat at ${width} px:`);
     }
+    await page.locator(CHAT_EMBED.element).evaluate((chat) => chat.setAttribute('theme', 'dark'));
+    await axeClean(page, 'the embedded chat, dark theme, at 1280 px:');
   });
 
   test('the member disconnects the partner in Account settings: the embed asks to sign in again, its socket closes, the old token answers 401', async ({ page, browser }) => {

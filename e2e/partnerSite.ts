@@ -90,7 +90,8 @@ const css = `body{font-family:Georgia,serif;margin:0;padding:1rem;color:#1a1a1a;
 header{display:flex;justify-content:space-between;border-bottom:2px solid #5b2a86;margin-bottom:1rem}
 .brand{font-weight:700;color:#5b2a86}
 button{font:inherit;min-height:44px;padding:.4rem .8rem}
-sciexperts-chat{--sciexperts-chat-accent:#5b2a86;--sciexperts-chat-font:Georgia,serif;--sciexperts-chat-radius:2px;max-width:60rem;margin:1rem 0}`;
+sciexperts-chat{--sciexperts-chat-accent:#5b2a86;--sciexperts-chat-font:Georgia,serif;--sciexperts-chat-radius:2px;max-width:60rem;margin:1rem 0}
+sciexperts-chat[theme=dark]{--sciexperts-chat-accent:#c9b0ea}`;
 
 export interface PartnerSite {
   close(): Promise<void>;

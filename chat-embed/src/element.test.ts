@@ -30,7 +30,7 @@ beforeEach(() => {
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     calls.push({ url, body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null });
-    if (url === `${CHAT}/embed-config.json`) return new Response(JSON.stringify({ site: SITE, api: API, socket: API }));
+    if (url.endsWith('/embed-config.json')) return new Response(JSON.stringify({ site: SITE, api: API, socket: API }));
     const next = answers.shift() ?? { status: 500, json: {} };
     return new Response(JSON.stringify(next.json), { status: next.status });
   }) as typeof fetch;
@@ -150,5 +150,24 @@ describe('<sciexperts-chat>', () => {
       ]),
     );
     expect(inside(element).getByRole('button', { name: CHAT_EMBED.signInLabel })).toBeInTheDocument();
+  });
+
+  it('says so when SciExperts cannot be reached, and asks again at the next click', async () => {
+    const working = globalThis.fetch;
+    globalThis.fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    // A fresh element class has no answer kept yet: define one under another name for this test.
+    const { createElementClass } = await import('./element');
+    customElements.define('sciexperts-chat-offline', createElementClass({ chatOrigin: 'https://other-chat.sciexperts.test' }));
+    const offline = document.createElement('sciexperts-chat-offline');
+    offline.setAttribute('partner', 'sx_portal');
+    document.body.append(offline);
+    await userEvent.click(inside(offline).getByRole('button', { name: CHAT_EMBED.signInLabel }));
+    expect(await inside(offline).findByRole('status')).toHaveTextContent('Signing in is not possible right now: Failed to fetch');
+    globalThis.fetch = working;
+    window.open = jest.fn(() => null) as typeof window.open;
+    await userEvent.click(inside(offline).getByRole('button', { name: CHAT_EMBED.signInLabel }));
+    expect(await inside(offline).findByRole('status')).toHaveTextContent('Allow pop-ups for this site to sign in with SciExperts.');
   });
 });

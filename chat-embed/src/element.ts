@@ -37,17 +37,24 @@ async function post<T>(url: string, body: object): Promise<T> {
 
 export function createElementClass(options: SciexpertsChatOptions): CustomElementConstructor {
   const chatOrigin = new URL(options.chatOrigin).origin;
-  let endpoints: Promise<Endpoints> | null = null;
+  /** Once per page; a failure (the network) is not kept, so the next attempt asks again. */
+  const once = <T>(load: () => Promise<T>) => {
+    let pending: Promise<T> | null = null;
+    return () =>
+      (pending ??= load().catch((error: unknown) => {
+        pending = null;
+        throw error;
+      }));
+  };
   // The site and API the chat's origin names (its /embed-config.json), unless the page gave them.
-  const where = () =>
-    (endpoints ??=
-      options.siteOrigin && options.apiOrigin
-        ? Promise.resolve({ site: options.siteOrigin, api: options.apiOrigin, socket: options.apiOrigin })
-        : fetch(`${chatOrigin}${CHAT_EMBED_CONFIG_PATH}`, { credentials: 'omit' })
-            .then((r) => (r.ok ? (r.json() as Promise<Endpoints>) : Promise.reject(new Error(`${CHAT_EMBED_CONFIG_PATH}: HTTP ${r.status}`))))
-            .then((c) => ({ site: options.siteOrigin ?? c.site, api: options.apiOrigin ?? c.api, socket: options.apiOrigin ?? c.socket })));
-  let runtime: Promise<RuntimeModule> | null = null;
-  const loadRuntime = () => (runtime ??= import(/* webpackIgnore: true */ `${chatOrigin}${CHAT_EMBED_RUNTIME_PATH}`) as Promise<RuntimeModule>);
+  const where = once<Endpoints>(() =>
+    options.siteOrigin && options.apiOrigin
+      ? Promise.resolve({ site: options.siteOrigin, api: options.apiOrigin, socket: options.apiOrigin })
+      : fetch(`${chatOrigin}${CHAT_EMBED_CONFIG_PATH}`, { credentials: 'omit' })
+          .then((r) => (r.ok ? (r.json() as Promise<Endpoints>) : Promise.reject(new Error(`${CHAT_EMBED_CONFIG_PATH}: HTTP ${r.status}`))))
+          .then((c) => ({ site: options.siteOrigin ?? c.site, api: options.apiOrigin ?? c.api, socket: options.apiOrigin ?? c.socket })),
+  );
+  const loadRuntime = once(() => import(/* webpackIgnore: true */ `${chatOrigin}${CHAT_EMBED_RUNTIME_PATH}`) as Promise<RuntimeModule>);
 
   return class extends HTMLElement implements SciexpertsChatElement {
     static get observedAttributes() {
@@ -60,6 +67,7 @@ export function createElementClass(options: SciexpertsChatOptions): CustomElemen
     private mounting = 0;
     private styleWatch: MutationObserver | null = null;
     private closedAt = 0;
+    private refreshing: Promise<boolean> | null = null;
 
     private get partner() {
       return this.getAttribute(A.partner) ?? '';
@@ -76,7 +84,8 @@ export function createElementClass(options: SciexpertsChatOptions): CustomElemen
         sheet.replaceSync(STYLES);
         this.shadow.adoptedStyleSheets = [sheet];
       }
-      if (this.access) return void this.mount();
+      // Moved in the page: the refresh timer stopped while it was out, so the tokens are renewed now.
+      if (this.access) return void this.refresh(this.access.refresh_token);
       const saved = sessionStorage.getItem(this.storageKey);
       if (saved) void this.refresh(saved);
       else this.showSignIn();
@@ -90,7 +99,11 @@ export function createElementClass(options: SciexpertsChatOptions): CustomElemen
     attributeChangedCallback(name: string, before: string | null, after: string | null) {
       if (before === after || !this.isConnected) return;
       if (name === A.with && this.access) void this.mount();
-      if (name === A.partner && this.access) this.endLocally();
+      if (name === A.partner && this.access) {
+        // Another partner: the member signs in to it anew (the old partner's refresh token is forgotten).
+        sessionStorage.removeItem(`sciexperts-chat:${before ?? ''}`);
+        this.endLocally();
+      }
     }
 
     open(memberId: number) {
@@ -120,7 +133,9 @@ export function createElementClass(options: SciexpertsChatOptions): CustomElemen
       button.type = 'button';
       button.className = 'sign-in';
       button.textContent = CHAT_EMBED.signInLabel;
-      button.addEventListener('click', () => void this.signIn(button));
+      button.addEventListener('click', () => {
+        this.signIn(button).catch((error: Error) => this.showSignIn(`Signing in is not possible right now: ${error.message}`));
+      });
       const status = document.createElement('p');
       status.setAttribute('role', 'status');
       status.textContent = problem ?? '';
@@ -165,15 +180,24 @@ export function createElementClass(options: SciexpertsChatOptions): CustomElemen
       }
     }
 
-    private async refresh(refreshToken: string): Promise<boolean> {
-      try {
-        const { api } = await where();
-        this.begin(await post<Tokens>(`${api}${OAUTH_PATHS.token}`, { grant_type: 'refresh_token', client_id: this.partner, refresh_token: refreshToken }));
-        return true;
-      } catch {
-        this.endLocally();
-        return false;
-      }
+    /**
+     * One refresh at a time: the refresh token changes at each use, and the replaced one presented again (a timer and a
+     * closed socket at once) would end the grant (reuse detection).
+     */
+    private refresh(refreshToken: string): Promise<boolean> {
+      this.refreshing ??= (async () => {
+        try {
+          const { api } = await where();
+          this.begin(await post<Tokens>(`${api}${OAUTH_PATHS.token}`, { grant_type: 'refresh_token', client_id: this.partner, refresh_token: refreshToken }));
+          return true;
+        } catch {
+          this.endLocally();
+          return false;
+        } finally {
+          this.refreshing = null;
+        }
+      })();
+      return this.refreshing;
     }
 
     private begin(tokens: Tokens) {
