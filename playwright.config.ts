@@ -61,7 +61,7 @@ const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-net
 const browser = { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs } };
 /** Specs that write e2eClockFile: the API's clock is everyone's, so they run alone. */
 const clockSpecs = ['**/e2e/calls.spec.ts'];
-/** Specs that change which version of a remote everyone gets (releases, canaries): run last, alone. */
+/** Specs that change which version of a remote everyone gets (releases, canaries): after the others, alone. */
 const releaseSpecs = ['**/e2e/releases.spec.ts'];
 /** The canary check every second, judging after 5 page loads (15 s and 50 in production), to see a rollback happen. */
 const releaseCanaryEnv = { RELEASE_CANARY_CHECK_SECONDS: '1', RELEASE_CANARY_MIN_LOADS: '5' };
@@ -85,10 +85,13 @@ export default defineConfig({
     ? [{ name: 'chromium', use: browser }]
     : [
         { name: 'chromium', testIgnore: ['**/e2e/cluster/**', ...clockSpecs, ...releaseSpecs], use: browser },
-        // After every other file (a failure there skips these): nothing else runs while the API's clock is moved.
-        { name: 'chromium, API clock moved', testMatch: clockSpecs, dependencies: ['chromium'], use: browser },
-        // Last, alone: a canary or a preview of the home page's remote would change what the other files see.
-        { name: 'chromium, releases', testMatch: releaseSpecs, dependencies: ['chromium, API clock moved'], use: browser },
+        // After every other file (a failure there skips these), alone: a canary or a preview of the home page's remote
+        // would change what the other files see.
+        { name: 'chromium, releases', testMatch: releaseSpecs, dependencies: ['chromium'], use: browser },
+        // Last, alone: nothing else runs while the API's clock is moved. Before the releases it broke their canary
+        // check: a periodic job keeps its next run at the next multiple of its interval after the API's "now", so a
+        // run scheduled while the clock was days ahead waits for real time to catch up once it is set back.
+        { name: 'chromium, API clock moved', testMatch: clockSpecs, dependencies: ['chromium, releases'], use: browser },
       ],
   webServer: clusterTopology
     ? {
