@@ -185,6 +185,11 @@ test.describe('releasing the marketing remote alone', () => {
     const context = await browser.newContext({ baseURL: e2eOrigins.site });
     try {
       await withCohort(context, cohorts().inCanary);
+      // The page servers learn of the canary within a second: until this cohort's registry names it, a load would
+      // show the live version and end the wait below before the canary had served a single page.
+      await expect
+        .poll(async () => (await context.request.get('/remotes.json')).text(), { message: 'the page servers serve the canary to this cohort' })
+        .toContain(`/releases/${REMOTE}/${broken}/`);
       const page = await context.newPage();
       await expect(async () => {
         await page.goto('/');
