@@ -24,6 +24,8 @@ export * from './contracts/calls';
 // What the shell's /projects/:id says, before the member entry's project page, of a project visitors cannot reach.
 export { PROJECT_MESSAGES, type PublicProjectPage } from './contracts/projects';
 export * from './contracts/format';
+// Islands: which parts of a server-rendered page hydrate, and how the shell learns when one has.
+export * from './contracts/islands';
 // The Verified badge's label and the expert's verification contract (the profile area and the directory).
 export * from './contracts/vetting';
 // The sign-in popup of partner apps (the shell's /oauth/authorize) and the member's connected partners.
@@ -39,6 +41,7 @@ export * from './ui/loginModalStore';
 export * from './ui/callPicker';
 export * from './ui/statusNoticeStore';
 export * from './ssr/pageData';
+export { isServerRendering, setServerRendering } from './ssr/serverRender';
 export { ApiError, apiUrl, isUnreachable, request, requestBlob, setRequestAdjuster, toApiError, SESSION_EXPIRED_MESSAGE, type RequestAdjuster } from './api/http';
 export { accountApi } from './api/accountApi';
 export { securityApi } from './api/securityApi';

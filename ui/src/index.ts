@@ -19,3 +19,7 @@ export { saveBlob } from './file/saveBlob';
 export { ReportDialog, type ReportDialogProps } from './report/ReportDialog';
 export { ReportButton, type ReportButtonProps } from './report/ReportButton';
 export { VerifiedBadge } from './badge/VerifiedBadge';
+export { Island, type IslandProps } from './hydration/Island';
+export { defineIsland } from './hydration/defineIsland';
+export { ReadOnly } from './hydration/ReadOnly';
+export { useIsHydrating } from './hydration/useIsHydrating';

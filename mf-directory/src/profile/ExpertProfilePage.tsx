@@ -1,17 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from '@sciexperts/shared/router';
-import { hiddenBySciExperts, isPageMissing, isUnreachable, missingOnNotFound, openLoginModal, useAuth, usePageData, type PageMissing, type PublicExpertProfile } from '@sciexperts/shared';
+import { hiddenBySciExperts, isPageMissing, isUnreachable, missingOnNotFound, useAuth, usePageData, type PageMissing, type PublicExpertProfile } from '@sciexperts/shared';
 import { directoryApi } from '../api/directoryApi';
 import { Avatar } from '../cards/Avatar';
 import { ExpertFacts } from '../cards/ExpertFacts';
 import { fullName } from '../format';
-import { absoluteUrl, formatPublicationDate, formatWorkType, PageMeta, RatingSummary, safeWorkUrl, type StructuredData, VerifiedBadge, VisuallyHidden } from '@sciexperts/ui';
-import { chatPath, expertIdOf, expertPath, SEARCH_PATH } from '../routing';
+import { absoluteUrl, defineIsland, formatPublicationDate, formatWorkType, PageMeta, RatingSummary, ReadOnly, safeWorkUrl, type StructuredData, VerifiedBadge, VisuallyHidden } from '@sciexperts/ui';
+import { expertIdOf, expertPath, SEARCH_PATH } from '../routing';
 import { UNREACHABLE_MESSAGE } from '../search/SearchView';
-import { InviteToProjectAction } from './InviteToProjectAction';
-import { ProfileReviews } from './ProfileReviews';
-import { ReportProfileAction } from './ReportProfileAction';
-import { ScheduleCallAction } from './ScheduleCallAction';
 import { formatPeriod } from './profileFormat';
 import styles from './Profile.module.css';
 
@@ -62,29 +58,12 @@ export function personData(profile: PublicExpertProfile, path: string): Structur
   };
 }
 
-/** The 'Message' action: a link for members; a visitor signs in first and then lands in that conversation. */
-function MessageAction({ profile }: { profile: PublicExpertProfile }) {
-  const { token, user } = useAuth();
-  if (user?.id === profile.id) {
-    return (
-      <Link to="/profile" className={styles.primaryButton}>
-        Edit profile
-      </Link>
-    );
-  }
-  if (token) {
-    return (
-      <Link to={chatPath(profile.id)} className={styles.primaryButton}>
-        Message
-      </Link>
-    );
-  }
-  return (
-    <button type="button" className={styles.primaryButton} onClick={() => openLoginModal('login', chatPath(profile.id))}>
-      Message
-    </button>
-  );
-}
+/**
+ * Islands of the profile (decision 0020, "Round three"): the actions and the reviews (pages of them, loaded on
+ * request). The rest of the profile is only read: React leaves its server HTML in place on the page's first load.
+ */
+const ProfileActionsIsland = defineIsland('profile-actions', () => import('./ProfileActions').then((m) => m.ProfileActions));
+const ProfileReviewsIsland = defineIsland('profile-reviews', () => import('./ProfileReviews').then((m) => m.ProfileReviews));
 
 /** /experts/:idAndSlug: an expert's public profile, in the order and words of the profile editor. */
 export function ExpertProfilePage() {
@@ -199,8 +178,11 @@ export function ExpertProfilePage() {
         </p>
       ) : null}
       <header className={styles.header}>
-        <Avatar expert={profile} size="profile" />
+        <ReadOnly>
+          <Avatar expert={profile} size="profile" />
+        </ReadOnly>
         <div className={styles.identity}>
+          <ReadOnly>
           <h1 className={styles.name}>
             {name}
             {profile.verified ? <VerifiedBadge /> : null}
@@ -212,14 +194,11 @@ export function ExpertProfilePage() {
             </p>
           ) : null}
           <ExpertFacts hourlyFee={profile.hourlyFee} country={profile.country} className={styles.facts} />
-          <div className={styles.actions}>
-            <MessageAction profile={profile} />
-            <ScheduleCallAction profile={profile} />
-            <InviteToProjectAction expert={profile} />
-            <ReportProfileAction profile={profile} />
-          </div>
+          </ReadOnly>
+          <ProfileActionsIsland profile={profile} />
         </div>
       </header>
+      <ReadOnly>
 
       {profile.profileSummary ? (
         <Section id="summary" title="Summary">
@@ -335,15 +314,18 @@ export function ExpertProfilePage() {
         </Section>
       ) : null}
 
+      </ReadOnly>
       {profile.reviewCount > 0 ? (
-        <ProfileReviews key={profile.id} expertId={profile.id} firstName={profile.firstName} fullName={name} ratingAverage={profile.ratingAverage} reviewCount={profile.reviewCount} />
+        <ProfileReviewsIsland key={profile.id} expertId={profile.id} firstName={profile.firstName} fullName={name} ratingAverage={profile.ratingAverage} reviewCount={profile.reviewCount} />
       ) : null}
 
-      <p className={styles.back}>
-        <Link to={SEARCH_PATH} className={styles.textLink}>
-          Find more experts
-        </Link>
-      </p>
+      <ReadOnly>
+        <p className={styles.back}>
+          <Link to={SEARCH_PATH} className={styles.textLink}>
+            Find more experts
+          </Link>
+        </p>
+      </ReadOnly>
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from '@sciexperts/shared/router';
-import { PageMeta } from '@sciexperts/ui';
+import { PageMeta, ReadOnly } from '@sciexperts/ui';
 import { SEARCH_PATH, subjectPath } from '../routing';
 import { SUBJECTS } from '../subjects/subjects';
 import { parseSearch, serialiseSearch } from './searchState';
@@ -18,9 +18,12 @@ export function SearchPage() {
   return (
     <div className={styles.page}>
       <PageMeta title={title} description={SEARCH_DESCRIPTION} path={SEARCH_PATH} noIndex={narrowed} />
-      <h1 className={styles.title}>Find an expert</h1>
-      <p className={styles.lead}>Search freelance scientists and research specialists, compare their services and fees, and message the one who fits your project.</p>
+      <ReadOnly>
+        <h1 className={styles.title}>Find an expert</h1>
+        <p className={styles.lead}>Search freelance scientists and research specialists, compare their services and fees, and message the one who fits your project.</p>
+      </ReadOnly>
       <SearchView />
+      <ReadOnly>
       <nav className={styles.related} aria-labelledby="directory-subjects">
         <h2 id="directory-subjects">Browse experts by subject</h2>
         <ul>
@@ -33,6 +36,7 @@ export function SearchPage() {
           ))}
         </ul>
       </nav>
+      </ReadOnly>
     </div>
   );
 }

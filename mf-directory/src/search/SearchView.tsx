@@ -1,11 +1,18 @@
 import { useMemo, useRef } from 'react';
 import { Link, useSearchParams } from '@sciexperts/shared/router';
 import { groupDigits, isUnreachable, type ExpertSearchResponse } from '@sciexperts/shared';
+import { defineIsland, ReadOnly } from '@sciexperts/ui';
 import { ExpertCard } from '../cards/ExpertCard';
-import { SearchForm } from './SearchForm';
 import { hasFilters, parseSearch, searchQueryString, serialiseSearch, withChange, type SearchState } from './searchState';
 import { useExpertSearch } from './useExpertSearch';
 import styles from './Search.module.css';
+
+/**
+ * The search form: an island (decision 0020, "Round three"), whose code loads when the page is idle, the form comes
+ * into view or is touched. The cards and the page links are only read: React leaves their server HTML in place on
+ * the page's first load, and renders them afresh when a search changes them.
+ */
+const SearchFormIsland = defineIsland('directory-search', () => import('./SearchForm').then((m) => m.SearchForm));
 
 export const UNREACHABLE_MESSAGE = 'We could not reach SciExperts. Check your connection and try again.';
 
@@ -105,7 +112,7 @@ export function SearchView({ locked = {}, cardHeadingLevel = 2 }: { locked?: Loc
 
   return (
     <div className={styles.layout}>
-      <SearchForm state={state} onChange={change} lockedService={locked.service} />
+      <SearchFormIsland state={state} onChange={change} lockedService={locked.service} />
       <div className={styles.results} ref={resultsRef} tabIndex={-1} aria-busy={busy} aria-labelledby="directory-results-count">
         <p id="directory-results-count" className={styles.count} role="status">
           {data ? countText(data, state.page) : busy ? 'Searching…' : ''}
@@ -119,7 +126,7 @@ export function SearchView({ locked = {}, cardHeadingLevel = 2 }: { locked?: Loc
           </div>
         ) : null}
         {data && data.results.length > 0 ? (
-          <>
+          <ReadOnly>
             <ol className={busy ? `${styles.cards} ${styles.stale}` : styles.cards}>
               {data.results.map((expert) => (
                 <li key={expert.id}>
@@ -128,7 +135,7 @@ export function SearchView({ locked = {}, cardHeadingLevel = 2 }: { locked?: Loc
               ))}
             </ol>
             <Pagination state={state} data={data} locked={locked} />
-          </>
+          </ReadOnly>
         ) : null}
         {data && data.results.length === 0 && search.status === 'ready' ? (
           <div className={styles.empty}>

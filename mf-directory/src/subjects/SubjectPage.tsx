@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useParams } from '@sciexperts/shared/router';
-import { PageMeta } from '@sciexperts/ui';
+import { PageMeta, ReadOnly } from '@sciexperts/ui';
 import { SEARCH_PATH, subjectPath } from '../routing';
 import { SearchView, type LockedFilters } from '../search/SearchView';
 import { findSubject, SUBJECTS } from './subjects';
@@ -38,13 +38,16 @@ export function SubjectPage() {
   return (
     <div className={styles.page}>
       <PageMeta title={subject.title} description={subject.description} path={subjectPath(subject.slug)} />
-      <h1 className={styles.title}>{subject.heading}</h1>
-      {subject.intro.map((paragraph) => (
-        <p key={paragraph.slice(0, 24)} className={styles.lead}>
-          {paragraph}
-        </p>
-      ))}
+      <ReadOnly>
+        <h1 className={styles.title}>{subject.heading}</h1>
+        {subject.intro.map((paragraph) => (
+          <p key={paragraph.slice(0, 24)} className={styles.lead}>
+            {paragraph}
+          </p>
+        ))}
+      </ReadOnly>
       <SearchView locked={locked} />
+      <ReadOnly>
       <nav className={styles.related} aria-label="Related subjects">
         <h2>Related subjects</h2>
         <ul>
@@ -65,6 +68,7 @@ export function SubjectPage() {
           </li>
         </ul>
       </nav>
+      </ReadOnly>
     </div>
   );
 }

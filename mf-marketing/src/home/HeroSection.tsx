@@ -1,8 +1,8 @@
 import { Link } from '@sciexperts/shared/router';
+import { ReadOnly } from '@sciexperts/ui';
 import { heroClaims } from '../content/claims';
 import layout from '../ui/layout.module.css';
-import { RotatingExpertCard } from './RotatingExpertCard';
-import { SubjectSearchForm } from './SubjectSearchForm';
+import { RotatingExpertCardIsland, SubjectSearchIsland } from '../islands/islands';
 import styles from './Home.module.css';
 
 export function HeroSection() {
@@ -10,11 +10,14 @@ export function HeroSection() {
     <section className={styles.hero} aria-labelledby="home-title">
       <div className={styles.heroInner}>
         <div className={styles.heroText}>
-          <h1 id="home-title" className={styles.heroTitle}>
-            Hire vetted scientific and research experts
-          </h1>
-          <p className={styles.heroLead}>Post your project for free and get matched with freelance scientists, analysts and consultants.</p>
-          <SubjectSearchForm />
+          <ReadOnly>
+            <h1 id="home-title" className={styles.heroTitle}>
+              Hire vetted scientific and research experts
+            </h1>
+            <p className={styles.heroLead}>Post your project for free and get matched with freelance scientists, analysts and consultants.</p>
+          </ReadOnly>
+          <SubjectSearchIsland />
+          <ReadOnly>
           <div className={styles.heroActions}>
             <Link to="/join-expert" className={layout.buttonSecondary}>
               Join as expert
@@ -33,8 +36,9 @@ export function HeroSection() {
               </li>
             ))}
           </ul>
+          </ReadOnly>
         </div>
-        <RotatingExpertCard />
+        <RotatingExpertCardIsland />
       </div>
     </section>
   );

@@ -2,7 +2,7 @@ import { CONCIERGE_PROMISE } from '@sciexperts/shared';
 import { ConciergeForm } from '../concierge/ConciergeForm';
 import { conciergeFaq, conciergeIntro } from '../content/concierge';
 import { organizationData, PageMeta } from '../head/PageMeta';
-import { FaqSection } from '../sections/FaqSection';
+import { FaqSectionIsland } from '../islands/islands';
 import { InPageLink } from '../ui/InPageLink';
 import layout from '../ui/layout.module.css';
 import styles from './Page.module.css';
@@ -59,7 +59,7 @@ export function ConciergePage() {
           <ConciergeForm labelledBy="concierge-request" />
         </section>
       </div>
-      <FaqSection items={conciergeFaq} />
+      <FaqSectionIsland items={conciergeFaq} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Link, useParams } from '@sciexperts/shared/router';
 import { paymentModel } from '../content/platform';
 import { contentPagePath, contentPages, findContentPage, postProjectPath, type ContentPage as ContentPageData, type ContentSection } from '../content/servicePages';
 import { organizationData, PageMeta } from '../head/PageMeta';
-import { FaqSection } from '../sections/FaqSection';
+import { FaqSectionIsland } from '../islands/islands';
 import layout from '../ui/layout.module.css';
 import { InPageNotFound } from './InPageNotFound';
 import { SampleExperts } from './SampleExperts';
@@ -101,7 +101,7 @@ function ContentPageBody({ page }: { page: ContentPageData }) {
         </section>
         <SampleExperts page={page} headingId={`${id}-experts`} />
       </div>
-      <FaqSection items={page.faq} />
+      <FaqSectionIsland items={page.faq} />
       <div className={styles.body}>
         <section className={styles.cta} aria-labelledby={`${id}-cta`}>
           <h2 id={`${id}-cta`}>Start your project</h2>

@@ -1,19 +1,15 @@
 import { homeFaq } from '../content/faq';
 import { organizationData, PageMeta } from '../head/PageMeta';
-import { CategoryTabs } from '../home/CategoryTabs';
-import { ExpertTypesRotation } from '../home/ExpertTypesRotation';
+import { ReadOnly } from '@sciexperts/ui';
 import { HeroSection } from '../home/HeroSection';
-import { KeywordMarquee } from '../home/KeywordMarquee';
 import { ProcessStepsSection } from '../home/ProcessStepsSection';
 import { ServiceCardsSection } from '../home/ServiceCardsSection';
 import { TrustedByStrip } from '../home/TrustedByStrip';
+import { CategoryTabsIsland, ExpertTypesRotationIsland, FaqSectionIsland, KeywordMarqueeIsland, SuccessStoriesIsland, TestimonialsIsland } from '../islands/islands';
 import { BlogPostsSection } from '../sections/BlogPostsSection';
-import { FaqSection } from '../sections/FaqSection';
-import { SuccessStoriesSection } from '../sections/SuccessStoriesSection';
-import { TestimonialsSection } from '../sections/TestimonialsSection';
 
-// The whole page is one small chunk: splitting the lower sections would cost a request and layout shift
-// for a few kilobytes.
+// What is only read is never hydrated on the page's first load (ReadOnly); what a person operates is an island whose
+// code loads when the page is idle, the part comes into view or is touched (decision 0020, "Round three").
 export function HomePage() {
   return (
     <>
@@ -25,16 +21,22 @@ export function HomePage() {
         structuredData={{ '@context': 'https://schema.org', ...organizationData() }}
       />
       <HeroSection />
-      <TrustedByStrip />
-      <KeywordMarquee />
-      <CategoryTabs />
-      <ServiceCardsSection />
-      <ProcessStepsSection />
-      <ExpertTypesRotation />
-      <SuccessStoriesSection />
-      <TestimonialsSection />
-      <BlogPostsSection />
-      <FaqSection items={homeFaq} />
+      <ReadOnly>
+        <TrustedByStrip />
+      </ReadOnly>
+      <KeywordMarqueeIsland />
+      <CategoryTabsIsland />
+      <ReadOnly>
+        <ServiceCardsSection />
+        <ProcessStepsSection />
+      </ReadOnly>
+      <ExpertTypesRotationIsland />
+      <SuccessStoriesIsland />
+      <TestimonialsIsland />
+      <ReadOnly>
+        <BlogPostsSection />
+      </ReadOnly>
+      <FaqSectionIsland items={homeFaq} />
     </>
   );
 }

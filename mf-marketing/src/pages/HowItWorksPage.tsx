@@ -1,15 +1,12 @@
 import { howItWorksFaq } from '../content/faq';
 import { PageMeta } from '../head/PageMeta';
+import { ReadOnly } from '@sciexperts/ui';
 import { ComparisonTable } from '../howItWorks/ComparisonTable';
 import { ProcessTimeline } from '../howItWorks/ProcessTimeline';
-import { RollingWordBanner } from '../howItWorks/RollingWordBanner';
 import { ServiceTilesSection } from '../howItWorks/ServiceTilesSection';
-import { TwoWaysSection } from '../howItWorks/TwoWaysSection';
 import { WhySection } from '../howItWorks/WhySection';
+import { FaqSectionIsland, RollingWordBannerIsland, SuccessStoriesIsland, TestimonialsIsland, TwoWaysIsland } from '../islands/islands';
 import { BlogPostsSection } from '../sections/BlogPostsSection';
-import { FaqSection } from '../sections/FaqSection';
-import { SuccessStoriesSection } from '../sections/SuccessStoriesSection';
-import { TestimonialsSection } from '../sections/TestimonialsSection';
 
 // The shell renders the header, the 'Expert categories' sub-header and the footer around this page.
 export function HowItWorksPage() {
@@ -20,16 +17,24 @@ export function HowItWorksPage() {
         description="Post a project in under 5 minutes, invite matched experts and compare quotes, collaborate in the Workspace and pay by milestone from escrow. See how SciExperts works."
         path="/how-it-works"
       />
-      <RollingWordBanner />
-      <ProcessTimeline />
-      <WhySection />
-      <TwoWaysSection />
-      <ComparisonTable />
-      <FaqSection items={howItWorksFaq} />
-      <ServiceTilesSection />
-      <SuccessStoriesSection />
-      <TestimonialsSection />
-      <BlogPostsSection title="Featured blog posts" />
+      <RollingWordBannerIsland />
+      <ReadOnly>
+        <ProcessTimeline />
+        <WhySection />
+      </ReadOnly>
+      <TwoWaysIsland />
+      <ReadOnly>
+        <ComparisonTable />
+      </ReadOnly>
+      <FaqSectionIsland items={howItWorksFaq} />
+      <ReadOnly>
+        <ServiceTilesSection />
+      </ReadOnly>
+      <SuccessStoriesIsland />
+      <TestimonialsIsland />
+      <ReadOnly>
+        <BlogPostsSection title="Featured blog posts" />
+      </ReadOnly>
     </>
   );
 }

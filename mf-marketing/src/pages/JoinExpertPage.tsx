@@ -1,4 +1,5 @@
-import { openLoginModal } from '@sciexperts/shared';
+import { ReadOnly } from '@sciexperts/ui';
+import { SignUpButtonIsland } from '../islands/islands';
 import { joinExpertBenefits } from '../content/howItWorks';
 import { PageMeta } from '../head/PageMeta';
 import styles from './JoinExpertPage.module.css';
@@ -11,6 +12,7 @@ export function JoinExpertPage() {
         description="Share your knowledge and help others grow. Choose the projects that match your expertise, work with clients in 170+ countries and get paid by milestone from escrow."
         path="/join-expert"
       />
+      <ReadOnly>
       <h1 id="join-expert-title">Join as Expert</h1>
       <p className={styles.lead}>Share your knowledge and help others grow.</p>
       <ul className={styles.benefits}>
@@ -23,9 +25,8 @@ export function JoinExpertPage() {
           </li>
         ))}
       </ul>
-      <button type="button" className={styles.cta} onClick={() => openLoginModal('signup')}>
-        Create your expert account
-      </button>
+      </ReadOnly>
+      <SignUpButtonIsland className={styles.cta} label="Create your expert account" />
     </section>
   );
 }

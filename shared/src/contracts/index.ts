@@ -27,6 +27,7 @@ export * from './admin';
 export * from './vetting';
 export * from './releases';
 export * from './format';
+export * from './islands';
 export * from './security';
 export * from './recovery';
 export * from './partners';

@@ -1,3 +1,4 @@
+import { ISLAND } from '@sciexperts/shared';
 import { holdEarlyInteractions, releaseEarlyInteractions } from './earlyInteractions';
 
 /** The replays run in a task of their own after the release. */
@@ -107,4 +108,55 @@ it('drops a held click whose button is gone by then', async () => {
   releaseEarlyInteractions();
   await replayed();
   expect(clicked).not.toHaveBeenCalled();
+});
+
+describe('islands', () => {
+  function pageWithIsland() {
+    document.body.innerHTML = `
+      <div id="root">
+        <button type="button" id="page">Page</button>
+        <div data-island="search" id="island"><form id="search"><input name="q" value="food science" /><button type="submit" id="go">Search</button></form></div>
+      </div>`;
+    return document.getElementById('root')!;
+  }
+
+  it('holds what is done on an island past the page’s hydration, until the island says it is hydrated', async () => {
+    const root = pageWithIsland();
+    const seen: string[] = [];
+    root.addEventListener('click', (event) => seen.push((event.target as Element).id));
+    holdEarlyInteractions(root);
+    document.getElementById('go')!.click();
+    releaseEarlyInteractions();
+    await replayed();
+    expect(seen).toEqual([]);
+    // The page is hydrated: a click outside islands goes straight through, one on the island is still held.
+    document.getElementById('page')!.click();
+    document.getElementById('go')!.click();
+    expect(seen).toEqual(['page']);
+
+    const island = document.getElementById('island')!;
+    island.setAttribute(ISLAND.hydratedAttribute, '');
+    island.dispatchEvent(new CustomEvent(ISLAND.hydratedEvent, { bubbles: true }));
+    await replayed();
+    expect(seen).toEqual(['page', 'go', 'go']);
+    // Hydrated: nothing is held there any more.
+    document.getElementById('go')!.click();
+    expect(seen).toEqual(['page', 'go', 'go', 'go']);
+  });
+
+  it('lets what was held go through, as the browser would, when an island’s code could not load', async () => {
+    const root = pageWithIsland();
+    const form = document.getElementById('search') as HTMLFormElement;
+    const sent = recordSubmissions(form);
+    holdEarlyInteractions(root);
+    releaseEarlyInteractions();
+    form.requestSubmit();
+    await replayed();
+    expect(sent).toEqual([]);
+    const island = document.getElementById('island')!;
+    island.setAttribute(ISLAND.failedAttribute, '');
+    island.dispatchEvent(new CustomEvent(ISLAND.hydratedEvent, { bubbles: true }));
+    await replayed();
+    expect(sent).toEqual(['food science by go']);
+  });
 });

@@ -1,3 +1,8 @@
+// A path of its own, not the shared singleton: this runs before the shared modules are negotiated (index.ts), and
+// the islands contract is a few constants with no state, so a copy in the shell's first chunk is the same contract.
+// eslint-disable-next-line no-restricted-imports -- see above
+import { ISLAND, PENDING_ISLAND_SELECTOR } from '@sciexperts/shared/contracts/islands';
+
 // A server-rendered page is on screen before React has attached its handlers to it. A click on a button or a
 // form sent in that gap would do nothing (or leave the page); instead they are held and replayed, in order, once
 // the page is hydrated. Links are left alone: following one loads the next page, which arrives as HTML too.
@@ -22,6 +27,9 @@ let release: (() => void) | null = null;
  * A held submission is replayed as the click that sends it (see `sendAgain`): React 19 hydrates a part for a click
  * but not for a submit event ('submit' is not among the events it hydrates for), so on a busy machine, where the
  * part was still being hydrated when the replay ran, a replayed submit reached no handler and was lost.
+ *
+ * Islands (`ISLAND`, decision 0020): a part of the page React hydrates only once its code has loaded, after the
+ * page. What is done on one before then is held past this release, until that island says it is hydrated.
  */
 export function releaseEarlyInteractions(): void {
   const replay = release;
@@ -29,31 +37,66 @@ export function releaseEarlyInteractions(): void {
   replay?.();
 }
 
-/** Starts holding clicks and submissions inside `root` until `releaseEarlyInteractions`. */
+/** The island not yet hydrated that `element` is in, if any. */
+function pendingIslandOf(element: Element): Element | null {
+  return element.closest(PENDING_ISLAND_SELECTOR);
+}
+
+/** Starts holding clicks and submissions inside `root` until `releaseEarlyInteractions`, and inside each island until it is hydrated. */
 export function holdEarlyInteractions(root: HTMLElement): void {
-  const held: Array<() => void> = [];
+  /** What was held on the page outside islands, replayed at the release. */
+  const heldOnPage: Array<() => void> = [];
+  const heldByIsland = new Map<Element, Array<() => void>>();
+  let pageHydrated = false;
+  /** Where an interaction on `target` waits, or null when it may go through. */
+  const queueFor = (target: Element): Array<() => void> | null => {
+    if (!root.contains(target)) return null;
+    const island = pendingIslandOf(target);
+    if (island) {
+      const queue = heldByIsland.get(island) ?? [];
+      heldByIsland.set(island, queue);
+      return queue;
+    }
+    return pageHydrated ? null : heldOnPage;
+  };
   const onClick = (event: MouseEvent) => {
     const control = event.target instanceof Element ? event.target.closest<HTMLElement>(HELD_CONTROLS) : null;
-    if (!control || !root.contains(control)) return;
+    const queue = control ? queueFor(control) : null;
+    if (!control || !queue) return;
     event.preventDefault();
     event.stopPropagation();
-    held.push(() => {
+    queue.push(() => {
       if (control.isConnected) control.click();
     });
   };
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !root.contains(form)) return;
+    const queue = form instanceof HTMLFormElement ? queueFor(form) : null;
+    if (!(form instanceof HTMLFormElement) || !queue) return;
     event.preventDefault();
     const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
-    held.push(() => sendAgain(form, submitter));
+    queue.push(() => sendAgain(form, submitter));
+  };
+  const onIslandHydrated = (event: Event) => {
+    const island = event.target instanceof Element ? event.target : null;
+    const replays = island ? heldByIsland.get(island) : undefined;
+    if (!island || !replays) return;
+    heldByIsland.delete(island);
+    setTimeout(() => replays.forEach((replay) => replay()), 0);
   };
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
+  document.addEventListener(ISLAND.hydratedEvent, onIslandHydrated);
   release = () => {
-    document.removeEventListener('click', onClick, true);
-    document.removeEventListener('submit', onSubmit, true);
-    const replays = held.splice(0);
+    pageHydrated = true;
+    // A page with no island left to wait for stops listening; islands rendered later (a navigation) are rendered
+    // by the browser, hydrated as they appear, and need nothing held.
+    if (!root.querySelector(PENDING_ISLAND_SELECTOR) && heldByIsland.size === 0) {
+      document.removeEventListener('click', onClick, true);
+      document.removeEventListener('submit', onSubmit, true);
+      document.removeEventListener(ISLAND.hydratedEvent, onIslandHydrated);
+    }
+    const replays = heldOnPage.splice(0);
     if (replays.length > 0) setTimeout(() => replays.forEach((replay) => replay()), 0);
   };
 }

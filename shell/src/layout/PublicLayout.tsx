@@ -1,8 +1,14 @@
 import type { ReactNode } from 'react';
 import { Outlet } from '@sciexperts/shared/router';
-import { SiteHeader } from './header/SiteHeader';
+import { defineIsland, ReadOnly } from '@sciexperts/ui';
 import { SiteFooter } from './SiteFooter';
 import styles from './PublicLayout.module.css';
+
+/**
+ * The header's menus, drawer and sign-in button: an island (decision 0020, "Round three"), hydrated once its code
+ * has loaded; it is in view on every page, so that starts as soon as the page is hydrated.
+ */
+const SiteHeaderIsland = defineIsland('site-header', () => import('./header/SiteHeader').then((m) => m.SiteHeader));
 
 /** `children`: for a screen shown in the public frame outside the public routes (the identity return). */
 export function PublicLayout({ children }: { children?: ReactNode }) {
@@ -11,11 +17,13 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
       <a className={styles.skipLink} href="#main-content">
         Skip to content
       </a>
-      <SiteHeader />
+      <SiteHeaderIsland />
       <main id="main-content" className={styles.main} tabIndex={-1}>
         {children ?? <Outlet />}
       </main>
-      <SiteFooter />
+      <ReadOnly>
+        <SiteFooter />
+      </ReadOnly>
     </div>
   );
 }

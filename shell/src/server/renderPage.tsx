@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { configureRuntime, createServerPageData, PageDataContext, setRequestAdjuster, type RemoteRegistry, type RuntimeConfig } from '@sciexperts/shared';
+import { configureRuntime, createServerPageData, PageDataContext, setRequestAdjuster, setServerRendering, type RemoteRegistry, type RuntimeConfig } from '@sciexperts/shared';
 import { routes, type RouteHandle } from '../app/router';
 import { BROWSER_ONLY_DIGEST } from '../app/serverRenderState';
 import { RemoteLoaderContext, type RemoteLoader } from '../federation/remoteLoader';
@@ -59,6 +59,8 @@ export function createPageRenderer(
   builds: RemoteServerBuilds,
 ): (url: string, visitor?: Visitor, registry?: RemoteRegistry) => Promise<RenderedPage | null> {
   configureRuntime({ ...options.runtimeConfig, siteOrigin: options.origin });
+  // Islands and read-only parts render in full here; they wait only while a browser hydrates them.
+  setServerRendering(true);
   setRequestAdjuster(options.apiOrigin ? serverApiCalls(options.runtimeConfig.apiBaseUrl ?? options.origin, options.apiOrigin) : null);
   const handler = createStaticHandler(routes);
   // A visitor's registry (their cohort's releases) replaces the configured one for that page alone.

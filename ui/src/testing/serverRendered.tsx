@@ -2,6 +2,8 @@
 // by a bundle (the package exports them as '@sciexperts/ui/testing').
 import { act, startTransition, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import { setServerRendering } from '@sciexperts/shared';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import type { EarlyInputElement } from '../field/useEarlyInput';
 
@@ -9,6 +11,29 @@ import type { EarlyInputElement } from '../field/useEarlyInput';
 export function renderAsServer(ui: ReactNode): HTMLElement {
   const container = document.createElement('div');
   container.innerHTML = renderToString(ui);
+  document.body.append(container);
+  return container;
+}
+
+/**
+ * The page as the shell's server sends it: rendered once every lazy part has loaded (React's `prerender`, as the
+ * page server), in a container in the document, with no React attached. Islands need this: their code is lazy.
+ */
+export async function prerenderAsServer(ui: ReactNode): Promise<HTMLElement> {
+  // React's Node server schedules its work with setImmediate, which jsdom leaves out; React's client scheduler has
+  // already chosen its own timer by then, so giving the server one here changes nothing else.
+  const withImmediate = globalThis as { setImmediate?: (callback: () => void) => unknown };
+  withImmediate.setImmediate ??= (callback) => setTimeout(callback, 0);
+  setServerRendering(true);
+  let prelude: ReadableStream<Uint8Array>;
+  try {
+    ({ prelude } = await prerender(ui));
+  } finally {
+    setServerRendering(false);
+  }
+  const html = await new Response(prelude).text();
+  const container = document.createElement('div');
+  container.innerHTML = html;
   document.body.append(container);
   return container;
 }

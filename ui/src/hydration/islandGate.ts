@@ -1,0 +1,59 @@
+import type { ComponentType } from 'react';
+import { ISLAND } from '@sciexperts/shared';
+
+/**
+ * One island's code, shared by every island that loads it: loaded once, on the first call of `open` (a trigger, a
+ * render that needs it at once). `opened` settles with it, for the hydrating render that waits for a trigger without
+ * starting the load itself; once loaded, `component` lets every later render of it be synchronous.
+ */
+export class IslandGate<Props> {
+  component: ComponentType<Props> | null = null;
+  failed = false;
+  readonly opened: Promise<ComponentType<Props>>;
+  private loading: Promise<ComponentType<Props>> | null = null;
+  private settleOpened!: (component: ComponentType<Props>) => void;
+
+  constructor(private readonly load: () => Promise<ComponentType<Props>>) {
+    // A load that fails never settles `opened`: the island keeps its server HTML (links and plain form sends still
+    // work), rather than an error taking the page's place.
+    this.opened = new Promise((resolve) => {
+      this.settleOpened = resolve;
+    });
+  }
+
+  open(): Promise<ComponentType<Props>> {
+    if (!this.loading) {
+      this.loading = this.load().then((component) => {
+        this.component = component;
+        this.settleOpened(component);
+        return component;
+      });
+      this.loading.catch(() => {
+        this.failed = true;
+      });
+    }
+    return this.loading;
+  }
+}
+
+/** Keyed by the load function; each value is that function's gate (the types meet in `gateOf`). */
+const gates = new WeakMap<object, unknown>();
+
+/** The gate of `load`'s code, the same for every island that passes the same function. */
+export function gateOf<Props>(load: () => Promise<ComponentType<Props>>): IslandGate<Props> {
+  let gate = gates.get(load) as IslandGate<Props> | undefined;
+  if (!gate) {
+    gate = new IslandGate(load);
+    gates.set(load, gate);
+  }
+  return gate;
+}
+
+/**
+ * Whether an island named `name` waits in the document's server HTML. When none does (the browser renders the page
+ * itself, a later navigation, a test), its code is worth loading at once: the part then renders with the page rather
+ * than after it.
+ */
+export function islandInServerHtml(name: string): boolean {
+  return typeof document !== 'undefined' && document.querySelector(`[${ISLAND.attribute}="${CSS.escape(name)}"]`) !== null;
+}
