@@ -2,6 +2,7 @@ import { test as base, expect, type APIRequestContext, type Browser, type Browse
 import fs from 'node:fs';
 import path from 'node:path';
 import { e2eOrigins } from '../playwright.config';
+import { PENDING_ISLAND_SELECTOR } from '@sciexperts/shared/contracts';
 
 export { expect };
 
@@ -58,12 +59,18 @@ export const test = base.extend<{ pageProblems: string[]; people: People }>({
 /**
  * Public pages arrive as HTML and are hydrated a moment later; a test acts like a person who waits until the
  * page responds, so `goto` and `reload` return once a server-rendered page is hydrated (the shell then marks
- * the document `data-hydrated`). Clicks made earlier are held and replayed by the shell; keys are not.
+ * the document `data-hydrated`) with its islands (each marked `data-island-hydrated` once its code has loaded, at the
+ * latest when the page is idle). Clicks made earlier are held and replayed by the shell; keys are not.
+ * `e2e/islands.spec.ts` acts before the islands are hydrated on purpose.
  */
 function awaitHydrationAfterNavigation(page: Page): void {
   const hydrated = () =>
     page
-      .waitForFunction(() => !document.getElementById('server-render') || document.documentElement.hasAttribute('data-hydrated'), undefined, { timeout: 15_000 })
+      .waitForFunction(
+        (pendingIsland) => !document.getElementById('server-render') || (document.documentElement.hasAttribute('data-hydrated') && document.querySelector(pendingIsland) === null),
+        PENDING_ISLAND_SELECTOR,
+        { timeout: 15_000 },
+      )
       .then(() => undefined)
       .catch(() => undefined); // a page that navigated away meanwhile: the test's next assertion says what it sees
   const goto = page.goto.bind(page);

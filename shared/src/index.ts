@@ -41,7 +41,7 @@ export * from './ui/loginModalStore';
 export * from './ui/callPicker';
 export * from './ui/statusNoticeStore';
 export * from './ssr/pageData';
-export { isServerRendering, setServerRendering } from './ssr/serverRender';
+export { isServerRendering, setServerRendering, islandsReleased, releaseIslands } from './ssr/serverRender';
 export { ApiError, apiUrl, isUnreachable, request, requestBlob, setRequestAdjuster, toApiError, SESSION_EXPIRED_MESSAGE, type RequestAdjuster } from './api/http';
 export { accountApi } from './api/accountApi';
 export { securityApi } from './api/securityApi';

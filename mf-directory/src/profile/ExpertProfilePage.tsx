@@ -62,8 +62,8 @@ export function personData(profile: PublicExpertProfile, path: string): Structur
  * Islands of the profile (decision 0020, "Round three"): the actions and the reviews (pages of them, loaded on
  * request). The rest of the profile is only read: React leaves its server HTML in place on the page's first load.
  */
-const ProfileActionsIsland = defineIsland('profile-actions', () => import('./ProfileActions').then((m) => m.ProfileActions));
-const ProfileReviewsIsland = defineIsland('profile-reviews', () => import('./ProfileReviews').then((m) => m.ProfileReviews));
+const ProfileActionsIsland = defineIsland('profile-actions', () => import(/* webpackChunkName: "island-profile" */ './ProfileActions').then((m) => m.ProfileActions));
+const ProfileReviewsIsland = defineIsland('profile-reviews', () => import(/* webpackChunkName: "island-profile" */ './ProfileReviews').then((m) => m.ProfileReviews));
 
 /** /experts/:idAndSlug: an expert's public profile, in the order and words of the profile editor. */
 export function ExpertProfilePage() {

@@ -12,7 +12,7 @@ import styles from './Search.module.css';
  * into view or is touched. The cards and the page links are only read: React leaves their server HTML in place on
  * the page's first load, and renders them afresh when a search changes them.
  */
-const SearchFormIsland = defineIsland('directory-search', () => import('./SearchForm').then((m) => m.SearchForm));
+const SearchFormIsland = defineIsland('directory-search', () => import(/* webpackChunkName: "island-search-form" */ './SearchForm').then((m) => m.SearchForm));
 
 export const UNREACHABLE_MESSAGE = 'We could not reach SciExperts. Check your connection and try again.';
 

@@ -15,6 +15,8 @@ export const ISLAND = {
   readOnlyAttribute: 'data-read-only',
   /** Dispatched on the island's element, bubbling, once it is hydrated (or has failed to load). */
   hydratedEvent: 'sciexperts:island-hydrated',
+  /** Island code is in chunks named with this prefix (webpackChunkName), so that tests and monitoring can tell it apart. */
+  chunkPrefix: 'island-',
   /** An island's code loads at the latest this long after the page is hydrated, idle or not (requestIdleCallback's timeout). */
   idleTimeoutMs: 2000,
 } as const;

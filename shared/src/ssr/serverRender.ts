@@ -14,3 +14,20 @@ export function setServerRendering(value: boolean): void {
 export function isServerRendering(): boolean {
   return serverRendering;
 }
+
+let release: () => void = () => undefined;
+
+/**
+ * Settles when the page that arrived as HTML starts changing (the shell's first navigation): from then on, every
+ * read-only part and island of it hydrates. React must then be able to hydrate them: an update that reaches a part
+ * it has not hydrated makes React try to hydrate it first, and a transition (a navigation) waits for that, for ever
+ * if the part waited on a promise that never settles. One promise for every slice (the shared package is one instance).
+ */
+export const islandsReleased: Promise<void> = new Promise<void>((resolve) => {
+  release = resolve;
+});
+
+/** Called by the shell when the page starts to change (a navigation): see `islandsReleased`. */
+export function releaseIslands(): void {
+  release();
+}

@@ -31,10 +31,13 @@ export function useStaticLinkRouting(): void {
     const onClick = (event: MouseEvent) => {
       const href = routedHref(event, window.location);
       if (href === null) return;
+      // Before React's listener on the page's root: React stops a click on a part it has not hydrated from going
+      // further (it cannot hand it to a component), which would leave the browser to follow the link itself.
       event.preventDefault();
+      event.stopPropagation();
       void navigate(href);
     };
-    document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
   }, [navigate]);
 }

@@ -8,7 +8,7 @@ import styles from './PublicLayout.module.css';
  * The header's menus, drawer and sign-in button: an island (decision 0020, "Round three"), hydrated once its code
  * has loaded; it is in view on every page, so that starts as soon as the page is hydrated.
  */
-const SiteHeaderIsland = defineIsland('site-header', () => import('./header/SiteHeader').then((m) => m.SiteHeader));
+const SiteHeaderIsland = defineIsland('site-header', () => import(/* webpackChunkName: "island-site-header" */ './header/SiteHeader').then((m) => m.SiteHeader));
 
 /** `children`: for a screen shown in the public frame outside the public routes (the identity return). */
 export function PublicLayout({ children }: { children?: ReactNode }) {

@@ -1,7 +1,7 @@
 import { Suspense, use, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { ISLAND } from '@sciexperts/shared';
 import { gateOf, type IslandGate } from './islandGate';
-import { useIsBrowserHydrating } from './useIsHydrating';
+import { useIsBrowserHydrating, useIsHydrating } from './useIsHydrating';
 import styles from './hydration.module.css';
 
 export interface IslandProps<Props extends object> {
@@ -40,7 +40,7 @@ function IslandContent<Props extends object>({ gate, store, element }: { gate: I
   const props = useSyncExternalStore(store.subscribe, store.get, store.get);
   // Hydrating: wait for a trigger to have loaded the code (the server HTML stays meanwhile). Anywhere else (the
   // server, a page the browser renders, a navigation): load it now.
-  const Component = gate.component ?? use(hydrating ? gate.opened : gate.open());
+  const Component = gate.component ?? use(hydrating ? gate.ready : gate.open());
   useEffect(() => {
     const wrapper = element.current;
     if (!wrapper || wrapper.hasAttribute(ISLAND.hydratedAttribute)) return;
@@ -124,14 +124,22 @@ export function Island<Props extends object>({ name, load, props }: IslandProps<
     };
   }, [gate, name]);
 
+  // A boundary of its own only for an island hydrated from the server's HTML, where it waits for its code apart
+  // from the page. Rendered by the browser (a navigation), it waits with its page instead, under the page's own
+  // loading state, so that the page does not show with a hole where the island will be.
+  // (On the server too: the markup it sends must have the boundary the browser hydrates.)
+  const [ownBoundary] = useState(useIsHydrating());
   // Built once: an update reaching the boundary before it is hydrated would make React render it from scratch.
   const content = useMemo(
-    () => (
-      <Suspense fallback={null}>
+    () =>
+      ownBoundary ? (
+        <Suspense fallback={null}>
+          <IslandContent gate={gate} store={store} element={element} />
+        </Suspense>
+      ) : (
         <IslandContent gate={gate} store={store} element={element} />
-      </Suspense>
-    ),
-    [gate, store],
+      ),
+    [gate, store, ownBoundary],
   );
   return (
     <div ref={element} {...{ [ISLAND.attribute]: name }} className={styles.contents}>

@@ -1,19 +1,16 @@
 import { Suspense, use, type ReactNode } from 'react';
-import { ISLAND } from '@sciexperts/shared';
+import { ISLAND, islandsReleased } from '@sciexperts/shared';
 import { useIsBrowserHydrating } from './useIsHydrating';
 import styles from './hydration.module.css';
 
-/** Settles never: a part that waits on it keeps its server HTML for good. */
-const NEVER: Promise<never> = new Promise<never>(() => undefined);
-
 /**
- * Keeps the server's HTML: while React hydrates, the part waits on a promise that never settles, so React leaves
- * the dehydrated boundary around it as the server rendered it. Anywhere else (the server, a page the browser
- * renders, a later navigation, or React rendering the part again because something above it changed) it renders
- * its children.
+ * Keeps the server's HTML: while React hydrates, the part waits until the page starts changing (`islandsReleased`,
+ * the shell's first navigation), so React leaves the dehydrated boundary around it as the server rendered it. Then
+ * it hydrates, which the navigation needs (a transition waits for every part it reaches to be hydrated). Anywhere
+ * else (the server, a page the browser renders, a later navigation) it renders its children.
  */
 function ServerHtmlKept({ children }: { children: ReactNode }) {
-  if (useIsBrowserHydrating()) use(NEVER);
+  if (useIsBrowserHydrating()) use(islandsReleased);
   return children;
 }
 

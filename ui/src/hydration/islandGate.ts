@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ISLAND } from '@sciexperts/shared';
+import { islandsReleased, PENDING_ISLAND_SELECTOR } from '@sciexperts/shared';
 
 /**
  * One island's code, shared by every island that loads it: loaded once, on the first call of `open` (a trigger, a
@@ -10,6 +10,11 @@ export class IslandGate<Props> {
   component: ComponentType<Props> | null = null;
   failed = false;
   readonly opened: Promise<ComponentType<Props>>;
+  /**
+   * What a hydrating island waits for: its code, loaded on a trigger or, once the page starts changing
+   * (`islandsReleased`), at once: a navigation waits for every part it reaches to be hydrated.
+   */
+  readonly ready: Promise<ComponentType<Props>>;
   private loading: Promise<ComponentType<Props>> | null = null;
   private settleOpened!: (component: ComponentType<Props>) => void;
 
@@ -18,6 +23,10 @@ export class IslandGate<Props> {
     // work), rather than an error taking the page's place.
     this.opened = new Promise((resolve) => {
       this.settleOpened = resolve;
+    });
+    this.ready = new Promise((resolve) => {
+      void this.opened.then(resolve);
+      void islandsReleased.then(() => this.open().then(resolve, () => undefined));
     });
   }
 
@@ -50,10 +59,10 @@ export function gateOf<Props>(load: () => Promise<ComponentType<Props>>): Island
 }
 
 /**
- * Whether an island named `name` waits in the document's server HTML. When none does (the browser renders the page
- * itself, a later navigation, a test), its code is worth loading at once: the part then renders with the page rather
- * than after it.
+ * Whether islands wait in the document's server HTML for their code: a server-rendered page's first load. Anywhere
+ * else (the browser renders the page itself, a later navigation, a test) an island's code is worth loading as soon
+ * as its module is, so that the part renders with its page rather than after it.
  */
-export function islandInServerHtml(name: string): boolean {
-  return typeof document !== 'undefined' && document.querySelector(`[${ISLAND.attribute}="${CSS.escape(name)}"]`) !== null;
+export function islandsWaiting(): boolean {
+  return typeof document !== 'undefined' && document.querySelector(PENDING_ISLAND_SELECTOR) !== null;
 }

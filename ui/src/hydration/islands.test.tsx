@@ -1,4 +1,4 @@
-import { act, useRef, useState } from 'react';
+import { act, startTransition, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { waitFor } from '@testing-library/react';
 import { ISLAND } from '@sciexperts/shared';
@@ -198,5 +198,48 @@ describe('Island', () => {
     await act(async () => createRoot(container).render(<Island name="counter" load={() => Promise.resolve(Counter)} props={{ label: 'Clicked' }} />));
     await waitFor(() => expect(container).toHaveTextContent('Clicked 0'));
     expect(idleCallbacks).toHaveLength(0);
+  });
+});
+
+describe('a page that starts changing', () => {
+  it('hydrates its read-only parts and islands, so that a navigation (a transition) reaching them commits', async () => {
+    const { releaseIslands } = await import('@sciexperts/shared');
+    function Page({ load }: { load: () => Promise<React.ComponentType<{ label: string }>> }) {
+      const [n, setN] = useState(1);
+      return (
+        <>
+          <button type="button" id="next" onClick={() => startTransition(() => setN((value) => value + 1))}>
+            Next
+          </button>
+          <ReadOnly>
+            <p>Page {n}</p>
+          </ReadOnly>
+          <Island name="counter" load={load} props={{ label: 'Island' }} />
+        </>
+      );
+    }
+    const container = await prerenderAsServer(<Page load={serverLoad(Counter)} />);
+    await hydrate(container, <Page load={() => Promise.resolve(Counter)} />);
+    // As the shell does when its router starts a navigation.
+    releaseIslands();
+    await act(async () => container.querySelector<HTMLButtonElement>('#next')!.click());
+    await waitFor(() => expect(container.querySelector('p')).toHaveTextContent('Page 2'));
+    await waitFor(() => expect(container.querySelector(`[${ISLAND.attribute}]`)).toHaveAttribute(ISLAND.hydratedAttribute));
+    expect(hydratedByReact(container.querySelector('p')!)).toBe(true);
+  });
+});
+
+describe('defineIsland', () => {
+  it('loads its code at once where no island waits in the server HTML, and not on a page whose islands wait', async () => {
+    const { defineIsland } = await import('./defineIsland');
+    document.body.innerHTML = `<div ${ISLAND.attribute}="other"></div>`;
+    const waiting = controlledLoad(Counter);
+    defineIsland('counter', waiting.load);
+    expect(waiting.calls.count).toBe(0);
+
+    document.body.innerHTML = '';
+    const alone = controlledLoad(Counter);
+    defineIsland('counter', alone.load);
+    expect(alone.calls.count).toBe(1);
   });
 });
