@@ -210,8 +210,13 @@ describe.each(['sqlite', 'postgres'] as const)('notifications over %s', (dialect
     const chat = sockets.socket(writer);
     const bell = sockets.socket(reader);
     await Promise.all([connected(chat), connected(bell)]);
+    // In the message's own frame (newMessage's second argument), not as a notification event of its own.
     const pushed: Notification[] = [];
-    bell.on('notification', (n) => pushed.push(n));
+    bell.on('newMessage', (_m, n) => {
+      if (n) pushed.push(n);
+    });
+    let separateEvents = 0;
+    bell.on('notification', () => (separateEvents += 1));
     const pushJobs = async () => Number((await sql<{ n: number | string }>`select count(*) as n from jobs where name = 'notifications.push'`.execute(h.db.kysely)).rows[0]!.n);
     const jobsBefore = await pushJobs();
     const texts = ['The gels are ready.', 'Lane 3 looks odd.', 'Photo 51 attached.'];
@@ -221,6 +226,7 @@ describe.each(['sqlite', 'postgres'] as const)('notifications over %s', (dialect
     for (let waited = 0; pushed.length < 3 && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
     expect(pushed.map((n) => n.text)).toEqual(expected);
     expect(new Set(pushed.map((n) => n.id)).size).toBe(1);
+    expect(separateEvents).toBe(0);
     expect((await pushJobs()) - jobsBefore).toBe(0);
     const bellList = (await list(reader)).body;
     expect(bellList.results.filter((n) => n.type === 'message')).toEqual([expect.objectContaining({ id: pushed[0]!.id, text: expected[2], readAt: null })]);
