@@ -386,8 +386,9 @@ export async function drainChatGateway(io: ChatServer): Promise<void> {
  * Delivers a stored message: `messageSent` to the sender's other sockets (`from`, the socket that sent it, has it in
  * its ack) and `newMessage` to the receiver's. The receiver's notification of it (`notification`) rides in the same
  * frame, as newMessage's second argument, to the member's own sockets (a partner app's chat socket gets no
- * notifications). Every frame is a socket write, about a tenth of the server's CPU at the bench's load: four frames a
- * message became two where each member has one socket (decision 0025, round three).
+ * notifications). Every frame is a socket write of its own; the frames' writes were a quarter of the server's busy
+ * CPU at the bench's load, and four frames a message became two where each member has one socket (decision 0025,
+ * round three).
  */
 export function emitMessage(io: ChatServer, message: ChatMessage, options: { from?: string; notification?: Notification | null } = {}): void {
   const sender = io.to(memberChatRooms(message.senderId));
