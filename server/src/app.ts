@@ -36,7 +36,8 @@ import { createJobQueue } from './jobs';
 import { readableLogStream } from './http/readableLog';
 import { usersModule, type UserViews } from './modules/users/routes';
 import { attachChatGateway, drainChatGateway, type ChatServer } from './chat/gateway';
-import { messageStore, pushNotification } from './modules/chat/notices';
+import { messageStore } from './modules/chat/notices';
+import { toNotification } from './modules/notifications/repository';
 import { emailDelayOf } from './modules/notifications/notify';
 import { attachRedisAdapter } from './chat/redis';
 import { Readiness } from './modules/health/readiness';
@@ -268,15 +269,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     storeMessage: async (m, sessionId, cap) => {
       const stored = await storeAndTell(m, sessionId, cap, clock());
       if (!stored.created) return stored;
-      const told = stored.notification;
       return {
         message: stored.message,
         created: true as const,
+        // Pushed by the gateway in the message's own frame to the receiver (emitMessage).
+        notification: stored.notification ? toNotification(stored.notification) : null,
         // Runs once the message is stored: a message that was not is never counted.
-        told: () => {
-          app.metrics.chatMessageStored();
-          if (told) pushNotification(app.io, told);
-        },
+        told: () => app.metrics.chatMessageStored(),
       };
     },
   });

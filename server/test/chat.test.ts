@@ -46,10 +46,14 @@ describe.each(['sqlite', 'postgres'] as const)('chat gateway over %s', (dialect)
 
   it('stores, acks and delivers a message to both rooms', async () => {
     const a = client(alice.token, alice.id);
+    const otherTab = client(alice.token, alice.id);
     const b = client(bob.token, bob.id);
-    await Promise.all([connected(a), connected(b)]);
+    await Promise.all([connected(a), connected(otherTab), connected(b)]);
     const received = new Promise<ChatMessage>((r) => b.once('newMessage', r));
-    const echoed = new Promise<ChatMessage>((r) => a.once('messageSent', r));
+    // The sender's other sockets get the echo; the sending one has the message in its ack, and no echo.
+    const echoed = new Promise<ChatMessage>((r) => otherTab.once('messageSent', r));
+    let sendingSocketEchoes = 0;
+    a.on('messageSent', () => (sendingSocketEchoes += 1));
     const ack = await send(a, { senderId: alice.id, receiverId: bob.id, text: `  Hi "Bob" — 你好 '; drop table messages; --  `, clientId: 'c-1' });
     expect(ack.ok).toBe(true);
     const message = (ack as { ok: true; message: ChatMessage }).message;
@@ -73,6 +77,7 @@ describe.each(['sqlite', 'postgres'] as const)('chat gateway over %s', (dialect)
       expect(await send(a, reuse)).toEqual({ ok: false, message: expect.stringMatching(/clientId was already used for a different message/) });
     }
     await new Promise((r) => setTimeout(r, 100));
+    expect(sendingSocketEchoes).toBe(0);
     expect(bobGot).toBe(0);
     expect(await h.db.kysely.selectFrom('messages').select('id').where('senderId', '=', alice.id).execute()).toHaveLength(1);
   });

@@ -139,7 +139,11 @@ describe.each(['sqlite', 'postgres'] as const)('chat sockets whose session ended
       origins: [],
       log: { error: () => undefined } as unknown as FastifyBaseLogger,
       sessionSweepMs: 100,
-      storeMessage: (m, sessionId, cap) => store(m, sessionId, cap, new Date()),
+      // The message only: this gateway's sweep is under test, not the notification it would push.
+      storeMessage: async (m, sessionId, cap) => {
+        const stored = await store(m, sessionId, cap, new Date());
+        return stored.created ? { message: stored.message, created: true } : stored;
+      },
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     closers.push(async () => {

@@ -210,8 +210,13 @@ describe.each(['sqlite', 'postgres'] as const)('notifications over %s', (dialect
     const chat = sockets.socket(writer);
     const bell = sockets.socket(reader);
     await Promise.all([connected(chat), connected(bell)]);
+    // In the message's own frame (newMessage's second argument), not as a notification event of its own.
     const pushed: Notification[] = [];
-    bell.on('notification', (n) => pushed.push(n));
+    bell.on('newMessage', (_m, n) => {
+      if (n) pushed.push(n);
+    });
+    let separateEvents = 0;
+    bell.on('notification', () => (separateEvents += 1));
     const pushJobs = async () => Number((await sql<{ n: number | string }>`select count(*) as n from jobs where name = 'notifications.push'`.execute(h.db.kysely)).rows[0]!.n);
     const jobsBefore = await pushJobs();
     const texts = ['The gels are ready.', 'Lane 3 looks odd.', 'Photo 51 attached.'];
@@ -221,6 +226,7 @@ describe.each(['sqlite', 'postgres'] as const)('notifications over %s', (dialect
     for (let waited = 0; pushed.length < 3 && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
     expect(pushed.map((n) => n.text)).toEqual(expected);
     expect(new Set(pushed.map((n) => n.id)).size).toBe(1);
+    expect(separateEvents).toBe(0);
     expect((await pushJobs()) - jobsBefore).toBe(0);
     const bellList = (await list(reader)).body;
     expect(bellList.results.filter((n) => n.type === 'message')).toEqual([expect.objectContaining({ id: pushed[0]!.id, text: expected[2], readAt: null })]);
@@ -265,6 +271,60 @@ describe.each(['sqlite', 'postgres'] as const)('notifications over %s', (dialect
     expect(messageMails()[0]!.subject).toBe('Lise Meitner sent you a message: “Frisch agrees.”');
     await later(3 * MINUTE_MS);
     expect(messageMails()).toHaveLength(1);
+  });
+
+  it('lists the bell by each notification’s latest time (a refreshed message moves up, a read one stays) and pages by `before` as the table orders it', async () => {
+    const fromAda = sockets.socket(expert);
+    const fromGrace = sockets.socket(other);
+    await Promise.all([connected(fromAda), connected(fromGrace)]);
+    const say = async (s: typeof fromAda, text: string) => expect((await send(s, { receiverId: owner.id, text, clientId: `order-${Math.random()}` })).ok).toBe(true);
+    const message = (name: string, text: string) => `${name} sent you a message: “${text}”`;
+    await later(MINUTE_MS);
+    await say(fromAda, 'First from Ada.');
+    await later(MINUTE_MS);
+    await propose(await openProject('Order one'), other);
+    await later(MINUTE_MS);
+    await say(fromGrace, 'First from Grace.');
+    await later(MINUTE_MS);
+    // A refresh of Ada's unread notification: it moves above Grace's and the proposal.
+    await say(fromAda, 'Ada again.');
+    // Grace's conversation opened: her notification is read and keeps its time; her next message is a new one.
+    expect((await h.api('POST', `/api/Chat/MarkRead/${other.id}`, { token: owner.token })).status).toBe(200);
+    await later(MINUTE_MS);
+    await propose(await openProject('Order two'), expert);
+    await later(MINUTE_MS);
+    await say(fromGrace, 'Grace again.');
+    const newest = (await list(owner, '?limit=5')).body.results;
+    expect(newest.map((n) => [n.text, n.readAt === null])).toEqual([
+      [message('Grace Hopper', 'Grace again.'), true],
+      ['Ada Lovelace sent a proposal for “Order two”.', true],
+      [message('Ada Lovelace', 'Ada again.'), true],
+      [message('Grace Hopper', 'First from Grace.'), false],
+      ['Grace Hopper sent a proposal for “Order one”.', true],
+    ]);
+
+    // Every page, from the start and from each cursor, is the table's own order of the member's notifications.
+    const ordered = async (before: number | null) => {
+      let q = h.db.kysely.selectFrom('notifications').select('id').where('userId', '=', owner.id);
+      if (before !== null) q = q.where('id', '<', before);
+      return (await q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(3).execute()).map((r) => r.id);
+    };
+    const all = await h.db.kysely.selectFrom('notifications').select('id').where('userId', '=', owner.id).execute();
+    expect(all.length).toBeGreaterThan(5);
+    for (const before of [null, ...all.map((r) => r.id), Math.max(...all.map((r) => r.id)) + 1]) {
+      const page = (await list(owner, before === null ? '?limit=3' : `?limit=3&before=${before}`)).body.results.map((n) => n.id);
+      expect(page).toEqual(await ordered(before));
+    }
+  });
+
+  it('keeps createdAt out of every index of the notifications, so a message’s refresh of it writes no index entry', async () => {
+    // PostgreSQL updates a row in place (HOT) only when no indexed column changes; the bell's index holds sortedAt.
+    const definitions =
+      dialect === 'postgres'
+        ? (await sql<{ d: string }>`select indexdef as d from pg_indexes where schemaname = current_schema() and tablename = 'notifications'`.execute(h.db.kysely)).rows
+        : (await sql<{ d: string }>`select sql as d from sqlite_master where type = 'index' and tbl_name = 'notifications' and sql is not null`.execute(h.db.kysely)).rows;
+    expect(definitions.map((r) => r.d).join('\n')).toContain('sortedAt');
+    expect(definitions.filter((r) => r.d.includes('createdAt'))).toEqual([]);
   });
 
   it('keeps one unread notification per sender of messages, read when the conversation is opened', async () => {

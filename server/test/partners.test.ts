@@ -199,6 +199,14 @@ describe.each(['sqlite', 'postgres'] as const)('partner apps and scoped chat tok
     await connected(own);
     expect(await send(own, { receiverId: expert.id, text: 'From the site', clientId: 'own-1' })).toMatchObject({ ok: true, message: { text: 'From the site' } });
     expect(((await send(own, { receiverId: expert.id, text: 'From the site', clientId: 'own-1' })) as { message: ChatMessage }).message.via).toBeUndefined();
+
+    // A reply reaches the member's own socket with its notification in the same frame, and the partner's socket
+    // without it: a partner's token opens the chat only.
+    const withNotice = (socket: typeof s) => new Promise<unknown[]>((resolve) => socket.once('newMessage', (...args: unknown[]) => resolve(args)));
+    const [atPartner, atSite] = [withNotice(s), withNotice(own)];
+    expect((await send(expertSocket, { receiverId: m.id, text: 'Hello back', clientId: 'reply-1' })).ok).toBe(true);
+    expect(await atPartner).toEqual([expect.objectContaining({ text: 'Hello back' })]);
+    expect(await atSite).toEqual([expect.objectContaining({ text: 'Hello back' }), expect.objectContaining({ type: 'message', link: `/chat?with=${expert.id}` })]);
     s.disconnect();
   });
 

@@ -273,6 +273,11 @@ export interface NotificationsTable {
   /** 'pending' | 'digest' | 'sent' | 'skipped' | 'off' */
   emailState: string;
   emailedAt: string | null;
+  /**
+   * Computed by the database: createdAt, or null while the notification is grouped and unread (a repeat may still
+   * refresh it). The bell's index holds this, not createdAt, so a refresh changes no indexed column (migration 0055).
+   */
+  sortedAt: ColumnType<string | null, never, never>;
 }
 
 export interface NotificationPreferencesTable {

@@ -21,10 +21,19 @@ export interface TypingPayload {
 }
 
 export interface ServerToClientEvents {
-  newMessage: (message: ChatMessage) => void;
+  /**
+   * A message to the member. On the member's own sockets (not a partner app's chat socket) the notification the
+   * message wrote or refreshed comes with it as the second argument, in the same frame, instead of a `notification`
+   * event of its own: a chat message is one frame to each of the receiver's sockets, not two.
+   */
+  newMessage: (message: ChatMessage, notification?: Notification) => void;
+  /** The member's own message, sent from another of their sockets (the sending socket has it in its ack). */
   messageSent: (message: ChatMessage) => void;
   typing: (payload: { senderId: number }) => void;
-  /** A new notification for the member (NOTIFICATION_EVENTS.created), on every socket of theirs. */
+  /**
+   * A new notification for the member (NOTIFICATION_EVENTS.created), on every socket of theirs; a chat message's
+   * notification comes with its newMessage instead.
+   */
   notification: (notification: Notification) => void;
   /** The member read notifications somewhere (NOTIFICATION_EVENTS.read): the new unread count. */
   notificationsRead: (payload: UnreadNotifications) => void;

@@ -40,6 +40,7 @@ import { callZonesRescheduleTimes } from './0051_call_zones_reschedule_times';
 import { directoryGeneration } from './0054_directory_generation';
 import { partners } from './0053_partners';
 import { releases } from './0052_releases';
+import { notificationsHot } from './0055_notifications_hot';
 
 /** Every migration of this code base, by name (tests use it to stop at an older one and upgrade from there). */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -88,6 +89,7 @@ class InCodeProvider implements MigrationProvider {
       '0054_directory_generation': directoryGeneration(this.dialect),
       '0053_partners': partners(this.dialect),
       '0052_releases': releases(this.dialect),
+      '0055_notifications_hot': notificationsHot(this.dialect),
     };
   }
 }

@@ -5,16 +5,14 @@
 // This runs for every stored message, with the message itself (messageStore): the message, the upsert of the
 // receiver's one unread notification from this sender (a new one with the receiver's e-mail choice, or a refresh of
 // its text, link and time, which owes no new e-mail) and, for a new notification that owes one, its e-mail job.
-// No delivery job: the gateway pushes the notification to the receiver's sockets once stored, with the message.
+// No delivery job: the gateway pushes the notification to the receiver's sockets once stored, in the message's frame.
 // docs/decisions/0025-chat-message-cost.md.
-import { DEFAULT_EMAIL_MODES, NOTIFICATION_EVENTS, type ChatMessage } from '@sciexperts/shared/contracts';
+import { DEFAULT_EMAIL_MODES, type ChatMessage } from '@sciexperts/shared/contracts';
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { JobQueue } from '../../jobs';
-import type { ChatServer } from '../../chat/gateway';
-import { userRoom } from '../../chat/gateway';
 import { EMAIL_STATE_BY_MODE, NOTIFICATION_JOBS, memberName, queueImmediateEmail } from '../notifications/notify';
-import { toNotification, type NotificationRow } from '../notifications/repository';
+import type { NotificationRow } from '../notifications/repository';
 import { whyNothingStored, type NewPairCap } from './repository';
 
 /** The group of a sender's message notifications for one receiver. */
@@ -30,11 +28,6 @@ function afterName(text: string): string {
 }
 
 const messageLink = (senderId: number) => `/chat?with=${senderId}`;
-
-/** The live half: every tab and device of the receiver (every process, through the adapter). */
-export function pushNotification(io: ChatServer, row: NotificationRow): void {
-  io.to(userRoom(row.userId)).emit(NOTIFICATION_EVENTS.created, toNotification(row));
-}
 
 /*
  * PostgreSQL: a message and its notice in ONE statement (decision 0025). node-postgres sends a statement per round

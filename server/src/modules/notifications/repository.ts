@@ -23,11 +23,36 @@ export const toNotification = (row: NotificationRow): Notification => ({
   readAt: row.readAt,
 });
 
+/**
+ * Newest first: a coalesced repeat moves its row's time, not its id, so by time, then id. No index holds createdAt
+ * (a chat message's refresh of it would then write an entry in every index: migration 0055), so one statement merges
+ * two reads: the newest `limit + 1` by `notifications_newest (userId, sortedAt, id)`, where sortedAt is createdAt
+ * for every notification no repeat can refresh, and the member's unread grouped notifications (at most one per
+ * group, by `notifications_one_unread_per_group`), whose sortedAt is null. Together they are all of the member's
+ * notifications, each once, and the first `limit + 1` of the merge are the first of all of them.
+ */
 export async function listNotifications(db: Db, userId: number, before: number | null, limit: number): Promise<{ rows: NotificationRow[]; more: boolean }> {
-  let q = db.kysely.selectFrom('notifications').selectAll().where('userId', '=', userId);
-  if (before !== null) q = q.where('id', '<', before);
-  // Newest first: a coalesced repeat moves its row's time, not its id, so order by time, then id.
-  const rows = await q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+  const k = db.kysely;
+  const olderThan = <Q extends { where: (c: 'id', op: '<', v: number) => Q }>(q: Q) => (before === null ? q : q.where('id', '<', before));
+  const settled = k
+    .selectFrom((eb) =>
+      olderThan(eb.selectFrom('notifications').selectAll().where('userId', '=', userId).where('sortedAt', 'is not', null))
+        .orderBy('sortedAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit + 1)
+        .as('s'),
+    )
+    .selectAll();
+  const refreshable = olderThan(
+    k.selectFrom('notifications').selectAll().where('userId', '=', userId).where('groupKey', 'is not', null).where('readAt', 'is', null),
+  );
+  const rows = await k
+    .selectFrom(settled.unionAll(refreshable).as('n'))
+    .selectAll()
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 

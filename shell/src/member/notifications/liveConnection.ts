@@ -36,6 +36,10 @@ export const connectLive: LiveConnect = ({ socketUrl, token, userId }, handlers)
     });
     socket.on('connect', handlers.onConnected);
     socket.on('notification', handlers.onNotification);
+    // A chat message's notification comes in the message's own frame (the server sends it once, not twice).
+    socket.on('newMessage', (_message, notification) => {
+      if (notification) handlers.onNotification(notification);
+    });
     socket.on('notificationsRead', handlers.onRead);
   });
   return () => {
