@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { TokenService } from '../src/auth/tokens';
+import { TokenService, bearerToken } from '../src/auth/tokens';
 import type { Db } from '../src/db/connect';
 import { member, startApp, type Harness } from './helpers';
 
@@ -97,5 +97,13 @@ describe('TokenService', () => {
     const now = Date.now();
     expect(await tokens.verify(token, now)).not.toBeNull();
     expect(await tokens.verify(token, now + 70_000)).toBeNull();
+  });
+});
+
+describe('bearerToken', () => {
+  it('reads the token of each header whatever came before (the last answer it keeps is only ever for the same header)', () => {
+    const reference = (header: string | undefined) => (header ? (/^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? null) : null);
+    const headers = ['Bearer aaa.bbb.ccc', 'Bearer aaa.bbb.ccc', 'bearer   xyz  ', 'Basic dXNlcjpwdw==', 'Bearer a b', '', undefined, 'Bearer aaa.bbb.ccc', 'BEARER q', 'Bearer', 'Bearer q'];
+    for (const header of [...headers, ...headers.reverse()]) expect({ header, token: bearerToken(header) }).toEqual({ header, token: reference(header) });
   });
 });

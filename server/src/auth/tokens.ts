@@ -352,9 +352,19 @@ export class TokenService {
   }
 }
 
-/** Reads `Bearer <token>`; anything else is no token. */
+let lastHeader: string | undefined;
+let lastToken: string | null = null;
+
+/**
+ * Reads `Bearer <token>`; anything else is no token. A request's header is read three times (its budget, the partner
+ * scope, the session): the last answer is kept, so the pattern runs once and each lookup by the token gets the same
+ * string, whose hash V8 keeps, instead of a fresh copy to hash again.
+ */
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
+  if (header === lastHeader) return lastToken;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1] ?? null;
+  lastHeader = header;
+  lastToken = match?.[1] ?? null;
+  return lastToken;
 }
