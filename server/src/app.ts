@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
-import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -28,10 +27,10 @@ import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { HttpError, errorHandler } from './http/errors';
 import { hasPoisonKey } from './http/poison';
 import { API_SECURITY_HEADERS, addSecurityHeaders } from './http/securityHeaders';
+import { installApiCors } from './http/cors';
 import { documentCommonAnswers } from './http/commonAnswers';
 import { PROFILE_IMAGE_MAX_BYTES, loadCommonPasswords } from '@sciexperts/shared/contracts';
 import { registerModules } from './modules';
-import { isAdminPath } from './modules/admin/paths';
 import { createJobQueue } from './jobs';
 import { readableLogStream } from './http/readableLog';
 import { usersModule, type UserViews } from './modules/users/routes';
@@ -45,7 +44,6 @@ import { installApiMetrics, type ApiMetrics } from './observability/metrics';
 import { traceFields } from './observability/logTrace';
 import { createSecondFactors } from './auth/secondFactor';
 import { PartnerRegistry } from './modules/partners/registry';
-import { isPartnerPath } from './modules/partners/scope';
 import { lazySchemaCompilers } from './http/lazySchemas';
 
 export interface AppDeps {
@@ -190,31 +188,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   addSecurityHeaders(app);
-  const corsOptions = {
-    origin: config.corsOrigins,
-    credentials: false,
+  // The operators' console API is same-origin only: no CORS answer (and no preflight) for any origin below it. A
+  // registered partner app's origin reaches the chat's routes and the token endpoints only, from the partners
+  // registry as it is now (docs/decisions/0050-partner-apps-and-scoped-tokens.md).
+  installApiCors(app, {
+    firstParty: config.corsOrigins,
+    isPartnerOrigin: (origin) => ctx.partners.isPartnerOrigin(origin),
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     // Idempotency-Key: every call that moves money carries one (docs/decisions/0012-escrow-ledger.md).
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     exposedHeaders: ['Retry-After'],
-    maxAge: 600,
-  };
-  // The operators' console API is same-origin only: no CORS answer (and no preflight) for any origin below it. A
-  // registered partner app's origin reaches the chat's routes and the token endpoints only, from the partners
-  // registry as it is now (docs/decisions/0050-partner-apps-and-scoped-tokens.md).
-  const firstParty = new Set(config.corsOrigins);
-  await app.register(cors, {
-    delegator: (request, done) => {
-      if (isAdminPath(request.url)) return done(null, { origin: false });
-      const origin = request.headers.origin;
-      if (origin === undefined || firstParty.has(origin)) return done(null, corsOptions);
-      // By the path (a preflight's route is the CORS plugin's own, not the one it asks about).
-      if (!isPartnerPath(request.url.split('?')[0] ?? '')) return done(null, corsOptions);
-      ctx.partners.isPartnerOrigin(origin).then(
-        (ok) => done(null, ok ? { ...corsOptions, origin } : corsOptions),
-        () => done(null, corsOptions),
-      );
-    },
+    maxAgeSeconds: 600,
   });
   // Per signed-in member, else per address (docs/decisions/0045-per-member-limits.md).
   await installRequestBudgets(app, ctx);

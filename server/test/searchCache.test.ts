@@ -1,5 +1,5 @@
-import { SearchPageCache, searchPageKey } from '../src/modules/directory/searchCache';
-import { parseExpertSearch } from '../src/modules/directory/rules';
+import { SearchPageCache, SnippetMemo, searchPageKey } from '../src/modules/directory/searchCache';
+import { parseExpertSearch, snippetOf } from '../src/modules/directory/rules';
 
 describe('the search page cache', () => {
   const page = (id: number) => ({ ids: [id], total: 1 });
@@ -41,5 +41,41 @@ describe('the search page cache', () => {
       ),
     );
     expect(keys.size).toBe(10);
+  });
+});
+
+describe('the snippet memo', () => {
+  const long = `${'Background in epidemiology and field surveys across several continents. '.repeat(4)}Applied statistics for clinical trials, and teaching statistical methods.`;
+
+  it('answers exactly what snippetOf answers, for every summary and words, kept or not', () => {
+    const memo = new SnippetMemo();
+    const cases: Array<[string | null, string[]]> = [[long, ['statist']], [long, ['clinical', 'trial']], [long, []], [null, ['statist']], ['', ['x']], ['Short: Statistics.', ['statist']]];
+    for (let round = 0; round < 2; round += 1) for (const [summary, tokens] of cases) expect(memo.of(summary, tokens)).toEqual(snippetOf(summary, tokens));
+    expect(memo.size).toBe(cases.length);
+  });
+
+  it('computes again for an edited summary and for other words, and never hands out an answer to change', () => {
+    const memo = new SnippetMemo();
+    const first = memo.of(long, ['statist']);
+    expect(memo.of(`${long} Edited.`, ['statist'])).toEqual(snippetOf(`${long} Edited.`, ['statist']));
+    expect(memo.of(long, ['epidem'])).toEqual(snippetOf(long, ['epidem']));
+    // The words end before the summary: ["a","b"] with "S" is not ["a"] with "b…S".
+    expect(memo.of('b S', ['a'])).toEqual(snippetOf('b S', ['a']));
+    expect(memo.of('S', ['a', 'b'])).toEqual(snippetOf('S', ['a', 'b']));
+    expect(Object.isFrozen(first) && Object.isFrozen(first.highlights) && first.highlights.every((r) => Object.isFrozen(r))).toBe(true);
+  });
+
+  it('keeps at most its size, dropping the least recently used', () => {
+    const memo = new SnippetMemo(2);
+    const a = memo.of('alpha', ['al']);
+    const b = memo.of('beta', ['al']);
+    expect(memo.of('alpha', ['al'])).toBe(a);
+    memo.of('gamma', ['al']);
+    expect(memo.size).toBe(2);
+    expect(memo.of('alpha', ['al'])).toBe(a);
+    // beta went first (alpha was used after it): computed again, equal but not the same answer.
+    const again = memo.of('beta', ['al']);
+    expect(again).not.toBe(b);
+    expect(again).toEqual(b);
   });
 });

@@ -24,6 +24,8 @@ interface Answer {
   status: number;
   body: { message?: string };
   retryAfter: number;
+  /** The rate limiter's x-ratelimit-* headers the answer carries, by name. */
+  limitHeaders: Record<string, string>;
 }
 
 /**
@@ -37,7 +39,8 @@ async function call(h: Harness, method: 'GET' | 'POST', url: string, address: st
     headers: { 'x-forwarded-for': address, ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
     ...(opts.body ? { payload: opts.body } : {}),
   });
-  return { status: res.statusCode, body: res.body ? (res.json() as Answer['body']) : {}, retryAfter: Number(res.headers['retry-after']) };
+  const limitHeaders = Object.fromEntries(Object.entries(res.headers).filter(([name]) => name.startsWith('x-ratelimit-')).map(([name, value]) => [name, String(value)]));
+  return { status: res.statusCode, body: res.body ? (res.json() as Answer['body']) : {}, retryAfter: Number(res.headers['retry-after']), limitHeaders };
 }
 
 /** Signs up and signs in from `address`: two signed-out requests, as a member's browser makes them. */
@@ -82,11 +85,16 @@ describe.each(['sqlite', 'postgres'] as const)('request budgets behind one addre
 
   it('one member flooding is refused at their own budget, with the product message, and their neighbours are not', async () => {
     const [flooder, neighbour] = [await signedIn(h, CAMPUS), await signedIn(h, CAMPUS)];
-    const flood = await statuses(PER_MEMBER, () => call(h, 'GET', API_PATHS.accountSessions, CAMPUS, { token: flooder.token }));
-    expect(flood).toEqual(times(PER_MEMBER, 200));
+    const flood: Answer[] = [];
+    for (let i = 0; i < PER_MEMBER; i += 1) flood.push(await call(h, 'GET', API_PATHS.accountSessions, CAMPUS, { token: flooder.token }));
+    expect(flood.map((a) => a.status)).toEqual(times(PER_MEMBER, 200));
+    // Answers within the budget carry none of the limiter's headers (decision 0019: three headers on every reply);
+    // the refusal says the limit, that none is left, and when the budget starts over.
+    expect(flood.filter((a) => Object.keys(a.limitHeaders).length > 0)).toEqual([]);
     const over = await call(h, 'GET', API_PATHS.accountSessions, CAMPUS, { token: flooder.token });
     expect([over.status, over.body.message]).toEqual([429, TOO_MANY_REQUESTS_MESSAGE]);
     expect(over.retryAfter).toBeGreaterThan(0);
+    expect(over.limitHeaders).toEqual({ 'x-ratelimit-limit': String(PER_MEMBER), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(over.retryAfter) });
     // From another address too: the budget is the member's, not the address's.
     expect((await call(h, 'GET', API_PATHS.accountSessions, '192.0.2.44', { token: flooder.token })).status).toBe(429);
     expect((await call(h, 'GET', API_PATHS.accountSessions, CAMPUS, { token: neighbour.token })).status).toBe(200);

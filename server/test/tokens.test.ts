@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { TokenService } from '../src/auth/tokens';
+import { TokenService, bearerToken } from '../src/auth/tokens';
 import type { Db } from '../src/db/connect';
 import { member, startApp, type Harness } from './helpers';
 
@@ -58,6 +58,30 @@ describe('TokenService', () => {
     expect(await tokens.verify(second)).toBeNull();
   });
 
+  it('answers at once only what verify would answer from its cache, and leaves the rest to verify', async () => {
+    const tokens = new TokenService(db, SECRET, 3600, { sessionCacheMs: 60_000 });
+    const token = await tokens.issue(userId);
+    const now = Date.now();
+    // Not checked yet in this process: only the database can tell.
+    expect(tokens.verifyAtOnce(token, now)).toBeUndefined();
+    const session = await tokens.verify(token, now);
+    expect(tokens.verifyAtOnce(token, now + 1000)).toEqual(session);
+    // A token refused by its signature or times needs no database.
+    expect(tokens.verifyAtOnce(sign({ alg: 'HS256', typ: 'JWT' }, { iss: 'sciexperts-api', sub: String(userId), sid: 'x', exp: 1 }), now)).toBeNull();
+    expect(tokens.verifyAtOnce('not.a.token', now)).toBeNull();
+    // Past the cache's window, and after a revocation, the database is asked again (and refuses the revoked one).
+    expect(tokens.verifyAtOnce(token, now + 61_000)).toBeUndefined();
+    await tokens.verify(token, now);
+    await tokens.revokeSession(session!.sessionId);
+    expect(tokens.verifyAtOnce(token, now)).toBeUndefined();
+    expect(await tokens.verify(token, now)).toBeNull();
+    // Without a cache nothing is answered at once.
+    const uncached = new TokenService(db, SECRET, 3600);
+    const other = await uncached.issue(userId);
+    expect(await uncached.verify(other)).not.toBeNull();
+    expect(uncached.verifyAtOnce(other)).toBeUndefined();
+  });
+
   it('without a cache, a revocation by another process is seen on the next check', async () => {
     const here = new TokenService(db, SECRET, 3600);
     const elsewhere = new TokenService(db, SECRET, 3600);
@@ -73,5 +97,13 @@ describe('TokenService', () => {
     const now = Date.now();
     expect(await tokens.verify(token, now)).not.toBeNull();
     expect(await tokens.verify(token, now + 70_000)).toBeNull();
+  });
+});
+
+describe('bearerToken', () => {
+  it('reads the token of each header whatever came before (the last answer it keeps is only ever for the same header)', () => {
+    const reference = (header: string | undefined) => (header ? (/^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? null) : null);
+    const headers = ['Bearer aaa.bbb.ccc', 'Bearer aaa.bbb.ccc', 'bearer   xyz  ', 'Basic dXNlcjpwdw==', 'Bearer a b', '', undefined, 'Bearer aaa.bbb.ccc', 'BEARER q', 'Bearer', 'Bearer q'];
+    for (const header of [...headers, ...headers.reverse()]) expect({ header, token: bearerToken(header) }).toEqual({ header, token: reference(header) });
   });
 });

@@ -32,6 +32,9 @@ export async function installRequestBudgets(app: FastifyInstance, ctx: AppContex
     timeWindow: config.rateLimitWindowMs ?? ONE_MINUTE_MS,
     keyGenerator: (request) => requestBudgetKey(ctx, request),
     max: (_request, key) => (key.startsWith(MEMBER_KEY) ? config.rateLimitPerMinute : config.anonymousRateLimitPerMinute),
+    // The limit, what is left and when it starts over are said on a refusal (429, with Retry-After) only: on every
+    // other answer they were three headers set and written per request (decision 0019), and nothing reads them.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     // One budget per member or address for all API processes. Redis unreachable: requests go through rather than
     // fail. This limit only blunts floods, and every guess it would have slowed is also behind a throttle that refuses
     // (503) while it cannot count; failing here would take reads and pages down with Redis.

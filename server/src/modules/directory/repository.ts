@@ -15,9 +15,9 @@ import { listOfferedServices } from '../services/repository';
 import { listRecords } from '../records/repository';
 import { listPublications } from '../publications/repository';
 import { RECORD_KINDS } from '../records/kinds';
-import { ftsMatch, snippetOf, tsQuery, type ExpertSearch } from './rules';
+import { ftsMatch, tsQuery, type ExpertSearch } from './rules';
 import { isListed } from './searchIndex';
-import { searchPageCache, searchPageKey, type SearchPage } from './searchCache';
+import { SnippetMemo, searchPageCache, searchPageKey, type SearchPage } from './searchCache';
 import { publishedRating } from '../reviews/ratings';
 
 interface CardRow {
@@ -173,6 +173,9 @@ function publicIdentity(row: IdentityRow) {
   };
 }
 
+/** One per process: a snippet depends on the words and the summary only, whatever the database. */
+const snippets = new SnippetMemo();
+
 export async function searchExperts(db: Db, search: ExpertSearch): Promise<ExpertSearchResponse> {
   const catalogue = await resolveCatalogue(db, search);
   if (!catalogue) return empty(search.page);
@@ -183,7 +186,7 @@ export async function searchExperts(db: Db, search: ExpertSearch): Promise<Exper
   const page = pages.get(generation, key) ?? pages.set(generation, key, await rankedPage(db, search, catalogue));
   const [rows, services] = await Promise.all([cardRows(db, page.ids), cardServices(db, page.ids)]);
   const results = rows.map((row): ExpertCard => {
-    const { snippet, highlights } = snippetOf(row.profileSummary, search.tokens);
+    const { snippet, highlights } = snippets.of(row.profileSummary, search.tokens);
     const reviewCount = Number(row.reviewCount);
     return {
       ...publicIdentity(row),

@@ -4,7 +4,7 @@
 // A process that reads a newer generation drops every page it kept, so no process serves a page older than the
 // database it just read, whichever process made the change (decision 0019, round three).
 import type { Db } from '../../db/connect';
-import type { ExpertSearch } from './rules';
+import { snippetOf, type ExpertSearch } from './rules';
 
 export interface SearchPage {
   ids: number[];
@@ -60,4 +60,41 @@ export function searchPageCache(db: Db): SearchPageCache {
 /** Everything that chooses a page: the words, the filters, the order and the page number. */
 export function searchPageKey(search: ExpertSearch): string {
   return JSON.stringify([search.tokens, search.service ?? null, search.area ?? null, search.minFee ?? null, search.maxFee ?? null, search.country ?? null, search.verified, search.sort, search.page]);
+}
+
+/** Snippets kept at most, per process. */
+export const SNIPPETS_KEPT = 2000;
+
+type Snippet = ReturnType<typeof snippetOf>;
+
+/**
+ * The cards' snippets, kept by the words searched and the summary they were cut from: snippetOf is a function of those
+ * two alone, so a kept one is exactly what it would compute, and an edited summary is another key. Cutting and
+ * highlighting twelve summaries was the largest part of a search whose page is kept (decision 0019, the read path).
+ * The least recently used go first; the answers are frozen, as every later search shares them.
+ */
+export class SnippetMemo {
+  private readonly kept = new Map<string, Snippet>();
+
+  constructor(private readonly max = SNIPPETS_KEPT) {}
+
+  of(summary: string | null, tokens: string[]): Snippet {
+    // NUL joins the words (queryTokens keeps only letters and digits) and ends them before the summary.
+    const key = `${tokens.join('\0')}\0\0${summary ?? ''}`;
+    let snippet = this.kept.get(key);
+    if (snippet) {
+      this.kept.delete(key);
+    } else {
+      const made = snippetOf(summary, tokens);
+      for (const range of made.highlights) Object.freeze(range);
+      snippet = Object.freeze({ snippet: made.snippet, highlights: Object.freeze(made.highlights) as Snippet['highlights'] });
+      if (this.kept.size >= this.max) this.kept.delete(this.kept.keys().next().value!);
+    }
+    this.kept.set(key, snippet);
+    return snippet;
+  }
+
+  get size(): number {
+    return this.kept.size;
+  }
 }
