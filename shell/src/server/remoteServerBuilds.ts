@@ -3,7 +3,7 @@
 // is never rebuilt for it. Each file and manifest is revalidated on every use (a 304 costs a local round trip).
 import { builtinModules } from 'node:module';
 import vm from 'node:vm';
-import { SERVER_PUBLIC_PATH_GLOBAL, type RemoteRegistryEntry, type RemoteServerBuild } from '@sciexperts/shared';
+import { ISLAND, SERVER_PUBLIC_PATH_GLOBAL, type RemoteRegistryEntry, type RemoteServerBuild } from '@sciexperts/shared';
 
 /** The modules a remote's server build is given for its shared imports: the shell server's own instances. */
 export type SharedModules = Readonly<Record<string, unknown>>;
@@ -18,7 +18,7 @@ export const serverBuildUrl = (entry: RemoteRegistryEntry): string => new URL('s
 
 interface ManifestExpose {
   path?: string;
-  assets?: { css?: { sync?: string[] } };
+  assets?: { css?: { sync?: string[]; async?: string[] } };
 }
 
 export class RemoteServerBuilds {
@@ -37,11 +37,16 @@ export class RemoteServerBuilds {
     return this.revalidate(url, this.builds, (code) => this.evaluate(code, url, new URL('./', entry.entry).href), null);
   }
 
-  /** The stylesheets an exposed module needs before it paints, from the remote's manifest, as absolute URLs. */
+  /**
+   * The stylesheets an exposed module needs before it paints, from the remote's manifest, as absolute URLs: its own,
+   * and its islands' (chunks named `ISLAND.chunkPrefix`), whose server HTML is on screen long before their code loads
+   * (decision 0020): without their styles it would show unstyled, then move when the code brought them.
+   */
   async exposeStylesheets(entry: RemoteRegistryEntry, expose: string): Promise<string[]> {
     const exposes = await this.revalidate(entry.entry, this.manifests, (text) => (JSON.parse(text) as { exposes?: ManifestExpose[] }).exposes ?? [], []);
     const found = exposes.find((candidate) => candidate.path === expose);
-    return (found?.assets?.css?.sync ?? []).map((file) => new URL(file, entry.entry).href);
+    const islands = (found?.assets?.css?.async ?? []).filter((file) => (file.split('/').pop() ?? '').startsWith(ISLAND.chunkPrefix));
+    return [...(found?.assets?.css?.sync ?? []), ...islands].map((file) => new URL(file, entry.entry).href);
   }
 
   /** One conditional GET per use; concurrent uses of one URL share it. A 404 means "none" (`missing`). */
