@@ -37,7 +37,7 @@ function releaseBuild(name: string, title: string | null): string {
   fs.rmSync(dist, { recursive: true, force: true });
   fs.cpSync(path.join(repoRoot, 'mf-marketing', 'dist'), dist, { recursive: true });
   if (title !== null) {
-    let changed = 0;
+    const changed: string[] = [];
     const walk = (dir: string) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const file = path.join(dir, entry.name);
@@ -46,12 +46,14 @@ function releaseBuild(name: string, title: string | null): string {
           const text = fs.readFileSync(file, 'utf8');
           if (!text.includes(JSON.stringify(BUILT_TITLE))) continue;
           fs.writeFileSync(file, text.replaceAll(JSON.stringify(BUILT_TITLE), title));
-          changed++;
+          changed.push(path.relative(dist, file));
         }
       }
     };
     walk(dist);
-    expect(changed, 'the heading is in the browser chunk and the server build').toBe(2);
+    // The server build, and the browser chunk that holds the hero (which chunk that is, the bundler decides).
+    expect(changed, 'the heading is in the server build').toContain(path.join('server', 'render.js'));
+    expect(changed.length, 'the heading is in a browser chunk too').toBeGreaterThanOrEqual(2);
   }
   const out = releaseCommand('release', '--dir', 'mf-marketing', '--skip-tests', '--dist', dist);
   return /\[release\] mf_marketing@(\S+): uploaded to/.exec(out)![1]!;
