@@ -22,4 +22,3 @@ export { VerifiedBadge } from './badge/VerifiedBadge';
 export { Island, type IslandProps } from './hydration/Island';
 export { defineIsland } from './hydration/defineIsland';
 export { ReadOnly } from './hydration/ReadOnly';
-export { useIsHydrating } from './hydration/useIsHydrating';

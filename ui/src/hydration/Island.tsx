@@ -12,6 +12,12 @@ export interface IslandProps<Props extends object> {
   props: Props;
 }
 
+/** Marks the island's wrapper (hydrated, or failed to load) and tells the shell, which replays what it held there. */
+function announce(wrapper: HTMLElement, attribute: string): void {
+  wrapper.setAttribute(attribute, '');
+  wrapper.dispatchEvent(new CustomEvent(ISLAND.hydratedEvent, { bubbles: true }));
+}
+
 /** What starts loading an island's code on a page's first load: whichever comes first. */
 const TOUCH_EVENTS = ['pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
 
@@ -43,9 +49,7 @@ function IslandContent<Props extends object>({ gate, store, element }: { gate: I
   const Component = gate.component ?? use(hydrating ? gate.ready : gate.open());
   useEffect(() => {
     const wrapper = element.current;
-    if (!wrapper || wrapper.hasAttribute(ISLAND.hydratedAttribute)) return;
-    wrapper.setAttribute(ISLAND.hydratedAttribute, '');
-    wrapper.dispatchEvent(new CustomEvent(ISLAND.hydratedEvent, { bubbles: true }));
+    if (wrapper && !wrapper.hasAttribute(ISLAND.hydratedAttribute)) announce(wrapper, ISLAND.hydratedAttribute);
   }, [element]);
   return <Component {...props} />;
 }
@@ -90,8 +94,7 @@ export function Island<Props extends object>({ name, load, props }: IslandProps<
       gate.open().catch((error: unknown) => {
         // Nothing will hydrate it: let the shell stop holding what was done there (links and plain sends work).
         console.warn(`[islands] ${name} could not load; its server HTML stays`, error);
-        wrapper.setAttribute(ISLAND.failedAttribute, '');
-        wrapper.dispatchEvent(new CustomEvent(ISLAND.hydratedEvent, { bubbles: true }));
+        announce(wrapper, ISLAND.failedAttribute);
       });
     };
     if (typeof requestIdleCallback === 'function') {

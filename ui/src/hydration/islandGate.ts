@@ -3,13 +3,12 @@ import { islandsReleased, PENDING_ISLAND_SELECTOR } from '@sciexperts/shared';
 
 /**
  * One island's code, shared by every island that loads it: loaded once, on the first call of `open` (a trigger, a
- * render that needs it at once). `opened` settles with it, for the hydrating render that waits for a trigger without
+ * render that needs it at once). `ready` settles with it, for the hydrating render that waits for a trigger without
  * starting the load itself; once loaded, `component` lets every later render of it be synchronous.
  */
 export class IslandGate<Props> {
   component: ComponentType<Props> | null = null;
-  failed = false;
-  readonly opened: Promise<ComponentType<Props>>;
+  private readonly opened: Promise<ComponentType<Props>>;
   /**
    * What a hydrating island waits for: its code, loaded on a trigger or, once the page starts changing
    * (`islandsReleased`), at once: a navigation waits for every part it reaches to be hydrated.
@@ -36,9 +35,6 @@ export class IslandGate<Props> {
         this.component = component;
         this.settleOpened(component);
         return component;
-      });
-      this.loading.catch(() => {
-        this.failed = true;
       });
     }
     return this.loading;
