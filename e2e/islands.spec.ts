@@ -136,6 +136,7 @@ test.describe('islands on the public pages', () => {
   });
 
   test('a search sent before its island is hydrated is sent once it is, with its words', async ({ page }) => {
+    const problems = watchHydration(page);
     const release = await holdIslands(page);
     await openBeforeIslands(page, '/');
     const form = page.getByRole('search', { name: 'Find an expert by subject' });
@@ -145,9 +146,11 @@ test.describe('islands on the public pages', () => {
     release();
     await expect(page).toHaveURL(new RegExp(`/find-an-expert\\?q=${word}$`));
     await expect(page.getByRole('link', { name: new RegExp(`Island${word.slice(2, 6)}`) })).toBeVisible();
+    expect(problems).toEqual([]);
   });
 
   test('a link in a part React never hydrated is followed in the page, without loading a new document', async ({ page }) => {
+    const problems = watchHydration(page);
     await page.goto('/');
     await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
     // The footer is only read: its links are plain anchors from the server, routed by the shell.
@@ -160,5 +163,7 @@ test.describe('islands on the public pages', () => {
     // The page rendered in the browser renders its read-only parts and islands at once, and they work.
     await solutionsButton(page).click();
     await expect(solutionsButton(page)).toHaveAttribute('aria-expanded', 'true');
+    // The next page's islands render with it in the navigation's transition, which React does not have to redo.
+    expect(problems).toEqual([]);
   });
 });

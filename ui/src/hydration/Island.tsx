@@ -44,13 +44,16 @@ class PropsStore<Props> {
 function IslandContent<Props extends object>({ gate, store, element }: { gate: IslandGate<Props>; store: PropsStore<Props>; element: { current: HTMLElement | null } }) {
   const hydrating = useIsBrowserHydrating();
   const props = useSyncExternalStore(store.subscribe, store.get, store.get);
-  // Hydrating: wait for a trigger to have loaded the code (the server HTML stays meanwhile). Anywhere else (the
-  // server, a page the browser renders, a navigation): load it now.
-  const Component = gate.component ?? use(hydrating ? gate.ready : gate.open());
   useEffect(() => {
     const wrapper = element.current;
     if (wrapper && !wrapper.hasAttribute(ISLAND.hydratedAttribute)) announce(wrapper, ISLAND.hydratedAttribute);
   }, [element]);
+  // Hydrating: wait for a trigger to have loaded the code (the server HTML stays meanwhile). Anywhere else (the
+  // server, a page the browser renders, a navigation): load it now.
+  // Last, after every hook: when the code arrives mid-render, React replays this component from its first hook and
+  // `gate.component` is then set, so `use` is skipped; a hook after it would be taken for an update of a hook that
+  // was never mounted, and React would throw and render the whole page again synchronously (its error 467 under 520).
+  const Component = gate.component ?? use(hydrating ? gate.ready : gate.open());
   return <Component {...props} />;
 }
 

@@ -199,6 +199,24 @@ describe('Island', () => {
     await waitFor(() => expect(container).toHaveTextContent('Clicked 0'));
     expect(idleCallbacks).toHaveLength(0);
   });
+  it('renders with its page in a navigation (a transition) whose render waits for its code, with no error recovered', async () => {
+    const recovered: unknown[] = [];
+    const container = document.createElement('div');
+    document.body.append(container);
+    let arrive: (component: typeof Counter) => void = () => undefined;
+    const code = new Promise<typeof Counter>((resolve) => (arrive = resolve));
+    const root = createRoot(container, { onRecoverableError: (error) => recovered.push(error) });
+    await act(async () => {
+      startTransition(() => root.render(<Island name="counter" load={() => code} props={{ label: 'Clicked' }} />));
+      // The code arrives while React waits on it mid-render: React then replays the island's component where it
+      // stopped, and a hook it had not reached must mount then.
+      await Promise.resolve();
+      arrive(Counter);
+    });
+    await waitFor(() => expect(container).toHaveTextContent('Clicked 0'));
+    expect(container.querySelector(`[${ISLAND.attribute}]`)).toHaveAttribute(ISLAND.hydratedAttribute);
+    expect(recovered).toEqual([]);
+  });
 });
 
 describe('a page that starts changing', () => {
