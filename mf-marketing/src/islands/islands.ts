@@ -16,3 +16,4 @@ export const FaqSectionIsland = defineIsland('faq', () => import(/* webpackChunk
 export const RollingWordBannerIsland = defineIsland('rolling-word-banner', () => import(/* webpackChunkName: "island-how-it-works" */ '../howItWorks/RollingWordBanner').then((m) => m.RollingWordBanner));
 export const TwoWaysIsland = defineIsland('two-ways', () => import(/* webpackChunkName: "island-how-it-works" */ '../howItWorks/TwoWaysSection').then((m) => m.TwoWaysSection));
 export const SignUpButtonIsland = defineIsland('sign-up-button', () => import(/* webpackChunkName: "island-sign-up" */ './SignUpButton').then((m) => m.SignUpButton));
+export const ConciergeFormIsland = defineIsland('concierge-form', () => import(/* webpackChunkName: "island-concierge" */ '../concierge/ConciergeForm').then((m) => m.ConciergeForm));

@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useRef, useState } from 'react';
 import { Link } from '@sciexperts/shared/router';
 import { CONCIERGE_PROMISE } from '@sciexperts/shared';
-import { useEarlyInput } from '@sciexperts/ui';
+import { ReadOnly, useEarlyInput } from '@sciexperts/ui';
 import { countQuestions, faqGroups, searchFaq } from '../content/faqPage';
 import { PageMeta } from '../head/PageMeta';
 import { FaqAccordion } from '../ui/FaqAccordion';
@@ -19,7 +19,10 @@ function resultText(query: string, count: number): string {
   return `${count} ${count === 1 ? 'question matches' : 'questions match'} “${query}”.`;
 }
 
-/** /faq: every question of the site, grouped, with a search that filters as you type. */
+/**
+ * /faq: every question of the site, grouped, with a search that filters as you type. The page's text and the answers
+ * are only read (never hydrated on the first load); the search, the topics and the questions are operated.
+ */
 export function FaqPage() {
   const searchId = useId();
   const [query, setQuery] = useState('');
@@ -45,12 +48,14 @@ export function FaqPage() {
       />
       <section className={styles.intro} aria-labelledby="faq-title">
         <div className={styles.introInner}>
-          <h1 id="faq-title" className={styles.title}>
-            Frequently asked questions
-          </h1>
-          <p className={styles.lead}>
-            {totalQuestions} answers about hiring and working on SciExperts. Cannot find yours? <Link to="/concierge">Ask our concierge team</Link>.
-          </p>
+          <ReadOnly>
+            <h1 id="faq-title" className={styles.title}>
+              Frequently asked questions
+            </h1>
+            <p className={styles.lead}>
+              {totalQuestions} answers about hiring and working on SciExperts. Cannot find yours? <Link to="/concierge">Ask our concierge team</Link>.
+            </p>
+          </ReadOnly>
           <form role="search" aria-label="Search the questions" className={faqStyles.search} onSubmit={(event) => event.preventDefault()}>
             <label htmlFor={searchId} className={faqStyles.label}>
               Search the questions

@@ -1,6 +1,20 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
+import { ReadOnly } from '@sciexperts/ui';
 import { type FaqItem } from '../content/faq';
 import styles from './FaqAccordion.module.css';
+
+/**
+ * An answer's text: only read, so React leaves the server's HTML of it unhydrated on a page's first load (decision
+ * 0020, "Round three"). Memoised on the text: opening a question re-renders the accordion, and an update that reached
+ * the unhydrated part would make React render it afresh.
+ */
+const AnswerText = memo(function AnswerText({ text }: { text: string }) {
+  return (
+    <ReadOnly>
+      <p>{text}</p>
+    </ReadOnly>
+  );
+});
 
 /**
  * Disclosure buttons (aria-expanded/aria-controls) inside h3s, so the questions stay in the outline.
@@ -35,7 +49,7 @@ export function FaqAccordion({ items, defaultOpen = false }: { items: FaqItem[];
               </button>
             </h3>
             <div id={answerId} role="region" aria-labelledby={buttonId} className={styles.answer} hidden={!open}>
-              <p>{item.answer}</p>
+              <AnswerText text={item.answer} />
             </div>
           </div>
         );

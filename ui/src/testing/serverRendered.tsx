@@ -32,6 +32,10 @@ export async function prerenderAsServer(ui: ReactNode): Promise<HTMLElement> {
     setServerRendering(false);
   }
   const html = await new Response(prelude).text();
+  // React's server renderer leaves the last contexts it entered (a router's, say) set on the context objects it shares
+  // with the browser renderer in this one process, and leaves them only when its next render starts: an empty one,
+  // so that hydrating under the same router does not find itself "inside another router".
+  await prerender(<></>);
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);
