@@ -6,6 +6,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createShareList } = require('./shareList.cjs');
+const { CompileHintsPlugin } = require('./compileHints.cjs');
 
 const swcOptions = {
   jsc: {
@@ -271,7 +272,7 @@ function clientConfig({ dir, name, exposes, isHost, title, serverRender, ownRunt
           ignoreOrder: true,
         }),
         ...(refresh ? [refresh.plugin] : []),
-        ...(production ? precompressed(compressible) : []),
+        ...(production ? [new CompileHintsPlugin({ test: (file, resources) => resources.some((r) => /[\\/]react-dom[\\/]/.test(r)) }), ...precompressed(compressible)] : []),
       ],
       performance: { hints: false },
       optimization: {
