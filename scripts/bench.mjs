@@ -253,11 +253,12 @@ async function main() {
     { path: '/profile', public: false },
     { path: '/chat', public: false },
   ];
-  // The directory's pages: its search, and the first expert profile the search's HTML links to.
-  const directoryPages = ['/find-an-expert'];
+  // The other public pages, measured by Lighthouse only: the directory's search, a subject's page, the FAQ and the
+  // first expert profile the search's HTML links to (the single bundle has the home, how-it-works and join pages alone).
+  const lighthouseOnlyPages = ['/find-an-expert', '/find-an-expert/subject/statistical-analysis', '/faq'];
   const searchHtml = await (await fetch(`${config.siteOrigin}/find-an-expert`)).text().catch(() => '');
   const profilePath = searchHtml.match(/href="(\/experts\/\d+-[a-z0-9-]+)"/)?.[1];
-  if (profilePath) directoryPages.push(profilePath);
+  if (profilePath) lighthouseOnlyPages.push(profilePath);
   else add('lighthouse', 'an expert profile', 'not measured (the search lists no expert)', '');
   const federated = {};
   const bundled = {};
@@ -294,7 +295,7 @@ async function main() {
     onProgress: progress,
     pages: [
       ...pages.filter((p) => p.public).map((p) => ({ label: p.path, federated: `${config.siteOrigin}${p.path}`, single: `${singleOrigin}${p.path}` })),
-      ...directoryPages.map((p) => ({ label: p, federated: `${config.siteOrigin}${p}` })),
+      ...lighthouseOnlyPages.map((p) => ({ label: p, federated: `${config.siteOrigin}${p}` })),
     ],
   });
   for (const row of lighthouse) add(row.group, row.metric, row.value, row.unit, row.goal, row.met);
