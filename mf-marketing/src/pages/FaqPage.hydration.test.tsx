@@ -41,6 +41,8 @@ it('leaves the page text and the answers as the server sent them, and opens a qu
   await act(async () => question.click());
   expect(question).toHaveAttribute('aria-expanded', 'true');
   expect(screen.getByText(first.answer)).toBeVisible();
+  // Only its region changed: the answer's text is still the server's, unhydrated.
+  expect(hydratedByReact(screen.getByText(first.answer))).toBe(false);
   // A search after hydration shows the matching answers, open.
   await act(async () => fireEvent.change(screen.getByRole('searchbox', { name: 'Search the questions' }), { target: { value: 'refund' } }));
   const match = searchFaq(faqGroups, 'refund')[0]!.items[0]!;

@@ -1,20 +1,7 @@
-import { memo, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { ReadOnly } from '@sciexperts/ui';
 import { type FaqItem } from '../content/faq';
 import styles from './FaqAccordion.module.css';
-
-/**
- * An answer's text: only read, so React leaves the server's HTML of it unhydrated on a page's first load (decision
- * 0020, "Round three"). Memoised on the text: opening a question re-renders the accordion, and an update that reached
- * the unhydrated part would make React render it afresh.
- */
-const AnswerText = memo(function AnswerText({ text }: { text: string }) {
-  return (
-    <ReadOnly>
-      <p>{text}</p>
-    </ReadOnly>
-  );
-});
 
 /**
  * Disclosure buttons (aria-expanded/aria-controls) inside h3s, so the questions stay in the outline.
@@ -23,6 +10,9 @@ const AnswerText = memo(function AnswerText({ text }: { text: string }) {
 export function FaqAccordion({ items, defaultOpen = false }: { items: FaqItem[]; defaultOpen?: boolean }) {
   const idPrefix = useId();
   const [openIds, setOpenIds] = useState<ReadonlySet<string>>(() => new Set(defaultOpen ? items.map((item) => item.id) : []));
+  // The answers' text is only read: React leaves the server's HTML of it unhydrated on a page's first load (decision
+  // 0020, "Round three"). The same elements from render to render, so opening a question changes only its region.
+  const answers = useMemo(() => new Map(items.map((item) => [item.id, <p key={item.id}>{item.answer}</p>])), [items]);
 
   const toggle = (id: string) =>
     setOpenIds((current) => {
@@ -48,9 +38,9 @@ export function FaqAccordion({ items, defaultOpen = false }: { items: FaqItem[];
                 </span>
               </button>
             </h3>
-            <div id={answerId} role="region" aria-labelledby={buttonId} className={styles.answer} hidden={!open}>
-              <AnswerText text={item.answer} />
-            </div>
+            <ReadOnly element={{ id: answerId, role: 'region', 'aria-labelledby': buttonId, className: styles.answer, hidden: !open }}>
+              {answers.get(item.id)}
+            </ReadOnly>
           </div>
         );
       })}

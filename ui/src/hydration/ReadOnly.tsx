@@ -1,4 +1,4 @@
-import { Suspense, use, type ReactNode } from 'react';
+import { Suspense, use, useMemo, type HTMLAttributes, type ReactNode } from 'react';
 import { ISLAND, islandsReleased } from '@sciexperts/shared';
 import { useIsBrowserHydrating } from './useIsHydrating';
 import styles from './hydration.module.css';
@@ -18,13 +18,25 @@ function ServerHtmlKept({ children }: { children: ReactNode }) {
  * A part of a public page that is only read (text, pictures, plain links): React does not hydrate it on the page's
  * first load, so its components cost no script time there; the shell routes the links inside it (decision 0020,
  * "Round three"). It must hold nothing a person operates with script: an island goes beside it, not inside.
+ *
+ * `element`: the attributes of an element of the page's own to hold the part (an accordion's answer region, whose
+ * `hidden` changes), instead of a wrapper with no box: that element is hydrated, what is inside it is not. Its
+ * children must then be the same object from one render to the next (memoised by the caller).
  */
-export function ReadOnly({ children }: { children: ReactNode }) {
-  return (
-    <div {...{ [ISLAND.readOnlyAttribute]: '' }} className={styles.contents}>
+export function ReadOnly({ children, element }: { children: ReactNode; element?: HTMLAttributes<HTMLDivElement> }) {
+  // Kept while `children` is the same object: an update that reached the part before it is hydrated would make React
+  // render it afresh, so a caller whose element's attributes change passes the same children (see `element`).
+  const part = useMemo(
+    () => (
       <Suspense fallback={null}>
         <ServerHtmlKept>{children}</ServerHtmlKept>
       </Suspense>
+    ),
+    [children],
+  );
+  return (
+    <div {...element} {...{ [ISLAND.readOnlyAttribute]: '' }} className={element ? element.className : styles.contents}>
+      {part}
     </div>
   );
 }
