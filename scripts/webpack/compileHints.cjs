@@ -19,7 +19,7 @@ class CompileHintsPlugin {
         for (const chunk of compilation.chunks) {
           const resources = [...compilation.chunkGraph.getChunkModulesIterable(chunk)].map((module) => module.nameForCondition?.() ?? '');
           for (const file of chunk.files) {
-            if (!file.endsWith('.js') || !this.test(file, resources)) continue;
+            if (!file.endsWith('.js') || !this.test(file, resources, chunk.name)) continue;
             compilation.updateAsset(file, (source) => new sources.ConcatSource(HINT, source));
           }
         }

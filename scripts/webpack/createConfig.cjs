@@ -272,7 +272,7 @@ function clientConfig({ dir, name, exposes, isHost, title, serverRender, ownRunt
           ignoreOrder: true,
         }),
         ...(refresh ? [refresh.plugin] : []),
-        ...(production ? [new CompileHintsPlugin({ test: (file, resources) => resources.some((r) => /[\\/]react-dom[\\/]/.test(r)) }), ...precompressed(compressible)] : []),
+        ...(production ? [new CompileHintsPlugin({ test: (file, resources, chunkName) => chunkName === 'main' || resources.some((r) => /[\\/]react-dom[\\/]/.test(r)) }), ...precompressed(compressible)] : []),
       ],
       performance: { hints: false },
       optimization: {
