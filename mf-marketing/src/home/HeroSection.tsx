@@ -2,7 +2,7 @@ import { Link } from '@sciexperts/shared/router';
 import { ReadOnly } from '@sciexperts/ui';
 import { heroClaims } from '../content/claims';
 import layout from '../ui/layout.module.css';
-import { RotatingExpertCardIsland, SubjectSearchIsland } from '../islands/islands';
+import { RotatingExpertCardIsland, SubjectSearchIsland } from '../islands/home';
 import styles from './Home.module.css';
 
 export function HeroSection() {

@@ -3,7 +3,7 @@ import { Link, useParams } from '@sciexperts/shared/router';
 import { paymentModel } from '../content/platform';
 import { contentPagePath, contentPages, findContentPage, postProjectPath, type ContentPage as ContentPageData, type ContentSection } from '../content/servicePages';
 import { organizationData, PageMeta } from '../head/PageMeta';
-import { FaqSectionIsland } from '../islands/islands';
+import { FaqSectionIsland } from '../islands/sections';
 import layout from '../ui/layout.module.css';
 import { InPageNotFound } from './InPageNotFound';
 import { SampleExperts } from './SampleExperts';

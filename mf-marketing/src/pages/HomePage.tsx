@@ -5,7 +5,8 @@ import { HeroSection } from '../home/HeroSection';
 import { ProcessStepsSection } from '../home/ProcessStepsSection';
 import { ServiceCardsSection } from '../home/ServiceCardsSection';
 import { TrustedByStrip } from '../home/TrustedByStrip';
-import { CategoryTabsIsland, ExpertTypesRotationIsland, FaqSectionIsland, KeywordMarqueeIsland, SuccessStoriesIsland, TestimonialsIsland } from '../islands/islands';
+import { CategoryTabsIsland, ExpertTypesRotationIsland, KeywordMarqueeIsland } from '../islands/home';
+import { FaqSectionIsland, SuccessStoriesIsland, TestimonialsIsland } from '../islands/sections';
 import { BlogPostsSection } from '../sections/BlogPostsSection';
 
 // What is only read is never hydrated on the page's first load (ReadOnly); what a person operates is an island whose

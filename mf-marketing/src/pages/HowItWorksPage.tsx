@@ -5,7 +5,8 @@ import { ComparisonTable } from '../howItWorks/ComparisonTable';
 import { ProcessTimeline } from '../howItWorks/ProcessTimeline';
 import { ServiceTilesSection } from '../howItWorks/ServiceTilesSection';
 import { WhySection } from '../howItWorks/WhySection';
-import { FaqSectionIsland, RollingWordBannerIsland, SuccessStoriesIsland, TestimonialsIsland, TwoWaysIsland } from '../islands/islands';
+import { RollingWordBannerIsland, TwoWaysIsland } from '../islands/howItWorks';
+import { FaqSectionIsland, SuccessStoriesIsland, TestimonialsIsland } from '../islands/sections';
 import { BlogPostsSection } from '../sections/BlogPostsSection';
 
 // The shell renders the header, the 'Expert categories' sub-header and the footer around this page.

@@ -1,5 +1,5 @@
 import { ReadOnly } from '@sciexperts/ui';
-import { SignUpButtonIsland } from '../islands/islands';
+import { SignUpButtonIsland } from '../islands/signUp';
 import { joinExpertBenefits } from '../content/howItWorks';
 import { PageMeta } from '../head/PageMeta';
 import styles from './JoinExpertPage.module.css';
