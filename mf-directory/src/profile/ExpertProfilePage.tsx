@@ -7,7 +7,7 @@ import { ExpertFacts } from '../cards/ExpertFacts';
 import { fullName } from '../format';
 import { absoluteUrl, defineIsland, formatPublicationDate, formatWorkType, PageMeta, RatingSummary, ReadOnly, safeWorkUrl, type StructuredData, VerifiedBadge, VisuallyHidden } from '@sciexperts/ui';
 import { expertIdOf, expertPath, SEARCH_PATH } from '../routing';
-import { UNREACHABLE_MESSAGE } from '../search/SearchView';
+import { UNREACHABLE_MESSAGE } from '../ui/messages';
 import { formatPeriod } from './profileFormat';
 import styles from './Profile.module.css';
 

@@ -6,6 +6,7 @@ import { ExpertCard } from '../cards/ExpertCard';
 import { hasFilters, parseSearch, searchQueryString, serialiseSearch, withChange, type SearchState } from './searchState';
 import { useExpertSearch } from './useExpertSearch';
 import styles from './Search.module.css';
+import { UNREACHABLE_MESSAGE } from '../ui/messages';
 
 /**
  * The search form: an island (decision 0020, "Round three"), whose code loads when the page is idle, the form comes
@@ -14,7 +15,6 @@ import styles from './Search.module.css';
  */
 const SearchFormIsland = defineIsland('directory-search', () => import(/* webpackChunkName: "island-search-form" */ './SearchForm').then((m) => m.SearchForm));
 
-export const UNREACHABLE_MESSAGE = 'We could not reach SciExperts. Check your connection and try again.';
 
 /** What the search is narrowed to by the page itself (a subject page's service); not written to the URL. */
 export type LockedFilters = Pick<Partial<SearchState>, 'service'>;
