@@ -22,8 +22,9 @@ for (const { path, heading, text } of publicPages) {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head.match(/<title>/g)).toHaveLength(1);
     expect(head).toMatch(/<meta name="description" content="[^"]+"/);
-    // Its remote's stylesheet is linked, so it paints styled before the scripts arrive.
-    expect(head).toMatch(/<link rel="stylesheet" href="http:\/\/[^"]+\/__federation_expose_[A-Za-z]+\.[0-9a-f]+\.css">/);
+    // Its remote's stylesheet is in the head, inline, so it paints styled before the scripts arrive and without a
+    // round trip to the remote's origin; beside it, its link marked disabled, which the browser does not fetch.
+    expect(head).toMatch(/<link rel="stylesheet" href="http:\/\/[^"]+\/__federation_expose_[A-Za-z]+\.[0-9a-f]+\.css" disabled><style>[^<]+<\/style>/);
   });
 }
 
@@ -57,6 +58,31 @@ test('a server-rendered profile hydrates with its data, without asking the API a
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Loading/);
   await expect(page.getByRole('button', { name: /Message/ }).or(page.getByRole('link', { name: /Message/ })).first()).toBeVisible();
   expect(profileCalls).toEqual([]);
+});
+
+test('a server-rendered page paints without fetching a stylesheet, within its policy, and its code fetches none again', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+  // Every island's code has loaded (idle or in view) and found its stylesheet already in the page.
+  await page.waitForLoadState('networkidle');
+  expect(stylesheets).toEqual([]);
+  const heading = page.getByRole('heading', { level: 1, name: 'Hire vetted scientific and research experts' });
+  // Styled by the inline stylesheets: the heading is larger than the text around it.
+  expect(await heading.evaluate((element) => parseFloat(getComputedStyle(element).fontSize) > parseFloat(getComputedStyle(document.body).fontSize))).toBe(true);
+  // A page the server did not send comes with its own stylesheets, linked as the code asks for them.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'How it Works' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'How it Works' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(stylesheets.some((stylesheet) => stylesheet.startsWith('/island-how-it-works'))).toBe(true);
+  expect(violations).toEqual([]);
 });
 
 test.describe('with JavaScript off', () => {

@@ -43,6 +43,11 @@ test.describe('serving like production', () => {
     const allowed = scriptSrc.split(/\s+/).slice(1).sort();
     expect(allowed).toEqual(["'self'", ...registry.remotes.map((r) => new URL(r.entry).origin)].sort());
     expect(scriptSrc).not.toContain('unsafe-inline');
+    // Styles: the same origins, and by hash the page's own inline stylesheets (the server-rendered page carries them).
+    const styleSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('style-src ')) ?? '';
+    const [origins, hashes] = [styleSrc.split(/\s+/).slice(1).filter((s) => !s.startsWith("'sha256-")), styleSrc.split(/\s+/).filter((s) => s.startsWith("'sha256-"))];
+    expect(origins.sort()).toEqual(allowed);
+    expect(hashes.length).toBeGreaterThan(0);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(headers['x-content-type-options']).toBe('nosniff');
@@ -51,7 +56,9 @@ test.describe('serving like production', () => {
   });
 
   test("the remotes' own pages carry the same CSP and frame protection as the shell", async ({ request }) => {
-    const shellCsp = (await request.get('/')).headers()['content-security-policy'];
+    // A page the browser renders: the site's policy without a server-rendered page's inline stylesheets.
+    const shellCsp = (await request.get('/chat')).headers()['content-security-policy'];
+    expect((await request.get('/')).headers()['content-security-policy']?.replace(/ 'sha256-[^']+'/g, '')).toBe(shellCsp);
     for (const page of [`${e2eOrigins.auth}/`, `${e2eOrigins.chat}/`, `${e2eOrigins.chat}/embed-example.html`, `${e2eOrigins.profile}/`, `${e2eOrigins.directory}/find-an-expert`]) {
       const headers = (await request.get(page)).headers();
       expect(headers['content-security-policy'], page).toBe(shellCsp);

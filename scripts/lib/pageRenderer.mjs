@@ -16,20 +16,22 @@ const require = createRequire(import.meta.url);
  * @param {string} [options.apiOrigin]  where a render's API calls go, with the visitor's address (the API trusts
  *   this server as its one proxy hop); without it they go through the site's own /api/ proxy
  * @param {(message: string) => void} [options.log]
- * @returns {null | ((url: string, visitor?: { address?: string, registry?: object }) => Promise<{ status: number, html: string, etag: string } | null>)}
- *   null: the shell build has no server build (pages render in the browser, as before)
+ * @returns {null | ((url: string, visitor?: { address?: string, registry?: object }) => Promise<{ status: number, html: string, etag: string, styleSources: string[] } | null>)}
+ *   null: the shell build has no server build (pages render in the browser, as before). `styleSources`: the page's
+ *   inline stylesheets' hashes, which its CSP must allow (allowInlineStyles in securityHeaders.mjs)
  */
 export function createPageRenderer({ shellDist, registry, runtimeConfig, siteOrigin, apiOrigin, log = () => {} }) {
   const serverBuild = path.join(shellDist, 'server', 'render.js');
   if (!fs.existsSync(serverBuild)) return null;
   const shellServer = require(serverBuild);
   const template = fs.readFileSync(path.join(shellDist, 'index.html'), 'utf8');
-  // The shell's stylesheets are all linked: they are small, and the frame needs them before it paints.
+  // The shell's stylesheets are all in the head: they are small, and the frame needs them before it paints. Read once:
+  // a build's files never change under a running server.
   const shellStylesheets = fs
     .readdirSync(shellDist)
     .filter((file) => file.endsWith('.css'))
     .sort()
-    .map((file) => `/${file}`);
+    .map((file) => ({ href: `/${file}`, text: fs.readFileSync(path.join(shellDist, file), 'utf8') }));
   const render = shellServer.createPageRenderer({ origin: siteOrigin, registry, runtimeConfig, apiOrigin }, shellServer.createRemoteServerBuilds());
   return async (url, visitor = {}) => {
     // A visitor's own registry (their cohort's releases, releaseRegistry.mjs) replaces the built one for this page.
@@ -37,8 +39,8 @@ export function createPageRenderer({ shellDist, registry, runtimeConfig, siteOri
     const page = await render(url, who, visitorRegistry ?? registry);
     if (!page) return null;
     for (const error of page.errors) log(`${url}: left to the browser: ${error}`);
-    const html = shellServer.composeDocument(template, page, shellStylesheets);
+    const { html, styleSources } = shellServer.composeDocument(template, page, shellStylesheets);
     const etag = `W/"${crypto.createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
-    return { status: page.status, html, etag };
+    return { status: page.status, html, etag, styleSources };
   };
 }

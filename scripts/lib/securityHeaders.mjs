@@ -44,6 +44,15 @@ export function buildContentSecurityPolicy({ registry, runtimeConfig, apiOrigin:
 }
 
 /**
+ * A page's policy with its own inline stylesheets allowed, by hash: a server-rendered page carries its stylesheets
+ * inline (composeDocument.ts), and no other inline `<style>` may apply. Nothing else in the policy changes.
+ */
+export function allowInlineStyles(csp, styleSources = []) {
+  if (styleSources.length === 0) return csp;
+  return csp.replace(/(^|; )style-src ([^;]*)/, (_, start, sources) => `${start}style-src ${sources} ${styleSources.join(' ')}`);
+}
+
+/**
  * Remote pages the site itself frames: /developers' live example (DEVELOPERS_EXAMPLE.examplePath in
  * shared/src/contracts/partners.ts), served by the chat remote. Framed by the site's origin and no other; every other
  * page of a remote keeps `frame-ancestors 'none'` and X-Frame-Options DENY.

@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { proxyHttp, proxyUpgrade } from './apiProxy.mjs';
 import { observeRequest } from './pageObservability.mjs';
-import { commonSecurityHeaders, openerHeaders } from './securityHeaders.mjs';
+import { allowInlineStyles, commonSecurityHeaders, openerHeaders } from './securityHeaders.mjs';
 
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -231,6 +231,7 @@ export function createStaticServer({ root, spa = false, generated = {}, pageHead
     if (!page) return false;
     if (answer) releases.count(answer.registry);
     Object.assign(headers, pageHeaders(req), answer?.headers ?? {}, { 'Content-Type': contentTypes['.html'], 'Cache-Control': 'no-cache', ETag: page.etag });
+    if (headers['Content-Security-Policy']) headers['Content-Security-Policy'] = allowInlineStyles(headers['Content-Security-Policy'], page.styleSources);
     // A page that is not there (an unknown path, a hidden or suspended member's profile, a hidden project) is kept
     // out of search indexes by its header too, whatever its markup says.
     if (page.status === 404 || page.status === 410) headers['X-Robots-Tag'] = 'noindex';

@@ -16,6 +16,9 @@ interface Cached<T> {
 /** Where a remote's server build lives: `server/render.js` beside its manifest. */
 export const serverBuildUrl = (entry: RemoteRegistryEntry): string => new URL('server/render.js', entry.entry).href;
 
+/** A build's file named by its content's hash (`island-home.e05ee29a44.css`): what it holds never changes. */
+const CONTENT_HASHED = /\.[0-9a-f]{8,}\.css$/;
+
 interface ManifestExpose {
   path?: string;
   assets?: { css?: { sync?: string[]; async?: string[] } };
@@ -25,6 +28,7 @@ export class RemoteServerBuilds {
   private readonly builds = new Map<string, Cached<RemoteServerBuild | null>>();
   private readonly manifests = new Map<string, Cached<ManifestExpose[]>>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly stylesheets = new Map<string, Cached<string | null>>();
 
   constructor(
     private readonly shared: SharedModules,
@@ -47,6 +51,23 @@ export class RemoteServerBuilds {
     const found = exposes.find((candidate) => candidate.path === expose);
     const islands = (found?.assets?.css?.async ?? []).filter((file) => (file.split('/').pop() ?? '').startsWith(ISLAND.chunkPrefix));
     return [...(found?.assets?.css?.sync ?? []), ...islands].map((file) => new URL(file, entry.entry).href);
+  }
+
+  /**
+   * A stylesheet's text, for the page to carry inline (decision 0020, "Round five"); null when it cannot be read now
+   * (the page then links it). A file named by its content's hash never changes, so it is fetched once; any other is
+   * revalidated on each use, as the builds and manifests are. The cache holds what the registry's releases link.
+   */
+  async stylesheetText(url: string): Promise<string | null> {
+    if (CONTENT_HASHED.test(new URL(url).pathname)) {
+      const kept = this.stylesheets.get(url);
+      if (kept?.value) return kept.value;
+    }
+    try {
+      return await this.revalidate(url, this.stylesheets, (text) => text, null);
+    } catch {
+      return null;
+    }
   }
 
   /** One conditional GET per use; concurrent uses of one URL share it. A 404 means "none" (`missing`). */

@@ -30,6 +30,8 @@ export interface RenderedPage {
   data: Record<string, unknown>;
   /** Stylesheets of those modules, for the head (absolute URLs, from the remotes' manifests). */
   stylesheets: string[];
+  /** The text of those stylesheets that could be read, by URL: the head carries them inline (composeDocument.ts). */
+  styleTexts: Record<string, string>;
   /** The registry and runtime configuration the page was rendered with: the browser starts with the same. */
   registry: RemoteRegistry;
   runtimeConfig: Partial<RuntimeConfig>;
@@ -121,6 +123,13 @@ async function renderPage(
     },
   );
   const html = await new Response(prelude).text();
+  const styleTexts: Record<string, string> = {};
+  await Promise.all(
+    [...new Set(stylesheets)].map(async (url) => {
+      const text = await builds.stylesheetText(url);
+      if (text !== null) styleTexts[url] = text;
+    }),
+  );
   return {
     // A page whose data the API says is not there (a hidden or suspended member's profile) is sent as such: 404.
     status: pageData.status() ?? handle.status ?? 200,
@@ -128,6 +137,7 @@ async function renderPage(
     remotes,
     data: pageData.loaded(),
     stylesheets,
+    styleTexts,
     registry: options.registry,
     runtimeConfig: options.runtimeConfig,
     errors,
