@@ -10,7 +10,7 @@ import penIcon from '../assets/icons/pen.svg';
 import searchIcon from '../assets/icons/search.svg';
 import stethoscopeIcon from '../assets/icons/stethoscope.svg';
 import globeIcon from '../assets/icons/globe.svg';
-import { type CatalogueService, postProjectPath } from './servicePages';
+import { type CatalogueService, postProjectPath } from './contentPaths';
 
 export interface ServiceCard {
   id: string;

@@ -4,7 +4,7 @@ import type { ExpertCard as LiveExpert } from '@sciexperts/shared';
 import { ExpertCard } from '../cards/ExpertCard';
 import { ExpertCardPlaceholder, LiveExpertCard } from '../cards/LiveExpertCard';
 import { findSampleExpert, type SampleExpert } from '../content/experts';
-import { expertDirectoryPath, type ContentPage } from '../content/servicePages';
+import { expertDirectoryPath, type ContentPage } from '../content/contentPaths';
 import { fetchLiveExperts, LIVE_EXPERT_COUNT } from '../directory/liveExperts';
 import layout from '../ui/layout.module.css';
 import styles from './Page.module.css';
