@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, createMemoryRouter, type RouteObject } from '@sciexperts/shared/router';
+import type { RouteObject } from '@sciexperts/shared/router';
 import { RootLayout } from '../layout/RootLayout';
 import { PublicLayout } from '../layout/PublicLayout';
-import { RouteErrorPage } from '../pages/RouteErrorPage';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { HomeRoute } from '../routes/HomeRoute';
 import { ChatGuard } from '../routes/ChatGuard';
@@ -33,8 +33,11 @@ const browserOnly: RouteHandle = { serverRendered: false };
 /** The routes table; every page's content comes from a remote. */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         element: <PublicLayout />,
@@ -123,14 +126,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}
-
 /** For tests: the real routes, plus extra children of the root layout (e.g. a route that throws). */
-export function createTestRouter(initialPath: string, extraChildren: RouteObject[] = []) {
+export function routesWith(extraChildren: RouteObject[]): RouteObject[] {
   const [rootRoute, ...rest] = routes;
-  if (!rootRoute || rootRoute.index) return createMemoryRouter(routes, { initialEntries: [initialPath] });
-  const withExtras: RouteObject = { ...rootRoute, children: [...extraChildren, ...(rootRoute.children ?? [])] };
-  return createMemoryRouter([withExtras, ...rest], { initialEntries: [initialPath] });
+  if (!rootRoute || rootRoute.index) return routes;
+  return [{ ...rootRoute, children: [...extraChildren, ...(rootRoute.children ?? [])] }, ...rest];
 }

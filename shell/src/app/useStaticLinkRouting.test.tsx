@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from '@sciexperts/shared/router';
+import { MemoryRouter, useLocation } from '@sciexperts/shared/router';
 import { ISLAND } from '@sciexperts/shared';
 import { routedHref, useStaticLinkRouting } from './useStaticLinkRouting';
 
@@ -36,9 +36,11 @@ function Page() {
 }
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '*', element: <Page /> }], { initialEntries: ['/'] });
-  render(<RouterProvider router={router} />);
-  return router;
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <Page />
+    </MemoryRouter>,
+  );
 }
 
 const click = (id: string, init: MouseEventInit = {}) => {

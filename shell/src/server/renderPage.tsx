@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { configureRuntime, createServerPageData, PageDataContext, setRequestAdjuster, setServerRendering, type RemoteRegistry, type RuntimeConfig } from '@sciexperts/shared';
+import { AppRoutes } from '../app/AppRoutes';
 import { routes, type RouteHandle } from '../app/router';
 import { BROWSER_ONLY_DIGEST } from '../app/serverRenderState';
 import { RemoteLoaderContext, type RemoteLoader } from '../federation/remoteLoader';
@@ -64,21 +65,20 @@ export function createPageRenderer(
   // Islands and read-only parts render in full here; they wait only while a browser hydrates them.
   setServerRendering(true);
   setRequestAdjuster(options.apiOrigin ? serverApiCalls(options.runtimeConfig.apiBaseUrl ?? options.origin, options.apiOrigin) : null);
-  const handler = createStaticHandler(routes);
   // A visitor's registry (their cohort's releases) replaces the configured one for that page alone.
-  return (url, visitor = {}, registry = options.registry) => renderFor(visitor, () => renderPage(url, { ...options, registry }, handler, builds));
+  return (url, visitor = {}, registry = options.registry) => renderFor(visitor, () => renderPage(url, { ...options, registry }, builds));
 }
 
 async function renderPage(
   url: string,
   options: PageRendererOptions,
-  handler: ReturnType<typeof createStaticHandler>,
   builds: RemoteServerBuilds,
 ): Promise<RenderedPage | null> {
   const { origin, registry } = options;
-  const context = await handler.query(new Request(new URL(url, origin)));
-  if (context instanceof Response) return null;
-  const handle = handleOf(context.matches);
+  const location = new URL(url, origin);
+  const matches = matchRoutes(routes, location.pathname);
+  if (!matches) return null;
+  const handle = handleOf(matches);
   if (!handle.serverRendered) return null;
 
   const remotes: string[] = [];
@@ -100,12 +100,13 @@ async function renderPage(
     },
   };
 
-  const router = createStaticRouter(handler.dataRoutes, context);
   const pageData = createServerPageData();
   const { prelude } = await prerender(
     <RemoteLoaderContext.Provider value={loader}>
       <PageDataContext.Provider value={pageData}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={`${location.pathname}${location.search}`}>
+          <AppRoutes />
+        </StaticRouter>
       </PageDataContext.Provider>
     </RemoteLoaderContext.Provider>,
     {

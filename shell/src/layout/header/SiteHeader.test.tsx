@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, loginModalStore, signIn, signOut, type User } from '@sciexperts/shared';
 import { renderRoute } from '../../test/renderRoute';
@@ -39,7 +39,8 @@ describe('site header', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(authStore.getState().token).toBeNull();
     expect(localStorage.length).toBe(0);
-    expect(router.state.location.pathname).toBe('/');
+    // The home page shows once its module has loaded: the router's move is a transition.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('has the navigation of the specification', async () => {
