@@ -136,9 +136,17 @@ describe('routes and guards', () => {
     const Boom = () => {
       throw new Error('kaboom');
     };
-    renderRoute('/boom', [{ path: 'boom', element: <Boom /> }]);
+    const { router } = renderRoute('/boom', [{ path: 'boom', element: <Boom /> }]);
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('kaboom')).toBeInTheDocument();
+    // In place of the whole frame, until the visitor goes elsewhere: the next page shows in its frame again.
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    await act(async () => {
+      await router.navigate('/how-it-works');
+    });
+    expect(await screen.findByText('remote mf_marketing/HowItWorksPage')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Unexpected Application Error!' })).not.toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     spy.mockRestore();
   });
 });
