@@ -24,9 +24,11 @@ export default tseslint.config(
   },
   {
     // Remotes never import each other or the shell: their exposes map is their only public API.
+    // '@sciexperts/shared/countries' is plain data with no state, bundled by the slices that show countries, so that
+    // pages without a country list do not load it with the singleton.
     files: ['mf-*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noSliceImports, sharedRouterOnly, { regex: '^@sciexperts/shared/(?!router$|member$)', message: 'Browser code imports the shared singleton entries only (@sciexperts/shared, @sciexperts/shared/member and @sciexperts/shared/router).' }] }],
+      'no-restricted-imports': ['error', { patterns: [noSliceImports, sharedRouterOnly, { regex: '^@sciexperts/shared/(?!router$|member$|countries$)', message: 'Browser code imports the shared singleton entries only (@sciexperts/shared, @sciexperts/shared/member and @sciexperts/shared/router), or the plain data of @sciexperts/shared/countries.' }] }],
     },
   },
   {
@@ -38,7 +40,7 @@ export default tseslint.config(
   },
   {
     // The shell's server build bundles the router once, with the facade's own import of it: its static
-    // rendering API (createStaticHandler …) is used there directly and never reaches a browser.
+    // rendering API (StaticRouter, matchRoutes) is used there directly and never reaches a browser.
     files: ['shell/src/server/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [noSliceImports, { regex: '^@sciexperts/shared/(?!router$)', message: 'Server code imports the shared singleton entries only.' }] }],

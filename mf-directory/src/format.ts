@@ -1,4 +1,4 @@
-import { countryName } from '@sciexperts/shared';
+import { countryName } from '@sciexperts/shared/countries';
 
 export function formatCountry(code: string | null): string | null {
   return code ? (countryName(code) ?? null) : null;

@@ -1,6 +1,6 @@
 // How this remote writes money, budgets, durations, ages and statuses (Intl, en-US, USD as the contract says).
 import type { Budget, ProjectStatus, ProposalStatus } from '@sciexperts/shared/member';
-import { countryName } from '@sciexperts/shared';
+import { countryName } from '@sciexperts/shared/countries';
 
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });

@@ -17,7 +17,8 @@ export * from './contracts/exposes';
 export * from './contracts/concierge';
 export * from './contracts/publicPages';
 export * from './contracts/directory';
-export * from './contracts/countries';
+// The country list is not here: it is plain data, which the slices that show countries bundle themselves from
+// '@sciexperts/shared/countries' (3 KB compressed that every other page then does not load).
 export * from './contracts/catalogue';
 export * from './contracts/reviews';
 export * from './contracts/calls';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { COUNTRIES, EXPERT_SORTS, type ExpertSort } from '@sciexperts/shared';
+import { EXPERT_SORTS, type ExpertSort } from '@sciexperts/shared';
+import { COUNTRIES } from '@sciexperts/shared/countries';
 import { useEarlyInput } from '@sciexperts/ui';
 import { practiceAreasFor, SERVICE_CATALOGUE } from '../catalogue';
 import { SORT_LABELS, type SearchState } from './searchState';

@@ -1,7 +1,8 @@
 // The search's state lives in the URL: ?q=&service=&area=&minFee=&maxFee=&country=&verified=&sort=&page=
 // parseSearch reads any query a link or a person may write (unknown values are dropped, never fatal);
 // serialiseSearch writes the canonical form (defaults left out, a fixed order), so links are short and shareable.
-import { EXPERT_FEE_MAX, EXPERT_SORTS, EXPERT_SORT_DEFAULT, DIRECTORY_PAGE_MAX, SEARCH_QUERY_MAX_LENGTH, isCountryCode, type ExpertSort } from '@sciexperts/shared';
+import { EXPERT_FEE_MAX, EXPERT_SORTS, EXPERT_SORT_DEFAULT, DIRECTORY_PAGE_MAX, SEARCH_QUERY_MAX_LENGTH, type ExpertSort } from '@sciexperts/shared';
+import { isCountryCode } from '@sciexperts/shared/countries';
 import { catalogueService, SERVICE_CATALOGUE } from '../catalogue';
 
 export interface SearchState {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { COUNTRIES, type User } from '@sciexperts/shared';
+import { type User } from '@sciexperts/shared';
+import { COUNTRIES } from '@sciexperts/shared/countries';
 import { userApi } from '@sciexperts/shared/member';
 import { StatusMessage, type StatusTone } from '../../ui/StatusMessage';
 import { AvatarUpload } from './AvatarUpload';
