@@ -1,4 +1,4 @@
-import { RemoteServerBuilds } from './remoteServerBuilds';
+import { RemoteServerBuilds, STYLESHEETS_KEPT } from './remoteServerBuilds';
 
 const manifest = {
   exposes: [
@@ -29,4 +29,20 @@ it("reads a stylesheet named by its content's hash once, and says null when it c
   await builds.stylesheetText('http://localhost:8081/theme.css');
   await builds.stylesheetText('http://localhost:8081/theme.css');
   expect(fetchCss.mock.calls.filter(([called]) => called === 'http://localhost:8081/theme.css')).toHaveLength(2);
+});
+
+it("keeps the stylesheets used most recently, not every release's for ever", async () => {
+  const fetchCss = jest.fn(async (url: string) => new Response(`/* ${url} */`, { status: 200 }));
+  const builds = new RemoteServerBuilds({}, fetchCss as unknown as typeof fetch);
+  const hashed = (n: number) => `http://localhost:8081/island-${n}.${String(n).padStart(10, '0')}.css`;
+  await builds.stylesheetText(hashed(0));
+  for (let n = 1; n <= STYLESHEETS_KEPT; n += 1) {
+    await builds.stylesheetText(hashed(n));
+    // The first file is used on every page: it stays while the others come and go.
+    await builds.stylesheetText(hashed(0));
+  }
+  expect(fetchCss.mock.calls.filter(([url]) => url === hashed(0))).toHaveLength(1);
+  // The least recently used one was dropped, and is fetched again when a page needs it.
+  await builds.stylesheetText(hashed(1));
+  expect(fetchCss.mock.calls.filter(([url]) => url === hashed(1))).toHaveLength(2);
 });

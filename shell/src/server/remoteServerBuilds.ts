@@ -19,6 +19,9 @@ export const serverBuildUrl = (entry: RemoteRegistryEntry): string => new URL('s
 /** A build's file named by its content's hash (`island-home.e05ee29a44.css`): what it holds never changes. */
 const CONTENT_HASHED = /\.[0-9a-f]{8,}\.css$/;
 
+/** Stylesheets a page server keeps in memory: every page's of several releases of every remote (a few KB each). */
+export const STYLESHEETS_KEPT = 512;
+
 interface ManifestExpose {
   path?: string;
   assets?: { css?: { sync?: string[]; async?: string[] } };
@@ -56,17 +59,26 @@ export class RemoteServerBuilds {
   /**
    * A stylesheet's text, for the page to carry inline (decision 0020, "Round five"); null when it cannot be read now
    * (the page then links it). A file named by its content's hash never changes, so it is fetched once; any other is
-   * revalidated on each use, as the builds and manifests are. The cache holds what the registry's releases link.
+   * revalidated on each use, as the builds and manifests are. The cache keeps the most recently used
+   * `STYLESHEETS_KEPT`: each release adds files, and a long-running server would otherwise keep every release's.
    */
   async stylesheetText(url: string): Promise<string | null> {
-    if (CONTENT_HASHED.test(new URL(url).pathname)) {
-      const kept = this.stylesheets.get(url);
-      if (kept?.value) return kept.value;
+    const kept = this.stylesheets.get(url);
+    if (kept) {
+      // Most recently used last: the first entry is the one to drop.
+      this.stylesheets.delete(url);
+      this.stylesheets.set(url, kept);
+      if (kept.value !== null && CONTENT_HASHED.test(new URL(url).pathname)) return kept.value;
     }
     try {
       return await this.revalidate(url, this.stylesheets, (text) => text, null);
     } catch {
       return null;
+    } finally {
+      for (const oldest of this.stylesheets.keys()) {
+        if (this.stylesheets.size <= STYLESHEETS_KEPT) break;
+        this.stylesheets.delete(oldest);
+      }
     }
   }
 
