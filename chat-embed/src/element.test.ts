@@ -135,6 +135,33 @@ describe('<sciexperts-chat>', () => {
     expect(calls.filter((c) => c.url === `${API}${OAUTH_PATHS.token}`).at(-1)!.body).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'rt-1' });
   });
 
+  it('gives a renewed token to the open chat without mounting it again; a chat the server closed is mounted afresh', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      sessionStorage.setItem('sciexperts-chat:sx_portal', 'rt-0');
+      answers.push({ status: 200, json: tokens(1) });
+      const element = place();
+      await inside(element).findByText('chat');
+      expect(mounts[0]!.options.getToken!()).toBe('at-1');
+      // The access token is renewed a minute before it ends: the chat that is open reads the new one (what is being
+      // typed in it stays), it is not mounted again.
+      answers.push({ status: 200, json: tokens(2) });
+      await jest.advanceTimersByTimeAsync(900_000);
+      await waitFor(() => expect(sessionStorage.getItem('sciexperts-chat:sx_portal')).toBe('rt-2'));
+      expect(mounts).toHaveLength(1);
+      expect(mounts[0]!.unmounted).toBe(false);
+      expect(mounts[0]!.options.getToken!()).toBe('at-2');
+      // The server closed the chat's socket (its token had ended first): a refresh that works mounts it again.
+      answers.push({ status: 200, json: tokens(3) });
+      mounts[0]!.options.onEvent!({ type: 'closed' });
+      await waitFor(() => expect(mounts).toHaveLength(2));
+      expect(mounts[0]!.unmounted).toBe(true);
+      expect(mounts[1]!.options).toMatchObject({ token: 'at-3' });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('signOut() revokes both tokens and shows the sign-in button', async () => {
     sessionStorage.setItem('sciexperts-chat:sx_portal', 'rt-0');
     answers.push({ status: 200, json: tokens(1) });

@@ -67,6 +67,8 @@ export function createElementClass(options: SciexpertsChatOptions): CustomElemen
     private mounting = 0;
     private styleWatch: MutationObserver | null = null;
     private closedAt = 0;
+    /** The mounted chat's socket was closed or refused: a new token then mounts it again. */
+    private chatClosed = false;
     private refreshing: Promise<boolean> | null = null;
 
     private get partner() {
@@ -207,7 +209,9 @@ export function createElementClass(options: SciexpertsChatOptions): CustomElemen
       clearTimeout(this.timer);
       this.timer = setTimeout(() => void this.refresh(tokens.refresh_token), Math.max(tokens.expires_in - REFRESH_MARGIN_S, 5) * 1000);
       if (first) this.emit(E.signedIn, { memberId: tokens.user_id });
-      void this.mount();
+      // A renewed token for the chat that is open goes to it as it is (mount's getToken): it keeps its conversation
+      // and what is being typed. A new member, or a chat whose socket the server closed, is mounted afresh.
+      if (first || this.unmount === null || this.chatClosed) void this.mount();
     }
 
     /** Back to the sign-in button: the chat unmounted (its socket closed), the tokens forgotten. */
@@ -238,6 +242,7 @@ export function createElementClass(options: SciexpertsChatOptions): CustomElemen
       } else {
         // The server closed the socket: the token ended (expired, or revoked or suspended). A refresh tells which.
         // Once a minute at most, so a connection refused for another reason does not loop through the token endpoint.
+        this.chatClosed = true;
         const refresh = this.access?.refresh_token;
         const now = Date.now();
         if (refresh && now - this.closedAt > 60_000) {
@@ -251,6 +256,7 @@ export function createElementClass(options: SciexpertsChatOptions): CustomElemen
       const tokens = this.access;
       if (!tokens || !this.shadow) return;
       this.unmountChat();
+      this.chatClosed = false;
       const attempt = this.mounting;
       const box = document.createElement('div');
       box.className = 'chat';
@@ -266,6 +272,8 @@ export function createElementClass(options: SciexpertsChatOptions): CustomElemen
           apiBaseUrl: api,
           socketUrl: socket,
           token: tokens.access_token,
+          // The token as it is when the chat asks: renewals reach the open chat without mounting it again.
+          getToken: () => this.access?.access_token,
           userId: tokens.user_id,
           counterpartId: Number.isInteger(counterpart) && counterpart > 0 ? counterpart : undefined,
           chatScoped: true,

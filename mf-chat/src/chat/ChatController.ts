@@ -27,6 +27,8 @@ function errorMessage(error: unknown, fallback: string): string {
 export interface ControllerOptions {
   socketUrl: string;
   token: string;
+  /** The embedder's token as it is now (DirectMessageProps.getToken); each connection reads it, else `token`. */
+  getToken?: () => string | undefined;
   userId: number;
   client: ChatClient;
   /** The embedding page's listener (exposes.ts ChatEvent). */
@@ -52,6 +54,8 @@ export class ChatController {
   /** Bumped on every conversation switch so late answers for the previous one are dropped. */
   private generation = 0;
   private markReadTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The token the socket's last handshake presented. */
+  private socketToken: string | null = null;
 
   constructor(
     private readonly store: ChatStore,
@@ -66,7 +70,11 @@ export class ChatController {
     this.stopped = false;
     const socket: ChatSocket = io(this.options.socketUrl, {
       transports: ['websocket'],
-      auth: { token: `Bearer ${this.options.token}` },
+      // Read at each handshake: a reconnection presents the token as it is then (a renewed one).
+      auth: (answer: (auth: { token: string }) => void) => {
+        this.socketToken = this.currentToken();
+        answer({ token: `Bearer ${this.socketToken}` });
+      },
       query: { userId: String(this.options.userId) },
       // Own connection per mount: two chats on one page (or two members) never share a manager.
       forceNew: true,
@@ -107,6 +115,23 @@ export class ChatController {
 
   // ---- connection ------------------------------------------------------------------------------
 
+  private currentToken(): string {
+    return this.options.getToken?.() ?? this.options.token;
+  }
+
+  /**
+   * The server ends a socket when its token ends (decision 0050). An embedder renews the token a minute before, so
+   * a socket closed or refused with a token older than the embedder's is opened again with the new one: the chat
+   * goes on as after a dropped connection (it catches up), and only a token that has not changed ends the chat.
+   */
+  private reopenWithRenewedToken(): boolean {
+    const socket = this.socket;
+    if (!socket || this.stopped || !this.options.getToken || this.currentToken() === this.socketToken) return false;
+    this.store.setState({ connection: 'offline' });
+    socket.connect();
+    return true;
+  }
+
   private readonly onConnect = () => {
     this.store.setState({ connection: 'connected', connectionError: null });
     void this.catchUp();
@@ -118,6 +143,7 @@ export class ChatController {
     this.inFlight.clear();
     // The server closing us (logout, password reset) is final; anything else reconnects with backoff.
     if (reason === 'io server disconnect') {
+      if (this.reopenWithRenewedToken()) return;
       this.store.setState({ connection: 'refused', connectionError: 'The chat server closed the connection. Please sign in again.' });
       this.options.onEvent?.({ type: 'closed' });
     } else {
@@ -129,6 +155,7 @@ export class ChatController {
     const socket = this.socket;
     // socket.active is false when the server refused the handshake (bad or expired token): no retry helps.
     if (socket && !socket.active) {
+      if (this.reopenWithRenewedToken()) return;
       this.store.setState({ connection: 'refused', connectionError: err.message || 'The chat refused the connection.' });
       this.options.onEvent?.({ type: 'closed' });
     } else this.store.setState({ connection: 'offline' });

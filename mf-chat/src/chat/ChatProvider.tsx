@@ -21,6 +21,8 @@ export interface ChatProviderProps {
   apiBaseUrl?: string;
   /** Only when the integrator passed its own token; the product's token goes through the shared client. */
   tokenOverride?: string;
+  /** The embedder's token as it is now (DirectMessageProps.getToken): calls and connections read it. */
+  getToken?: () => string | undefined;
   initialCounterpartId: number | null;
   chatScoped?: boolean;
   onEvent?: (event: ChatEvent) => void;
@@ -31,15 +33,15 @@ export interface ChatProviderProps {
  * Inside the product the shared client is used as it is (its 401 handling signs the member out everywhere);
  * an integrator passing its own API address or token gets the same client bound to those.
  */
-function createClient(apiBaseUrl: string | undefined, token: string | undefined) {
-  return apiBaseUrl === undefined && token === undefined ? chatApi : createChatApi({ apiBaseUrl, token });
+function createClient(apiBaseUrl: string | undefined, token: string | undefined, getToken: (() => string | undefined) | undefined) {
+  return apiBaseUrl === undefined && token === undefined && getToken === undefined ? chatApi : createChatApi({ apiBaseUrl, token, getToken });
 }
 
 /** Creates the store and the connection of one mounted chat; both end with the mount. */
-export function ChatProvider({ userId, token, socketUrl, apiBaseUrl, tokenOverride, initialCounterpartId, chatScoped = false, onEvent, children }: ChatProviderProps) {
+export function ChatProvider({ userId, token, socketUrl, apiBaseUrl, tokenOverride, getToken, initialCounterpartId, chatScoped = false, onEvent, children }: ChatProviderProps) {
   const [value] = useState<ChatContextValue>(() => {
     const store = createChatStore(userId, initialCounterpartId);
-    const controller = new ChatController(store, { socketUrl, token, userId, client: createClient(apiBaseUrl, tokenOverride), onEvent });
+    const controller = new ChatController(store, { socketUrl, token, getToken, userId, client: createClient(apiBaseUrl, tokenOverride, getToken), onEvent });
     return { store, controller, chatScoped };
   });
   useEffect(() => {

@@ -27,6 +27,8 @@ const people: Record<number, { id: number; firstName: string; lastName: string; 
 let history: ChatMessage[] = [];
 let conversations: ConversationSummary[] = [];
 let requests: string[] = [];
+/** The Authorization header of each call, in order. */
+let authorizations: Array<string | null> = [];
 let nextId = 100;
 
 const msg = (senderId: number, receiverId: number, text: string, clientId: string | null = null): ChatMessage => ({
@@ -51,10 +53,12 @@ beforeEach(() => {
   history = [];
   conversations = [];
   requests = [];
+  authorizations = [];
   unreachable = false;
   global.fetch = jest.fn((input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     requests.push(url.pathname + url.search);
+    authorizations.push(input instanceof Request ? input.headers.get('authorization') : null);
     if (unreachable) return Promise.reject(new TypeError('Failed to fetch'));
     const counterpart = route(API_PATHS.chatCounterpart).exec(url.pathname);
     if (counterpart) {
@@ -94,7 +98,8 @@ describe('DirectMessage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Direct Message' })).toBeInTheDocument();
     expect(within(log()).getByText('No messages yet. Say hello!')).toBeInTheDocument();
     expect(log()).toHaveAttribute('aria-live', 'polite');
-    expect(socket.options).toMatchObject({ transports: ['websocket'], auth: { token: 'Bearer tok' }, query: { userId: String(ME) }, reconnection: true });
+    expect(socket.options).toMatchObject({ transports: ['websocket'], query: { userId: String(ME) }, reconnection: true });
+    expect(socket.handshakes).toEqual([{ token: 'Bearer tok' }]);
     expect(screen.getByLabelText('Message')).toHaveAttribute('placeholder', 'Type a message...');
   });
 
@@ -289,6 +294,42 @@ describe('DirectMessage', () => {
         socket.connected = false;
         socket.fire('disconnect', 'io server disconnect');
       });
+      expect(onEvent).toHaveBeenCalledWith({ type: 'closed' });
+    });
+
+    it('keeps the chat when the embedder renews its token: the socket the server ends is opened again with the new one', async () => {
+      let token = 'first';
+      const onEvent = jest.fn();
+      const view = render(<DirectMessage {...props(BOB)} token={undefined} getToken={() => token} onEvent={onEvent} />);
+      const socket = sockets.at(-1) as FakeSocket;
+      await act(async () => socket.serverConnect());
+      await screen.findByRole('heading', { name: 'Bob Builder' });
+      expect(socket.handshakes).toEqual([{ token: 'Bearer first' }]);
+      await userEvent.type(screen.getByLabelText('Message'), 'half a senten');
+      // The embedder renews the token, then renders the chat again (as its element does): the chat stays.
+      token = 'second';
+      view.rerender(<DirectMessage {...props(BOB)} token={undefined} getToken={() => token} onEvent={onEvent} />);
+      expect(sockets).toHaveLength(1);
+      // The server ends the socket when the first token ends: the chat opens it again with the second.
+      await act(async () => {
+        socket.connected = false;
+        socket.fire('disconnect', 'io server disconnect');
+      });
+      expect(onEvent).not.toHaveBeenCalledWith({ type: 'closed' });
+      expect(socket.reconnects).toBe(1);
+      await act(async () => socket.serverConnect());
+      expect(socket.handshakes).toEqual([{ token: 'Bearer first' }, { token: 'Bearer second' }]);
+      // What was being typed is still there, and the calls carry the new token (catching up after the reconnection).
+      expect(screen.getByLabelText('Message')).toHaveValue('half a senten');
+      expect(authorizations.at(-1)).toBe('Bearer second');
+      expect(authorizations[0]).toBe('Bearer first');
+      expect(screen.queryByRole('alert')).toBeNull();
+      // Ended with the token it presented (revoked, not renewed): the chat says so and tells the embedder.
+      await act(async () => {
+        socket.connected = false;
+        socket.fire('disconnect', 'io server disconnect');
+      });
+      expect(socket.reconnects).toBe(1);
       expect(onEvent).toHaveBeenCalledWith({ type: 'closed' });
     });
 

@@ -11,7 +11,7 @@ export function DirectMessage(props: DirectMessageProps) {
   const storedToken = useAuth((s) => s.token);
   const storedUserId = useAuth((s) => s.user?.id ?? null);
   const inRouter = useInRouterContext();
-  const token = props.token ?? storedToken;
+  const token = props.getToken?.() ?? props.token ?? storedToken;
   const userId = props.userId ?? storedUserId;
   const socketUrl = props.socketUrl ?? getRuntimeConfig().socketUrl;
 
@@ -23,12 +23,13 @@ export function DirectMessage(props: DirectMessageProps) {
       </section>
     );
   }
-  // A new member or token is a new chat: the key gives it a fresh store and connection.
-  const key = `${userId}|${token}|${socketUrl}|${props.apiBaseUrl ?? ''}`;
+  // A new member or token is a new chat: the key gives it a fresh store and connection. A token the embedder renews
+  // (getToken) is read by the connection as it changes: the chat stays, with what is being typed.
+  const key = `${userId}|${props.getToken ? '' : token}|${socketUrl}|${props.apiBaseUrl ?? ''}`;
   return inRouter && props.counterpartId === undefined ? (
-    <RoutedChatView key={key} userId={userId} token={token} socketUrl={socketUrl} apiBaseUrl={props.apiBaseUrl} tokenOverride={props.token} chatScoped={props.chatScoped} onEvent={props.onEvent} />
+    <RoutedChatView key={key} userId={userId} token={token} socketUrl={socketUrl} apiBaseUrl={props.apiBaseUrl} tokenOverride={props.token} getToken={props.getToken} chatScoped={props.chatScoped} onEvent={props.onEvent} />
   ) : (
-    <StandaloneChat key={key} userId={userId} token={token} socketUrl={socketUrl} apiBaseUrl={props.apiBaseUrl} tokenOverride={props.token} chatScoped={props.chatScoped} onEvent={props.onEvent} counterpartId={props.counterpartId ?? null} />
+    <StandaloneChat key={key} userId={userId} token={token} socketUrl={socketUrl} apiBaseUrl={props.apiBaseUrl} tokenOverride={props.token} getToken={props.getToken} chatScoped={props.chatScoped} onEvent={props.onEvent} counterpartId={props.counterpartId ?? null} />
   );
 }
 
@@ -38,6 +39,7 @@ interface ConnectionProps {
   socketUrl: string;
   apiBaseUrl?: string;
   tokenOverride?: string;
+  getToken?: () => string | undefined;
   chatScoped?: boolean;
   onEvent?: (event: ChatEvent) => void;
 }

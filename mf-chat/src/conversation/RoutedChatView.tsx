@@ -12,6 +12,7 @@ export interface RoutedChatViewProps {
   socketUrl: string;
   apiBaseUrl?: string;
   tokenOverride?: string;
+  getToken?: () => string | undefined;
   chatScoped?: boolean;
   onEvent?: (event: ChatEvent) => void;
 }

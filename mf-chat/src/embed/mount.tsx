@@ -53,6 +53,8 @@ function createElementClass() {
         apiBaseUrl: attr('api-base-url'),
         socketUrl: attr('socket-url'),
         token: attr('token'),
+        // A new token attribute reaches the open chat as it is (its next connection presents it): it keeps its state.
+        getToken: () => this.getAttribute('token') ?? undefined,
         userId: parseCounterpart(attr('user-id')) ?? undefined,
         counterpartId: parseCounterpart(attr('counterpart-id')) ?? undefined,
       };
@@ -60,8 +62,8 @@ function createElementClass() {
 
     private update() {
       const options = this.options();
-      // A new identity is a new chat: the key remounts it with a fresh store and socket.
-      this.root?.render(<DirectMessage key={`${options.userId ?? ''}|${options.token ?? ''}|${options.counterpartId ?? ''}`} {...options} />);
+      // A new member or conversation is a new chat: the key remounts it with a fresh store and socket.
+      this.root?.render(<DirectMessage key={`${options.userId ?? ''}|${options.counterpartId ?? ''}`} {...options} />);
     }
   };
 }

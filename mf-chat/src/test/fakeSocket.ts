@@ -11,6 +11,10 @@ export class FakeSocket {
   connected = false;
   active = true;
   readonly emitted: Emitted[] = [];
+  /** What each handshake presented (`auth`, called at each connection as socket.io does). */
+  readonly handshakes: unknown[] = [];
+  /** connect() calls after the first: the chat opening its connection again. */
+  reconnects = 0;
   private readonly handlers = new Map<string, Set<Handler>>();
   constructor(
     readonly url: string,
@@ -37,6 +41,7 @@ export class FakeSocket {
     return { emit: (event: string, payload: unknown, ack: Emitted['ack']) => this.emitted.push({ event, payload, ack }) };
   }
   connect() {
+    this.reconnects += 1;
     return this;
   }
   disconnect() {
@@ -48,7 +53,14 @@ export class FakeSocket {
   fire(event: string, ...args: unknown[]) {
     for (const fn of [...(this.handlers.get(event) ?? [])]) fn(...args);
   }
+  /** The client's handshake: socket.io reads `auth` (a function is called with a callback) at each connection. */
+  handshake() {
+    const auth = this.options.auth;
+    if (typeof auth === 'function') (auth as (answer: (data: unknown) => void) => void)((data) => this.handshakes.push(data));
+    else this.handshakes.push(auth);
+  }
   serverConnect() {
+    this.handshake();
     this.connected = true;
     this.active = true;
     this.fire('connect');

@@ -22,6 +22,8 @@ export interface MessagePageQuery {
 export interface ChatApiTarget {
   apiBaseUrl?: string;
   token?: string;
+  /** The token as it is now, read at each call (a renewed token is used by the next call); before `token`. */
+  getToken?: () => string | undefined;
 }
 
 /**
@@ -29,11 +31,10 @@ export interface ChatApiTarget {
  * server was not reached (never reported as a missing member; the chat retries when the connection returns).
  */
 export function createChatApi(target: ChatApiTarget = {}) {
-  const options = (fallbackError: string) => ({
-    fallbackError,
-    apiBaseUrl: target.apiBaseUrl,
-    headers: target.token ? { Authorization: `Bearer ${target.token}` } : undefined,
-  });
+  const options = (fallbackError: string) => {
+    const token = target.getToken?.() ?? target.token;
+    return { fallbackError, apiBaseUrl: target.apiBaseUrl, headers: token ? { Authorization: `Bearer ${token}` } : undefined };
+  };
   return {
     conversations: () => request<ConversationSummary[]>('get', API_PATHS.chatConversations, options(CHAT_MESSAGES.conversationsLoadFailed)),
     messages: (counterpartId: number, q: MessagePageQuery = {}) =>

@@ -14,6 +14,12 @@ export interface DirectMessageProps {
   socketUrl?: string;
   /** The member's token; default: the shared auth store. */
   token?: string;
+  /**
+   * The member's token as it is now, read at each call and each connection: an embedder that renews its token
+   * (`@sciexperts/chat-embed`, every 14 minutes) passes this, and the chat keeps its state across a renewal (the
+   * conversation, the message being typed) instead of starting again. Takes precedence over `token`.
+   */
+  getToken?: () => string | undefined;
   /** The member's id; default: the shared auth store. */
   userId?: number;
   /** Who to talk to; default: the `with` query parameter inside the product. */
