@@ -403,6 +403,27 @@ describe.each(targets)('job queue on %s', (dialect, target) => {
     expect((await waiting()).map((r) => r.runAt)).toEqual(['2026-03-02T19:00:00.000Z']);
   });
 
+  it('moves the waiting run of a periodic job back to the next slot when the clock goes back', async () => {
+    const runs: string[] = [];
+    const queue = newQueue();
+    queue.every('release-due', HOUR, async () => {
+      runs.push(now.toISOString());
+    });
+    const waiting = () => rows().then((all) => all.filter((r) => r.state === 'pending').map((r) => r.runAt));
+    // The clock a week ahead (an operator's test of the API's clock): the run of that hour is planned.
+    advance(7 * 24 * HOUR);
+    await queue.runDue();
+    expect(await waiting()).toEqual(['2026-03-09T13:00:00.000Z']);
+    // Back to now: the run waits for the next hour again, not for next week.
+    now = T0;
+    await queue.runDue();
+    expect(await waiting()).toEqual(['2026-03-02T13:00:00.000Z']);
+    advance(50 * MINUTE);
+    await queue.runDue();
+    expect(runs).toEqual(['2026-03-02T13:00:00.000Z']);
+    expect(await waiting()).toEqual(['2026-03-02T14:00:00.000Z']);
+  });
+
   it('refuses a second handler for a name and an unusable interval', () => {
     const queue = newQueue();
     queue.work('one', async () => undefined);

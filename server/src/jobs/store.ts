@@ -66,9 +66,15 @@ export async function insertJob(db: JobsDb, job: NewJob, now: Date): Promise<num
   return row?.id ?? null;
 }
 
-export async function hasLiveJob(db: JobsDb, name: string, singletonKey: string): Promise<boolean> {
-  const row = await db.selectFrom('jobs').select('id').where('name', '=', name).where('singletonKey', '=', singletonKey).where('state', 'in', ['pending', 'active']).executeTakeFirst();
-  return row !== undefined;
+/** The pending or active job of a singletonKey, if there is one. */
+export async function liveJob(db: JobsDb, name: string, singletonKey: string): Promise<Pick<JobRow, 'id' | 'state' | 'runAt'> | undefined> {
+  return db.selectFrom('jobs').select(['id', 'state', 'runAt']).where('name', '=', name).where('singletonKey', '=', singletonKey).where('state', 'in', ['pending', 'active']).executeTakeFirst();
+}
+
+/** Moves a pending job to an earlier time; false when it was claimed or moved meanwhile (it is then left as it is). */
+export async function moveJobEarlier(db: JobsDb, id: number, from: string, to: Date): Promise<boolean> {
+  const result = await db.updateTable('jobs').set({ runAt: to.toISOString() }).where('id', '=', id).where('state', '=', 'pending').where('runAt', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Due: pending and its time has come, or active under a lease that lapsed (its worker died or stalled). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/connect';
-import { claimJob, completeJob, failJob, hasLiveJob, insertJob, jobsDb, renewLease, type JobRow, type JobsDb, type Lease } from './store';
+import { claimJob, completeJob, failJob, insertJob, jobsDb, liveJob, moveJobEarlier, renewLease, type JobRow, type JobsDb, type Lease } from './store';
 import type { JobHandler, JobLog, JobQueue, SendOptions, WorkOptions } from './types';
 import { inSpan } from '../observability/spans';
 
@@ -160,14 +160,24 @@ class TableJobQueue implements JobQueue {
    * Keeps one waiting run of a periodic job, at the next multiple of its interval after now. A run at slot S happens
    * at S or later, so "the next multiple after now" never names a slot that already ran; the singletonKey makes the
    * processes that ask at the same time agree on one row.
+   * A waiting run later than the next slot was planned by a clock that has since gone back (a host's clock corrected,
+   * a test or an operator moving the API's clock): it is moved to the next slot, or the job would not run until the
+   * clock caught up with it again, a week later after a week's step back.
    */
   private async ensurePeriodicRun(name: string): Promise<void> {
     const interval = this.periodic.get(name);
     if (interval === undefined) return;
-    // A read first: on PostgreSQL an insert that conflicts still uses up a sequence number.
-    if (await hasLiveJob(this.jobs, name, PERIODIC_KEY)) return;
     const now = this.clock();
     const nextSlot = new Date((Math.floor(now.getTime() / interval) + 1) * interval);
+    // A read first: on PostgreSQL an insert that conflicts still uses up a sequence number, and an update on every
+    // poll would take SQLite's write lock for nothing.
+    const live = await liveJob(this.jobs, name, PERIODIC_KEY);
+    if (live) {
+      if (live.state === 'pending' && new Date(live.runAt).getTime() > nextSlot.getTime() && (await moveJobEarlier(this.jobs, live.id, live.runAt, nextSlot))) {
+        this.log.warn({ job: name, planned: live.runAt, now: nextSlot.toISOString() }, 'Job queue: the clock went back; the next periodic run moves to the next slot');
+      }
+      return;
+    }
     await insertJob(this.jobs, { name, payload: null, runAt: nextSlot, singletonKey: PERIODIC_KEY }, now);
   }
 
