@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { RELEASE_PATHS } from '@sciexperts/shared/contracts';
 import { e2eOrigins } from '../playwright.config';
 import { COHORT_COOKIE, cohortBucket } from '../scripts/lib/releaseRegistry.mjs';
-import { expect, test } from './fixtures';
+import { expect, sessionOf, signUp, test } from './fixtures';
 import { commandEnv, createOperator, operatorSignedIn, repoRoot } from './operators';
 
 const REMOTE = 'mf_marketing';
@@ -121,7 +121,7 @@ test.describe('releasing the marketing remote alone', () => {
     expect(releaseCommand('promote', `${REMOTE}@${first}`)).toContain(`${REMOTE}@${first} is live for everyone.`);
   });
 
-  test('a second version: previewed by its team alone, a 50 % canary seen by one cohort only, then rolled back', async ({ browser, people }) => {
+  test('a second version: previewed by its team alone, a 50 % canary seen by one cohort only (a member\'s in every browser), then rolled back', async ({ browser, people, request }) => {
     test.setTimeout(180_000);
     const second = releaseBuild('second', JSON.stringify(NEW_TITLE));
     const { inCanary, outside } = cohorts();
@@ -165,6 +165,24 @@ test.describe('releasing the marketing remote alone', () => {
     const bProblems = hydrationProblems(b.page);
     await expectVersion(a.context, a.page, aProblems, second, NEW_TITLE);
     await expectVersion(b.context, b.page, bProblems, first, BUILT_TITLE);
+
+    // A member's canary follows the member, not the browser: two browsers of one member, whose visitor cohorts fall on
+    // either side of the 50 %, load the member's version once the shell has told the page server who is signed in.
+    const member = await signUp(request, 'Cora', 'Canary');
+    const asked = await request.get(`${e2eOrigins.api}${RELEASE_PATHS.memberCohort}`, { headers: { Authorization: `Bearer ${member.token}` } });
+    expect(asked.ok(), await asked.text()).toBe(true);
+    const { cohort } = (await asked.json()) as { cohort: string };
+    const memberVersion = cohortBucket(REMOTE, cohort) < 50 ? second : first;
+    for (const visitorCohort of [inCanary, outside]) {
+      const { context, page } = await people.signedIn(sessionOf(member));
+      await withCohort(context, visitorCohort);
+      await page.goto('/how-it-works');
+      // The shell asks once per member and browser session; the page server answers with the member's cohort cookie.
+      await expect.poll(async () => (await context.cookies()).find((c) => c.name === COHORT_COOKIE)?.value, { message: 'the member\'s cohort' }).toBe(cohort);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'How it Works' })).toBeVisible();
+      expect(await releaseFolders(page)).toEqual([memberVersion]);
+    }
 
     // One command back: both get the first version again.
     expect(releaseCommand('rollback', REMOTE)).toContain(`${REMOTE}: live is ${first}`);
