@@ -50,5 +50,5 @@ export * from './contracts/security';
 export { recoveryApi } from './api/recoveryApi';
 export * from './contracts/recovery';
 export { stepUpStore, requestStepUp, finishStepUp, useStepUp } from './security/stepUp';
-export { passkeysSupported, passkeyAutofillSupported, createPasskey, signWithPasskey, cancelPasskeyRequest } from './security/passkeyClient';
+export { passkeysSupported, passkeyAutofillSupported, preparePasskeys, createPasskey, signWithPasskey, cancelPasskeyRequest } from './security/passkeyClient';
 export { reviewsApi, type ReviewsApi } from './api/reviewsApi';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Modal } from '@sciexperts/ui';
-import { SECURITY_MESSAGES, securityApi, signWithPasskey, type StepUpDialogProps, type StepUpOptions } from '@sciexperts/shared';
+import { SECURITY_MESSAGES, preparePasskeys, securityApi, signWithPasskey, type StepUpDialogProps, type StepUpOptions } from '@sciexperts/shared';
 import { FormMessages } from '../forms/FormMessages';
 import { useSubmitGuard } from '../forms/useSubmitGuard';
 import { describeLoginFailure } from '../login/signInWithPassword';
@@ -31,6 +31,11 @@ export function StepUpDialog({ onDone }: StepUpDialogProps) {
   }, []);
 
   const methods = options?.methods ?? [];
+  const offersPasskey = methods.includes('passkey');
+  // The passkey button is about to show: its library is loaded now, not after the press (passkeyClient.ts).
+  useEffect(() => {
+    if (offersPasskey) preparePasskeys();
+  }, [offersPasskey]);
   const typed = methods.includes('totp') ? 'totp' : methods.includes('password') ? 'password' : null;
 
   const confirm = (send: () => Promise<unknown>) =>

@@ -10,7 +10,14 @@ let library: WebAuthnBrowser | null = null;
 let loading: Promise<WebAuthnBrowser> | null = null;
 
 function webAuthn(): Promise<WebAuthnBrowser> {
-  loading ??= import(/* webpackChunkName: "webauthn" */ '@simplewebauthn/browser').then((loaded) => (library = loaded));
+  loading ??= import(/* webpackChunkName: "webauthn" */ '@simplewebauthn/browser').then(
+    (loaded) => (library = loaded),
+    (error: unknown) => {
+      // Not loaded (the network): the next ask tries again.
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -35,8 +42,17 @@ function pageIsTheSite(): boolean {
  */
 export function passkeysSupported(): boolean {
   const supported = typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function' && pageIsTheSite();
-  if (supported) void webAuthn().catch(() => undefined);
+  if (supported) preparePasskeys();
   return supported;
+}
+
+/**
+ * Loads the library now, ahead of the press that will use it (a screen that offers a passkey calls this when it
+ * shows the button): a passkey request made after loading it first could come too late after the press for Safari.
+ */
+export function preparePasskeys(): void {
+  // Not loaded now: the press loads it, as a last resort.
+  void webAuthn().catch(() => undefined);
 }
 
 export const passkeyAutofillSupported = async (): Promise<boolean> => (await webAuthn()).browserSupportsWebAuthnAutofill();
