@@ -17,22 +17,26 @@ it("links an exposed page's own stylesheets and its islands', not those of the o
   expect(await builds.exposeStylesheets(entry, './Other')).toEqual([]);
 });
 
-it("reads a stylesheet named by its content's hash once, and says null when it cannot be read", async () => {
-  const fetchCss = jest.fn(async (url: string) => (url.includes('missing') ? new Response('', { status: 500 }) : new Response('.a{color:red}', { status: 200 })));
+/** A remote's static server: a file named by its content's hash is sent immutable (staticServer.mjs, nginx's remote.conf). */
+const cssResponse = (url: string, text: string) =>
+  new Response(text, { status: 200, headers: /\.[0-9a-f]{8,}\.css$/.test(url) ? { 'Cache-Control': 'public, max-age=31536000, immutable' } : { 'Cache-Control': 'no-cache' } });
+
+it("reads a stylesheet its server calls immutable once, and says null when it cannot be read", async () => {
+  const fetchCss = jest.fn(async (url: string) => (url.includes('missing') ? new Response('', { status: 500 }) : cssResponse(url, '.a{color:red}')));
   const builds = new RemoteServerBuilds({}, fetchCss as unknown as typeof fetch);
   const url = 'http://localhost:8081/island-home.e05ee29a44.css';
   expect(await builds.stylesheetText(url)).toBe('.a{color:red}');
   expect(await builds.stylesheetText(url)).toBe('.a{color:red}');
   expect(fetchCss).toHaveBeenCalledTimes(1);
   expect(await builds.stylesheetText('http://localhost:8081/missing.1234567890.css')).toBeNull();
-  // A file whose name says nothing of its content is asked for again (a conditional request) on each use.
+  // A file its server does not call immutable is asked for again (a conditional request) on each use.
   await builds.stylesheetText('http://localhost:8081/theme.css');
   await builds.stylesheetText('http://localhost:8081/theme.css');
   expect(fetchCss.mock.calls.filter(([called]) => called === 'http://localhost:8081/theme.css')).toHaveLength(2);
 });
 
 it("keeps the stylesheets used most recently, not every release's for ever", async () => {
-  const fetchCss = jest.fn(async (url: string) => new Response(`/* ${url} */`, { status: 200 }));
+  const fetchCss = jest.fn(async (url: string) => cssResponse(url, `/* ${url} */`));
   const builds = new RemoteServerBuilds({}, fetchCss as unknown as typeof fetch);
   const hashed = (n: number) => `http://localhost:8081/island-${n}.${String(n).padStart(10, '0')}.css`;
   await builds.stylesheetText(hashed(0));

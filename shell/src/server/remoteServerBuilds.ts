@@ -11,13 +11,12 @@ export type SharedModules = Readonly<Record<string, unknown>>;
 interface Cached<T> {
   etag: string | null;
   value: T;
+  /** Its server said `Cache-Control: immutable` (a file named by its content's hash): never asked for again. */
+  immutable?: boolean;
 }
 
 /** Where a remote's server build lives: `server/render.js` beside its manifest. */
 export const serverBuildUrl = (entry: RemoteRegistryEntry): string => new URL('server/render.js', entry.entry).href;
-
-/** A build's file named by its content's hash (`island-home.e05ee29a44.css`): what it holds never changes. */
-const CONTENT_HASHED = /\.[0-9a-f]{8,}\.css$/;
 
 /** Stylesheets a page server keeps in memory: every page's of several releases of every remote (a few KB each). */
 export const STYLESHEETS_KEPT = 512;
@@ -58,8 +57,8 @@ export class RemoteServerBuilds {
 
   /**
    * A stylesheet's text, for the page to carry inline (decision 0020, "Round five"); null when it cannot be read now
-   * (the page then links it). A file named by its content's hash never changes, so it is fetched once; any other is
-   * revalidated on each use, as the builds and manifests are. The cache keeps the most recently used
+   * (the page then links it). A file its server calls immutable (named by its content's hash) is fetched once; any
+   * other is revalidated on each use, as the builds and manifests are. The cache keeps the most recently used
    * `STYLESHEETS_KEPT`: each release adds files, and a long-running server would otherwise keep every release's.
    */
   async stylesheetText(url: string): Promise<string | null> {
@@ -68,7 +67,6 @@ export class RemoteServerBuilds {
       // Most recently used last: the first entry is the one to drop.
       this.stylesheets.delete(url);
       this.stylesheets.set(url, kept);
-      if (kept.value !== null && CONTENT_HASHED.test(new URL(url).pathname)) return kept.value;
     }
     try {
       return await this.revalidate(url, this.stylesheets, (text) => text, null);
@@ -82,8 +80,13 @@ export class RemoteServerBuilds {
     }
   }
 
-  /** One conditional GET per use; concurrent uses of one URL share it. A 404 means "none" (`missing`). */
+  /**
+   * One conditional GET per use, none for what its server called immutable; concurrent uses of one URL share it. A
+   * 404 means "none" (`missing`).
+   */
   private revalidate<T>(url: string, cache: Map<string, Cached<T>>, parse: (body: string) => T, missing: T): Promise<T> {
+    const kept = cache.get(url);
+    if (kept?.immutable) return Promise.resolve(kept.value);
     const pending = this.inFlight.get(url) as Promise<T> | undefined;
     if (pending) return pending;
     const work = (async () => {
@@ -99,7 +102,7 @@ export class RemoteServerBuilds {
       }
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       const value = parse(await response.text());
-      cache.set(url, { etag: response.headers.get('etag'), value });
+      cache.set(url, { etag: response.headers.get('etag'), value, immutable: /\bimmutable\b/.test(response.headers.get('cache-control') ?? '') });
       return value;
     })().finally(() => this.inFlight.delete(url));
     this.inFlight.set(url, work);
