@@ -2,43 +2,31 @@
 // by another site and answers it through window.opener: the page server sends it without the site's
 // Cross-Origin-Opener-Policy (which would cut that link), and every other page keeps it. Run by `npm test`.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { createStaticServer, listen } from '../lib/staticServer.mjs';
+import { startStaticSite } from './staticSite.mjs';
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sciexperts-opener-'));
 let site;
-let siteUrl;
 
 before(async () => {
-  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
-  site = createStaticServer({ root, spa: true, pageHeaders: () => ({ 'Content-Security-Policy': "default-src 'self'; frame-ancestors 'none'" }) });
-  await listen(site, 0);
-  siteUrl = `http://127.0.0.1:${site.address().port}`;
+  site = await startStaticSite('opener', { 'index.html': '<!doctype html><title>shell</title>' }, { pageHeaders: () => ({ 'Content-Security-Policy': "default-src 'self'; frame-ancestors 'none'" }) });
 });
 
-after(() => {
-  site.closeAllConnections();
-  site.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+after(() => site.close());
 
 test('the sign-in popup keeps its opener; other pages keep the site’s opener policy; both keep the CSP', async () => {
-  const popup = await fetch(`${siteUrl}/oauth/authorize?client_id=sx_portal`);
+  const popup = await fetch(`${site.url}/oauth/authorize?client_id=sx_portal`);
   assert.equal(popup.status, 200);
   assert.equal(popup.headers.get('cross-origin-opener-policy'), 'unsafe-none');
   assert.match(popup.headers.get('content-security-policy'), /frame-ancestors 'none'/);
-  const page = await fetch(`${siteUrl}/find-an-expert`);
+  const page = await fetch(`${site.url}/find-an-expert`);
   assert.equal(page.headers.get('cross-origin-opener-policy'), 'same-origin-allow-popups');
   assert.match(page.headers.get('content-security-policy'), /frame-ancestors 'none'/);
 });
 
 test('the identity provider’s answer landing (code and state) keeps the popup’s opener; the dashboard itself does not', async () => {
-  const landing = await fetch(`${siteUrl}/profile/freelancer-dashboard?code=c-1&state=s-1`);
+  const landing = await fetch(`${site.url}/profile/freelancer-dashboard?code=c-1&state=s-1`);
   assert.equal(landing.headers.get('cross-origin-opener-policy'), 'unsafe-none');
   assert.match(landing.headers.get('content-security-policy'), /frame-ancestors 'none'/);
-  const dashboard = await fetch(`${siteUrl}/profile/freelancer-dashboard`);
+  const dashboard = await fetch(`${site.url}/profile/freelancer-dashboard`);
   assert.equal(dashboard.headers.get('cross-origin-opener-policy'), 'same-origin-allow-popups');
 });

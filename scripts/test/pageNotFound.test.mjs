@@ -2,21 +2,13 @@
 // profile, a hidden project: the renderer's status) with that status and X-Robots-Tag: noindex; a page that is
 // there carries no such header. Run by `npm test`.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { createStaticServer, listen } from '../lib/staticServer.mjs';
+import { startStaticSite } from './staticSite.mjs';
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sciexperts-notfound-'));
 let site;
-let siteUrl;
 
 before(async () => {
-  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
-  site = createStaticServer({
-    root,
-    spa: true,
+  site = await startStaticSite('notfound', { 'index.html': '<!doctype html><title>shell</title>' }, {
     renderPage: async (url) => {
       if (url.startsWith('/experts/7')) return { status: 200, html: '<main>Ada</main>', etag: 'W/"ok"' };
       if (url.startsWith('/experts/8')) return { status: 404, html: '<main>This profile is not available.</main>', etag: 'W/"missing"' };
@@ -24,29 +16,23 @@ before(async () => {
       return null;
     },
   });
-  await listen(site, 0);
-  siteUrl = `http://127.0.0.1:${site.address().port}`;
 });
 
-after(() => {
-  site.closeAllConnections();
-  site.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+after(() => site.close());
 
 test('a rendered page that is not there is sent with its status and noindex', async () => {
-  const missing = await fetch(`${siteUrl}/experts/8-ada`);
+  const missing = await fetch(`${site.url}/experts/8-ada`);
   assert.equal(missing.status, 404);
   assert.equal(missing.headers.get('x-robots-tag'), 'noindex');
   assert.match(await missing.text(), /not available/);
-  const gone = await fetch(`${siteUrl}/projects/9`);
+  const gone = await fetch(`${site.url}/projects/9`);
   assert.equal(gone.status, 410);
   assert.equal(gone.headers.get('x-robots-tag'), 'noindex');
   await gone.arrayBuffer();
 });
 
 test('a page that is there carries no noindex header', async () => {
-  const page = await fetch(`${siteUrl}/experts/7-ada`);
+  const page = await fetch(`${site.url}/experts/7-ada`);
   assert.equal(page.status, 200);
   assert.equal(page.headers.get('x-robots-tag'), null);
   await page.arrayBuffer();

@@ -2,12 +2,9 @@
 // the site's policy allows frames from the chat remote's origin only, and that remote page may be framed by the site
 // alone, while every other remote page keeps refusing any frame. Run by `npm test`.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { buildContentSecurityPolicy, remotePageHeaders } from '../lib/securityHeaders.mjs';
-import { createStaticServer, listen } from '../lib/staticServer.mjs';
+import { startStaticSite } from './staticSite.mjs';
 
 const SITE = 'http://localhost:8080';
 const CHAT = 'http://localhost:8083';
@@ -17,23 +14,17 @@ const config = {
 };
 const csp = buildContentSecurityPolicy(config);
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sciexperts-framed-'));
 let remote;
-let remoteUrl;
 
 before(async () => {
-  fs.writeFileSync(path.join(root, 'developers-example.html'), '<!doctype html><title>example</title>');
-  fs.writeFileSync(path.join(root, 'embed-example.html'), '<!doctype html><title>integrator</title>');
-  remote = createStaticServer({ root, spa: true, pageHeaders: (req) => remotePageHeaders(new URL(req.url, 'http://remote').pathname, csp, SITE) });
-  await listen(remote, 0);
-  remoteUrl = `http://127.0.0.1:${remote.address().port}`;
+  remote = await startStaticSite(
+    'framed',
+    { 'developers-example.html': '<!doctype html><title>example</title>', 'embed-example.html': '<!doctype html><title>integrator</title>' },
+    { pageHeaders: (req) => remotePageHeaders(new URL(req.url, 'http://remote').pathname, csp, SITE) },
+  );
 });
 
-after(() => {
-  remote.closeAllConnections();
-  remote.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+after(() => remote.close());
 
 test('the site frames itself and the chat remote, no other remote, and is framed by nobody', () => {
   assert.match(csp, new RegExp(`frame-src 'self' ${CHAT}(;|$)`));
@@ -43,11 +34,11 @@ test('the site frames itself and the chat remote, no other remote, and is framed
 });
 
 test('the live example may be framed by the site alone; the remote’s other pages by nobody', async () => {
-  const example = await fetch(`${remoteUrl}/developers-example.html`);
+  const example = await fetch(`${remote.url}/developers-example.html`);
   assert.equal(example.status, 200);
   assert.equal(example.headers.get('x-frame-options'), null);
   assert.match(example.headers.get('content-security-policy'), new RegExp(`frame-ancestors ${SITE}(;|$)`));
-  const other = await fetch(`${remoteUrl}/embed-example.html`);
+  const other = await fetch(`${remote.url}/embed-example.html`);
   assert.equal(other.headers.get('x-frame-options'), 'DENY');
   assert.match(other.headers.get('content-security-policy'), /frame-ancestors 'none'/);
 });
