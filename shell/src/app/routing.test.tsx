@@ -29,36 +29,36 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('routes and guards', () => {
   it('shows the home page to visitors at /', async () => {
-    renderRoute('/');
+    await renderRoute('/');
     expect(await screen.findByText('remote mf_marketing/HomePage')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
   it('sends members from / to the freelancer dashboard', async () => {
     signIn('t', member);
-    const { router } = renderRoute('/');
+    const { router } = await renderRoute('/');
     expect(await screen.findByText('remote mf_projects/FreelancerDashboard')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('Freelancer Dashboard');
     expect(router.state.location.pathname).toBe('/profile/freelancer-dashboard');
   });
 
   it('sends visitors away from /profile/* and /chat to /', async () => {
-    const profile = renderRoute('/profile/settings');
+    const profile = await renderRoute('/profile/settings');
     expect(await screen.findByText('remote mf_marketing/HomePage')).toBeInTheDocument();
     expect(profile.router.state.location.pathname).toBe('/');
     profile.unmount();
-    const chat = renderRoute('/chat');
+    const chat = await renderRoute('/chat');
     expect(await screen.findByText('remote mf_marketing/HomePage')).toBeInTheDocument();
     expect(chat.router.state.location.pathname).toBe('/');
   });
 
   it('lets members into /chat and /profile, and hides the public header on /profile', async () => {
     signIn('t', member);
-    const chat = renderRoute('/chat');
+    const chat = await renderRoute('/chat');
     expect(await screen.findByText('remote mf_chat/DirectMessage')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     chat.unmount();
-    renderRoute('/profile/calls');
+    await renderRoute('/profile/calls');
     expect(await screen.findByText('remote mf_profile/CallsPage')).toBeInTheDocument();
     // The shell's member frame instead: its sidebar and the page's title in its header.
     expect(screen.getByRole('navigation', { name: 'Profile' })).toBeInTheDocument();
@@ -67,18 +67,18 @@ describe('routes and guards', () => {
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
   });
 
-  it("shows 'Loading' while auth state loads, and 'Checking authentication...' on /chat", () => {
+  it("shows 'Loading' while auth state loads, and 'Checking authentication...' on /chat", async () => {
     act(() => authStore.setState({ status: 'loading' }));
-    const home = renderRoute('/');
+    const home = await renderRoute('/');
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
     home.unmount();
-    renderRoute('/chat');
+    await renderRoute('/chat');
     expect(screen.getByText('Checking authentication...')).toBeInTheDocument();
     expect(screen.queryByText('remote mf_chat/DirectMessage')).not.toBeInTheDocument();
   });
 
   it('serves the marketing pages from the marketing remote', async () => {
-    renderRoute('/how-it-works');
+    await renderRoute('/how-it-works');
     expect(await screen.findByText('remote mf_marketing/HowItWorksPage')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Expert categories' })).toBeInTheDocument();
   });
@@ -97,33 +97,33 @@ describe('routes and guards', () => {
     ['/cookie-policy', 'LegalPage'],
     ['/developers', 'DevelopersPage'],
   ])('serves the content page %s from mf_marketing/%s, in the public layout', async (path, expose) => {
-    renderRoute(path);
+    await renderRoute(path);
     expect(await screen.findByText(`remote mf_marketing/${expose}`)).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
-  it('links every content page from the public footer', () => {
-    renderRoute('/how-it-works');
+  it('links every content page from the public footer', async () => {
+    await renderRoute('/how-it-works');
     const footer = screen.getByRole('navigation', { name: 'Footer' });
     const hrefs = Array.from(footer.querySelectorAll('a')).map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/how-it-works', '/join-expert', '/concierge', '/blog', '/faq', '/developers', '/terms', '/privacy-policy', '/cookie-policy']);
   });
 
   it('serves the project pages from the projects remote, and sends Request a service to the form with its query', async () => {
-    const list = renderRoute('/projects');
+    const list = await renderRoute('/projects');
     expect(await screen.findByText('remote mf_projects/ProjectsPage')).toBeInTheDocument();
     list.unmount();
-    const project = renderRoute('/projects/12');
+    const project = await renderRoute('/projects/12');
     expect(await screen.findByText('remote mf_projects/ProjectPage')).toBeInTheDocument();
     project.unmount();
-    const { router } = renderRoute('/request-service?service=Medical%20Writing');
+    const { router } = await renderRoute('/request-service?service=Medical%20Writing');
     expect(await screen.findByText('remote mf_projects/CreateProjectPage')).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/create-project?service=Medical%20Writing');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
   it('shows a not-found page inside the normal layout for unknown paths', async () => {
-    renderRoute('/no/such/page');
+    await renderRoute('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByText('/no/such/page')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
@@ -136,7 +136,7 @@ describe('routes and guards', () => {
     const Boom = () => {
       throw new Error('kaboom');
     };
-    const { router } = renderRoute('/boom', [{ path: 'boom', element: <Boom /> }]);
+    const { router } = await renderRoute('/boom', [{ path: 'boom', element: <Boom /> }]);
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('kaboom')).toBeInTheDocument();
     // In place of the whole frame, until the visitor goes elsewhere: the next page shows in its frame again.

@@ -35,7 +35,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('the identity provider coming back', () => {
   it('shows the auth remote\'s callback in the public frame instead of bouncing the visitor to /', async () => {
-    const { router } = renderRoute('/profile/freelancer-dashboard?code=abc&state=xyz');
+    const { router } = await renderRoute('/profile/freelancer-dashboard?code=abc&state=xyz');
     expect(await screen.findByText('remote mf_auth/IdentityCallback')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile/freelancer-dashboard');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
@@ -43,26 +43,33 @@ describe('the identity provider coming back', () => {
   });
 
   it("does not take ORCID's return (/profile with only a code) for a sign-in: visitors still go to /", async () => {
-    const { router } = renderRoute('/profile?code=orcid-code');
+    const { router } = await renderRoute('/profile?code=orcid-code');
     expect(await screen.findByText('remote mf_marketing/HomePage')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('lets a member already signed in straight through to the profile', async () => {
     signIn('t', member, 'identity');
-    renderRoute('/profile/freelancer-dashboard?code=abc&state=xyz');
+    await renderRoute('/profile/freelancer-dashboard?code=abc&state=xyz');
     expect(await screen.findByText('remote mf_projects/FreelancerDashboard')).toBeInTheDocument();
   });
 });
 
 describe('the chat guard', () => {
   it("signs a visitor in from the provider's stored session instead of redirecting", async () => {
+    // The provider answers when the test says, so the page in between can be seen.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     identitySession.resumeIdentitySession.mockImplementation(async () => {
+      await answered;
       signIn('product-token', member, 'identity');
       return true;
     });
-    const { router } = renderRoute('/chat');
+    const { router } = await renderRoute('/chat');
     expect(screen.getByText('Checking authentication...')).toBeInTheDocument();
+    await act(async () => answer());
     expect(await screen.findByText('remote mf_chat/DirectMessage')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/chat');
     expect(identitySession.resumeIdentitySession).toHaveBeenCalledTimes(1);
@@ -70,7 +77,7 @@ describe('the chat guard', () => {
 
   it('redirects to / when neither session is authenticated', async () => {
     identitySession.resumeIdentitySession.mockResolvedValue(false);
-    const { router } = renderRoute('/chat');
+    const { router } = await renderRoute('/chat');
     expect(await screen.findByText('remote mf_marketing/HomePage')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(identitySession.resumeIdentitySession).toHaveBeenCalledTimes(1);
@@ -78,20 +85,20 @@ describe('the chat guard', () => {
 
   it('asks nobody when no identity provider is configured, nor when the member has a product session', async () => {
     configureRuntime({ oidc: null });
-    const visitor = renderRoute('/chat');
+    const visitor = await renderRoute('/chat');
     expect(await screen.findByText('remote mf_marketing/HomePage')).toBeInTheDocument();
     visitor.unmount();
 
     configureRuntime({ oidc });
     signIn('t', member);
-    renderRoute('/chat');
+    await renderRoute('/chat');
     expect(await screen.findByText('remote mf_chat/DirectMessage')).toBeInTheDocument();
     expect(identitySession.resumeIdentitySession).not.toHaveBeenCalled();
   });
 
   it('sends a member who logs out on /chat away, without signing them back in', async () => {
     signIn('t', member, 'identity');
-    const { router } = renderRoute('/chat');
+    const { router } = await renderRoute('/chat');
     expect(await screen.findByText('remote mf_chat/DirectMessage')).toBeInTheDocument();
     act(() => signOut());
     expect(await screen.findByText('remote mf_marketing/HomePage')).toBeInTheDocument();

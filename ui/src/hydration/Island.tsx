@@ -50,10 +50,10 @@ function IslandContent<Props extends object>({ gate, store, element }: { gate: I
   }, [element]);
   // Hydrating: wait for a trigger to have loaded the code (the server HTML stays meanwhile). Anywhere else (the
   // server, a page the browser renders, a navigation): load it now.
-  // Last, after every hook: when the code arrives mid-render, React replays this component from its first hook and
-  // `gate.component` is then set, so `use` is skipped; a hook after it would be taken for an update of a hook that
-  // was never mounted, and React would throw and render the whole page again synchronously (its error 467 under 520).
-  const Component = gate.component ?? use(hydrating ? gate.ready : gate.open());
+  // Always `use`, and last, after every hook: when the code arrives mid-render, React replays this component from
+  // its first hook, and each render must make the same hook calls (a hook after a `use` that suspended would be taken
+  // for one never mounted). Once the code has loaded, both promises are marked settled and `use` returns at once.
+  const Component = use(hydrating ? gate.ready : gate.open());
   return <Component {...props} />;
 }
 

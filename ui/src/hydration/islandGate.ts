@@ -31,14 +31,27 @@ export class IslandGate<Props> {
 
   open(): Promise<ComponentType<Props>> {
     if (!this.loading) {
-      this.loading = this.load().then((component) => {
+      const loading = this.load().then((component) => {
         this.component = component;
+        // Read at once by every later render's `use`, from now on: the promises settle a tick later.
+        markFulfilled(loading, component);
+        markFulfilled(this.ready, component);
         this.settleOpened(component);
         return component;
       });
+      this.loading = loading;
     }
     return this.loading;
   }
+}
+
+/**
+ * Marks a promise as React's `use` reads a settled one (the two fields it looks for before it waits), so that a
+ * render after the code has loaded gets it without suspending. Every render of an island calls `use` on the same
+ * promise: React warns about a component that suspended on `use` and then finished without calling it.
+ */
+function markFulfilled<Value>(promise: Promise<Value>, value: Value): void {
+  Object.assign(promise, { status: 'fulfilled', value });
 }
 
 /** Keyed by the load function; each value is that function's gate (the types meet in `gateOf`). */

@@ -18,7 +18,7 @@ beforeEach(() => {
 
 /** The route's page is a remote (stubbed): it arrives inside act, as it would right away in a browser. */
 async function renderPage(path: string) {
-  const view = renderRoute(path);
+  const view = await renderRoute(path);
   expect(await screen.findByText(/^remote mf_/)).toBeInTheDocument();
   return view;
 }
@@ -35,7 +35,7 @@ describe('site header', () => {
 
   it('shows Logout to members; logout clears the session and goes to /', async () => {
     signIn('tok', { id: 3, firstName: 'Ada' } as User);
-    const { router } = renderRoute('/chat');
+    const { router } = await renderRoute('/chat');
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(authStore.getState().token).toBeNull();
     expect(localStorage.length).toBe(0);
