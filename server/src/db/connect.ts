@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { withPreparedStatements } from './preparedStatements';
@@ -12,6 +12,29 @@ import type { Config } from '../config';
 import { traceSqliteQuery } from '../observability/queryTracing';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * SQLite transactions take the file's write lock as they begin (`begin immediate`), waiting for it up to
+ * `busy_timeout`. Kysely begins them deferred: such a transaction reads under a snapshot and asks for the lock at its
+ * first write, and when another process has written in between (the API beside a release or operator command run
+ * from the shell, a second process on the same file), SQLite cannot let it wait and refuses at once ("database is
+ * locked"). Inside one process nothing changes: Kysely already runs one transaction at a time on the one connection.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly options: SqliteDialectConfig) {
+    super(options);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.options);
+  }
+}
 
 /** Connections each process keeps to PostgreSQL (SQLite has one, in process). */
 export const POSTGRES_POOL_SIZE = 10;
@@ -123,7 +146,7 @@ export function openDatabase(opts: DbOptions): Db {
   }) as typeof database.prepare;
   // A span per query while tracing (PostgreSQL's come from the pg instrumentation); no hook at all otherwise.
   const tracing = tracingStarted();
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...(tracing ? { log: traceSqliteQuery } : {}) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }), ...(tracing ? { log: traceSqliteQuery } : {}) });
   /** The reads made outside Kysely get the same span as Kysely's, through the same function, while tracing. */
   const traced = <T>(sqlText: string, parameters: readonly unknown[], read: () => T): T => {
     if (!tracing) return read();
